@@ -1,0 +1,48 @@
+# Drowzee Triangulator. `make run` and `make test` set everything up on a fresh machine.
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+export DROWZEE_CACHE ?= $(HOME)/.cache/drowzee
+STAMP := $(VENV)/.installed
+# CLI and tests find SWI-Prolog through janus's rpath; PATH is for the `swipl` binary itself.
+export PATH := $(DROWZEE_CACHE)/swipl-9.2.9/bin:$(PATH)
+
+.PHONY: setup run test test-unit lint typecheck bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml scripts/setup_swipl.sh
+	bash scripts/setup_swipl.sh >/dev/null
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	# CPU torch first (a local wheel): anything that pulls torch later finds it satisfied.
+	$(PY) -m pip install -q torch==2.13.0
+	$(PY) -m pip install -q -e ".[kb,dev]"
+	touch $(STAMP)
+
+$(DROWZEE_CACHE)/kb/seed.sqlite: $(STAMP)
+	$(VENV)/bin/drowzee kb build
+
+# Until the service exists: build the seed KB, derive everything, and prove a few claims.
+run: setup $(DROWZEE_CACHE)/kb/seed.sqlite
+	$(VENV)/bin/drowzee kb stats
+	$(VENV)/bin/drowzee derive
+	$(VENV)/bin/drowzee prove Paris located_in Europe
+	$(VENV)/bin/drowzee prove Berlin capital_of France
+	$(VENV)/bin/drowzee prove Lyon uses_currency Euro
+
+lint: setup
+	$(VENV)/bin/ruff check drowzee_core agents finetune tests bench app.py
+	$(VENV)/bin/mypy
+
+test: setup lint
+	$(VENV)/bin/pytest -q
+
+test-unit: setup
+	$(VENV)/bin/pytest -q -m "not integration"
+
+bench: setup
+	$(PY) bench/derive_scale.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

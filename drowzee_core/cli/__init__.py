@@ -1,0 +1,1 @@
+"""The `drowzee` command line."""

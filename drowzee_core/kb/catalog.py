@@ -1,0 +1,127 @@
+"""The relation catalog: which relations exist, how they are phrased and which rules apply."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from drowzee_core.errors import CatalogError
+from drowzee_core.kb.model import CompositeSpec, RelationSpec, SameObjectSpec
+
+
+class Catalog:
+    """A validated, immutable set of relation specs plus the composite and same-object rules."""
+
+    def __init__(
+        self,
+        relations: Iterable[RelationSpec],
+        composites: Iterable[CompositeSpec] = (),
+        same_object: Iterable[SameObjectSpec] = (),
+    ) -> None:
+        self._relations: dict[str, RelationSpec] = {}
+        for rel in relations:
+            if rel.name in self._relations:
+                raise CatalogError(f"relation {rel.name!r} is defined twice in the catalog")
+            self._relations[rel.name] = rel
+        self.composites = tuple(composites)
+        self.same_object = tuple(same_object)
+        self._check()
+
+    def _check(self) -> None:
+        for rel in self._relations.values():
+            if rel.inverse_of is None:
+                continue
+            inv = self._relations.get(rel.inverse_of)
+            if inv is None:
+                raise CatalogError(
+                    f"relation {rel.name!r}: inverse_of names {rel.inverse_of!r}, which is not in"
+                    " the catalog; add it or remove inverse_of"
+                )
+            if inv.inverse_of not in (None, rel.name):
+                raise CatalogError(
+                    f"relations {rel.name!r} and {inv.name!r} disagree on their inverse"
+                    f" ({inv.name!r} says {inv.inverse_of!r})"
+                )
+        for comp in self.composites:
+            for part in (comp.first, comp.second, comp.result):
+                if part not in self._relations:
+                    raise CatalogError(f"composite {comp.name!r}: unknown relation {part!r}")
+        for so in self.same_object:
+            for part in (so.relation, so.result):
+                if part not in self._relations:
+                    raise CatalogError(f"same_object rule on {so.relation!r}: unknown relation {part!r}")
+            if not self._relations[so.result].symmetric:
+                raise CatalogError(
+                    f"same_object result {so.result!r} must be declared symmetric = true"
+                )
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._relations
+
+    def __iter__(self) -> Iterator[RelationSpec]:
+        return iter(self._relations.values())
+
+    def __len__(self) -> int:
+        return len(self._relations)
+
+    def get(self, name: str) -> RelationSpec:
+        """Return the spec of `name` or raise a CatalogError that lists near names."""
+        try:
+            return self._relations[name]
+        except KeyError:
+            near = sorted(n for n in self._relations if name[:4] in n)[:5]
+            hint = f"; did you mean one of {near}?" if near else ""
+            raise CatalogError(f"unknown relation {name!r}{hint}") from None
+
+    def inverse_pairs(self) -> list[tuple[str, str]]:
+        """Each inverse pair once, as (relation, inverse)."""
+        seen: set[frozenset[str]] = set()
+        out: list[tuple[str, str]] = []
+        for rel in self._relations.values():
+            if rel.inverse_of and frozenset((rel.name, rel.inverse_of)) not in seen:
+                seen.add(frozenset((rel.name, rel.inverse_of)))
+                out.append((rel.name, rel.inverse_of))
+        return out
+
+    def with_relation(self, spec: RelationSpec) -> Catalog:
+        """A new catalog that also holds `spec` (used for relations first seen in loaded data)."""
+        return Catalog([*self._relations.values(), spec], self.composites, self.same_object)
+
+    @classmethod
+    def from_toml(cls, path: Path | None = None) -> Catalog:
+        """Read a catalog file; with no path, the bundled catalog."""
+        if path is None:
+            text = resources.files("drowzee_core.kb").joinpath("data/relations.toml").read_text("utf-8")
+            where = "bundled relations.toml"
+        else:
+            text = path.read_text("utf-8")
+            where = str(path)
+        try:
+            raw: dict[str, Any] = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise CatalogError(f"{where}: not valid TOML: {exc}") from exc
+        return cls.from_dict(raw, where)
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any], where: str = "catalog") -> Catalog:
+        """Build from the parsed TOML layout (`relation`, `composite`, `same_object` arrays)."""
+        try:
+            rels = [RelationSpec.model_validate(r) for r in raw.get("relation", [])]
+            comps = [CompositeSpec.model_validate(c) for c in raw.get("composite", [])]
+            sos = [SameObjectSpec.model_validate(s) for s in raw.get("same_object", [])]
+        except ValidationError as exc:
+            raise CatalogError(f"{where}: {exc}") from exc
+        return cls(rels, comps, sos)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The catalog in the TOML layout, as JSON-ready data."""
+        return {
+            "relation": [r.model_dump(mode="json", exclude_defaults=True) | {"name": r.name} for r in self],
+            "composite": [c.model_dump(mode="json") for c in self.composites],
+            "same_object": [s.model_dump(mode="json") for s in self.same_object],
+        }

@@ -1,0 +1,149 @@
+"""Value types of the knowledge base: domains, relation specs, entities and triples."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Annotated, Self
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+#: The nine Drowzee domains, in the paper's order.
+DOMAINS: tuple[str, ...] = (
+    "culture_and_arts",
+    "geography",
+    "health",
+    "history_and_events",
+    "people",
+    "mathematics",
+    "natural_sciences",
+    "society",
+    "technology",
+)
+
+RELATION_NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+MAX_LABEL_CHARS = 1000
+
+
+class RelationCategory(StrEnum):
+    """How a relation is phrased in English (Drowzee's three question-template families)."""
+
+    NOUN_PHRASE = "noun_phrase"
+    PASSIVE_VERB = "passive_verb"
+    ACTIVE_VERB = "active_verb"
+
+
+class ValueKind(StrEnum):
+    """What an entity denotes: a thing, a number or a year."""
+
+    ENTITY = "entity"
+    QUANTITY = "quantity"
+    YEAR = "year"
+
+
+RelationName = Annotated[str, StringConstraints(pattern=RELATION_NAME_RE.pattern)]
+
+
+class RelationSpec(BaseModel):
+    """One relation of the catalog: wording, logical properties and templates."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: RelationName = Field(description="Identifier, snake_case, unique in the catalog.")
+    label: str = Field(min_length=1, description="Human wording of the relation, e.g. 'located in'.")
+    category: RelationCategory = Field(description="Phrasing family used by question templates.")
+    domain: str = Field(default="general", description="Drowzee domain the relation belongs to.")
+    symmetric: bool = Field(default=False, description="r(a, b) implies r(b, a).")
+    transitive: bool = Field(default=False, description="r(a, b) and r(b, c) imply r(a, c).")
+    functional: bool = Field(
+        default=False, description="Each subject has at most one object (enables contradiction)."
+    )
+    inverse_of: RelationName | None = Field(
+        default=None, description="Name of the inverse relation: r(a, b) iff inverse(b, a)."
+    )
+    object_kind: ValueKind = Field(default=ValueKind.ENTITY, description="What the object denotes.")
+    positive: str = Field(description="Statement template with {s} and {o}.")
+    negative: str = Field(description="Negated statement template with {s} and {o}.")
+    question: str = Field(description="Yes/no question template with {s} and {o}.")
+    antonyms: tuple[str, ...] = Field(
+        default=(), description="Statements that mean the negation, phrased with an antonym."
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        templates = {"positive": self.positive, "negative": self.negative, "question": self.question}
+        templates.update({f"antonyms[{i}]": t for i, t in enumerate(self.antonyms)})
+        for fname, text in templates.items():
+            if "{s}" not in text or "{o}" not in text:
+                raise ValueError(
+                    f"relation {self.name!r}: template {fname} must contain {{s}} and {{o}}, got {text!r}"
+                )
+        if self.symmetric and self.functional:
+            raise ValueError(
+                f"relation {self.name!r}: symmetric and functional together would make every"
+                " pair contradict; drop one of them"
+            )
+        return self
+
+    @classmethod
+    def generic(cls, name: str, label: str | None = None, domain: str = "general") -> RelationSpec:
+        """A relation with neutral templates and no logical properties (for loaded data)."""
+        lab = label or name.replace("_", " ")
+        return cls(
+            name=name,
+            label=lab,
+            category=RelationCategory.NOUN_PHRASE,
+            domain=domain,
+            positive=f"The {lab} of {{s}} is {{o}}.",
+            negative=f"The {lab} of {{s}} is not {{o}}.",
+            question=f"Is the {lab} of {{s}} {{o}}?",
+        )
+
+
+class CompositeSpec(BaseModel):
+    """A two-relation chain rule: first(x, y) and second(y, z) imply result(x, z)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: RelationName
+    first: RelationName
+    second: RelationName
+    result: RelationName
+
+
+class SameObjectSpec(BaseModel):
+    """A "share the same object" rule: r(x, z) and r(y, z), x != y, imply result(x, y)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    relation: RelationName
+    result: RelationName
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A node of the knowledge base."""
+
+    key: str
+    label: str
+    kind: ValueKind = ValueKind.ENTITY
+    aliases: tuple[str, ...] = ()
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Triple:
+    """A fact (subject, relation, object) with its provenance and optional validity years."""
+
+    subject: str
+    relation: str
+    object: str
+    domain: str
+    source: str
+    negated: bool = False
+    start_year: int | None = None
+    end_year: int | None = None
+    subject_label: str | None = None
+    object_label: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)

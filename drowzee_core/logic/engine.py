@@ -1,0 +1,192 @@
+"""The Prolog engine: the only module that talks to SWI-Prolog (through janus-swi).
+
+Everything crosses the boundary as integers or bound arguments; see `prolog/core.pl`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from drowzee_core.errors import LogicError, PrologUnavailableError
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.logic.rules import CompiledRules, Family, compile_catalog
+
+log = logging.getLogger(__name__)
+
+MIN_SWIPL_VERSION = 90112  # janus needs SWI-Prolog >= 9.1.12
+Proof = dict[str, Any]
+
+
+def _janus() -> Any:
+    try:
+        import janus_swi as janus
+    except ImportError as exc:  # pragma: no cover - depends on the machine
+        raise PrologUnavailableError(
+            "janus-swi is not importable; run `make setup` (builds SWI-Prolog >= 9.1.12 and installs"
+            f" janus-swi): {exc}"
+        ) from exc
+    return janus
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyRun:
+    """Result of materializing one rule family."""
+
+    family: str
+    facts: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class ProveResult:
+    """Outcome of `prove`: supported / contradicted / unknown, with the id-level proof tree."""
+
+    status: str
+    proof: Proof | None
+
+
+class PrologEngine:
+    """A knowledge base loaded into SWI-Prolog with the catalog's rules.
+
+    janus embeds one Prolog per process, so engines share it: creating an engine resets the
+    Prolog database. Keep one engine per process.
+    """
+
+    _consulted = False
+
+    def __init__(self) -> None:
+        self.janus = _janus()
+        if not PrologEngine._consulted:
+            version = int(self.janus.query_once("current_prolog_flag(version, V)")["V"])
+            if version < MIN_SWIPL_VERSION:
+                raise PrologUnavailableError(
+                    f"SWI-Prolog {version} is too old; janus needs >= {MIN_SWIPL_VERSION}"
+                )
+            src = resources.files("drowzee_core.logic").joinpath("prolog/core.pl").read_text("utf-8")
+            self.janus.consult("drowzee_core", src)
+            PrologEngine._consulted = True
+        self._call("drowzee:reset")
+        self.rules: CompiledRules | None = None
+        self.loaded_triples = 0
+        self.prepared = False
+
+    def prepare(self) -> None:
+        """Materialize level 1 (symmetric and inverse facts): all that proving needs."""
+        if not self.prepared:
+            self._call("drowzee:prepare(_, _)")
+            self.prepared = True
+
+    def _call(self, goal: str, inputs: dict[str, Any] | None = None) -> dict[str, Any]:
+        try:
+            result: dict[str, Any] = self.janus.query_once(goal, inputs or {})
+        except self.janus.PrologError as exc:
+            raise LogicError(f"Prolog failed on {goal.split('(')[0]}: {exc}") from exc
+        if not result.get("truth", False):
+            raise LogicError(f"Prolog goal {goal.split('(')[0]} failed unexpectedly")
+        return result
+
+    # ------------------------------------------------------------------ loading
+    def load_rules(self, catalog: Catalog, relation_ids: dict[str, int]) -> CompiledRules:
+        """Compile the catalog and assert its facts (integers only, bound as arguments)."""
+        rules = compile_catalog(catalog, relation_ids)
+        for pred, args in rules.facts:
+            names = [f"A{i}" for i in range(len(args))]
+            self._call(
+                f"assertz(drowzee:{pred}({', '.join(names)}))", dict(zip(names, args, strict=True))
+            )
+        self.rules = rules
+        return rules
+
+    def load_rows(
+        self, batches: Iterable[Sequence[tuple[int, int, int, int]]], progress: Callable[[int], None] | None = None
+    ) -> int:
+        """Assert (s, r, o, negated) id tuples; returns how many were loaded."""
+        n = 0
+        for batch in batches:
+            self._call("drowzee:load_rows(L)", {"L": list(batch)})
+            n += len(batch)
+            if progress:
+                progress(len(batch))
+        self.loaded_triples += n
+        return n
+
+    # ------------------------------------------------------------------ deriving
+    def derive(self, progress: Callable[[str], None] | None = None) -> list[FamilyRun]:
+        """Materialize symmetric, inverse, transitive and composite facts, in that order.
+
+        Inverse counts include the inverse of the transitive closure (computed after it).
+        """
+        runs: list[FamilyRun] = []
+
+        def timed(family: str, goal: str, var: str = "C") -> int:
+            if progress:
+                progress(family)
+            t0 = time.perf_counter()
+            n = int(self._call(goal)[var])
+            runs.append(FamilyRun(family, n, time.perf_counter() - t0))
+            log.info("derived %d %s facts in %.2fs", n, family, runs[-1].seconds)
+            return n
+
+        if not self.prepared:
+            if progress:
+                progress("symmetric+inverse")
+            t0 = time.perf_counter()
+            res = self._call("drowzee:prepare(Sym, Inv)")
+            half = (time.perf_counter() - t0) / 2
+            runs.append(FamilyRun(Family.SYMMETRIC, int(res["Sym"]), half))
+            runs.append(FamilyRun(Family.INVERSE, int(res["Inv"]), half))
+            self.prepared = True
+        else:  # level 1 was materialized earlier by `prove`: report what it holds
+            for fam in (Family.SYMMETRIC, Family.INVERSE):
+                n = self.count(f"dfact(_, _, _, 1, rule({fam.value}, _))")
+                runs.append(FamilyRun(fam, n, 0.0))
+        timed(Family.TRANSITIVE, "drowzee:materialize_transitive(C)")
+        inv_closure = timed("inverse_of_closure", "drowzee:count_inverse_closure(C)")
+        timed(Family.COMPOSITE, "drowzee:materialize_composite(C)")
+        # report the inverse of the closure as part of the inverse family
+        merged: list[FamilyRun] = []
+        extra = next(r for r in runs if r.family == "inverse_of_closure")
+        for run in runs:
+            if run.family == Family.INVERSE:
+                merged.append(FamilyRun(run.family, run.facts + inv_closure, run.seconds + extra.seconds))
+            elif run.family != "inverse_of_closure":
+                merged.append(run)
+        return merged
+
+    # ------------------------------------------------------------------ proving
+    def prove(self, s: int, r: int, o: int) -> ProveResult:
+        """Decide (s, r, o): supported or contradicted with a proof tree, else unknown."""
+        self.prepare()
+        res = self._call("drowzee:prove_dict(S, R, O, D)", {"S": s, "R": r, "O": o})["D"]
+        proof = res["proof"]
+        return ProveResult(str(res["status"]), None if proof == "none" else proof)
+
+    def prove_many(self, queries: Sequence[tuple[int, int, int]]) -> list[str]:
+        """Statuses of many (s, r, o) queries in one Prolog call (no proofs; the fast path)."""
+        if not queries:
+            return []
+        self.prepare()
+        return [str(s) for s in self._call("drowzee:prove_batch(Q, S)", {"Q": list(queries)})["S"]]
+
+    def derived_sample(self, family: Family, limit: int) -> list[tuple[int, int, int]]:
+        """Up to `limit` derived facts of a materialized family, in Prolog's order."""
+        facts = self._call("drowzee:derived_sample(F, M, L)", {"F": family.value, "M": limit})["L"]
+        return [(int(t[0]), int(t[1]), int(t[2])) for t in facts]
+
+    def read_fact_file(self, path: str) -> list[dict[str, Any]]:
+        """Parse a Prolog fact file with SWI-Prolog's reader, executing nothing.
+
+        Returns one dict per clause: {line, functor, args, negated} or {line, error}.
+        """
+        items: list[dict[str, Any]] = self._call("drowzee:read_fact_file(F, I)", {"F": path})["I"]
+        return items
+
+    def count(self, goal: str) -> int:
+        """Number of solutions of a fixed goal of this module (used by tests and benchmarks)."""
+        return int(self._call(f"aggregate_all(count, drowzee:({goal}), C)")["C"])
+

@@ -1,0 +1,63 @@
+"""Turn id-level proof trees into labelled trees and readable sentences (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from drowzee_core.kb.catalog import Catalog
+
+Proof = dict[str, Any]
+
+
+def proof_ids(proof: Proof | None) -> Iterator[int]:
+    """Every entity id mentioned in a proof tree."""
+    if proof is None:
+        return
+    s, _r, o = proof["fact"]
+    yield s
+    yield o
+    for p in proof.get("premises", ()):
+        yield from proof_ids(p)
+
+
+def label_proof(
+    proof: Proof | None,
+    labels: Mapping[int, str],
+    relation_names: Mapping[int, str],
+    catalog: Catalog,
+    composite_names: Mapping[int, str],
+) -> Proof | None:
+    """Replace ids by labels, name composite rules and add a sentence to every node."""
+    if proof is None:
+        return None
+    s, r, o = proof["fact"]
+    rel = relation_names[r]
+    rule = str(proof["rule"])
+    if rule.startswith("composite:"):
+        rule = f"composite:{composite_names.get(int(rule.split(':', 1)[1]), rule)}"
+    spec = catalog.get(rel)
+    negated = rule == "negative_fact" or rule.startswith("negation")
+    template = spec.negative if negated else spec.positive
+    node: Proof = {
+        "rule": rule,
+        "fact": [labels[s], rel, labels[o]],
+        "text": template.format(s=labels[s], o=labels[o]),
+    }
+    if "premises" in proof:
+        node["premises"] = [
+            label_proof(p, labels, relation_names, catalog, composite_names) for p in proof["premises"]
+        ]
+    return node
+
+
+def proof_lines(proof: Proof | None, indent: int = 0) -> list[str]:
+    """A labelled proof as indented lines: conclusion first, premises below."""
+    if proof is None:
+        return []
+    rule = proof["rule"]
+    how = "known fact" if rule == "fact" else "explicit negative fact" if rule == "negative_fact" else f"by {rule}"
+    lines = [f"{'  ' * indent}{proof['text']}  [{how}]"]
+    for p in proof.get("premises", ()):
+        lines.extend(proof_lines(p, indent + 1))
+    return lines

@@ -1,0 +1,270 @@
+/*  Drowzee Triangulator: the rule families over a knowledge base of integer triples.
+
+    Every entity and relation is an integer id; names and labels live in SQLite and never reach
+    Prolog source. Python asserts the data through janus with bound arguments:
+
+      t(S, R, O)          base fact          nt(S, R, O)      explicit negative fact
+      symmetric(R)  transitive(R)  functional(R)  inverse(R, Ri)
+      composite(Name, R1, R2, R3)   same_object(R0, R)          (the compiled catalog)
+
+    Derivation is stratified:
+      level 1  symmetric and inverse consequences of base facts      (materialized: dfact/5)
+      level 2  transitive closure over base + level 1                 (tabled: tc/3)
+               and the inverse of that closure                        (computed on demand)
+      level 3  composite chains over levels 0-2                       (materialized: dfact/5)
+      on demand: negation (contradiction) and "share the same object"
+    A proof is rule(Family, fact(S,R,O), [Premise...]) with fact/3 leaves for base facts and
+    negfact/3 leaves for explicit negative facts.
+*/
+:- module(drowzee, []).
+
+:- dynamic t/3, nt/3, symmetric/1, transitive/1, functional/1, inverse/2,
+           composite/4, same_object/2, dfact/5.
+
+% ------------------------------------------------------------------ loading
+reset :-
+    abolish_all_tables, nb_setval(drowzee_level1, false),
+    retractall(t(_,_,_)), retractall(nt(_,_,_)), retractall(dfact(_,_,_,_,_)),
+    retractall(symmetric(_)), retractall(transitive(_)), retractall(functional(_)),
+    retractall(inverse(_,_)), retractall(composite(_,_,_,_)), retractall(same_object(_,_)).
+
+%!  load_rows(+Rows) is det.
+%   Rows is a list of (S, R, O, Negated) tuples (janus passes tuples as -(S,R,O,N)).
+load_rows([]).
+load_rows([Row|Rows]) :-
+    Row =.. [_, S, R, O, N],
+    ( N =:= 0 -> assertz(t(S,R,O)) ; assertz(nt(S,R,O)) ),
+    load_rows(Rows).
+
+% ------------------------------------------------------------------ level 1
+level1(symmetric, S, R, O, [fact(O,R,S)]) :-
+    symmetric(R), t(O, R, S), \+ t(S, R, O).
+level1(inverse, S, R, O, [fact(O,Ri,S)]) :-
+    inverse(R, Ri), t(O, Ri, S), \+ t(S, R, O).
+
+prepared :- nb_current(drowzee_level1, true).
+
+%!  prepare(-Symmetric, -Inverse) is det.  Level 1 once; proving needs nothing more.
+prepare(Sym, Inv) :-
+    materialize_level1(symmetric, Sym),
+    materialize_level1(inverse, Inv),
+    nb_setval(drowzee_level1, true).
+
+materialize_level1(Family, Count) :-
+    aggregate_all(count,
+        ( level1(Family, S, R, O, Premises),
+          \+ dfact(S, R, O, _, _),
+          assertz(dfact(S, R, O, 1, rule(Family, Premises)))
+        ), Count).
+
+edge(X, R, Y) :- t(X, R, Y).
+edge(X, R, Y) :- dfact(X, R, Y, 1, _).
+
+% ------------------------------------------------------------------ level 2: transitive
+%   Of an inverse pair that is transitive on both sides only the first-declared relation is
+%   tabled; the other's closure is its inverse.
+canonical_transitive(R) :-
+    transitive(R),
+    \+ ( inverse(R, Ri), transitive(Ri), Ri < R ).
+
+mirrored_transitive(R, Rc) :-
+    inverse(R, Rc), canonical_transitive(Rc), transitive(R), R \== Rc.
+
+:- table tc/3.
+tc(X, R, Y) :- edge(X, R, Y).
+tc(X, R, Z) :- edge(X, R, Y), tc(Y, R, Z).
+
+%   transitive facts with X unbound: enumerate sources once, then read their tables.
+closure(X, R, Y) :- distinct(X, edge(X, R, _)), tc(X, R, Y).
+
+materialize_transitive(Count) :-
+    aggregate_all(count,
+        ( canonical_transitive(R), closure(X, R, Y), \+ edge(X, R, Y) ), Count).
+
+%   inverse consequences of the closure that are not already edges of the inverse relation
+count_inverse_closure(Count) :-
+    aggregate_all(count,
+        ( inverse(Ri, Rc), canonical_transitive(Rc), \+ mirrored_transitive(Ri, Rc),
+          closure(X, Rc, Y), \+ edge(X, Rc, Y), \+ edge(Y, Ri, X) ), Count).
+
+% ------------------------------------------------------------------ holds: levels 0-2
+%!  holds(?S, +R, ?O, -How) is nondet.
+%   How is base, dfact or transitive; level-3 (composite) facts are included only by holds_all/4.
+holds(S, R, O, base) :- t(S, R, O).
+holds(S, R, O, dfact) :- dfact(S, R, O, 1, _).
+holds(S, R, O, transitive) :-
+    canonical_transitive(R),
+    ( nonvar(S) -> tc(S, R, O1) ; closure(S, R, O1) ),
+    O1 = O, \+ edge(S, R, O).
+holds(S, R, O, transitive) :-
+    mirrored_transitive(R, Rc),
+    ( nonvar(O) -> tc(O, Rc, S1) ; closure(O, Rc, S1) ),
+    S1 = S, \+ edge(S, R, O).
+holds(S, R, O, inverse_closure) :-
+    inverse(R, Rc), canonical_transitive(Rc), \+ mirrored_transitive(R, Rc),
+    ( nonvar(O) -> tc(O, Rc, S1) ; closure(O, Rc, S1) ),
+    S1 = S, \+ edge(O, Rc, S), \+ edge(S, R, O).
+
+holds_all(S, R, O, How) :- holds(S, R, O, How).
+holds_all(S, R, O, dfact) :- dfact(S, R, O, 3, _).
+holds_all(S, R, O, composite(Name, Y)) :-          % on demand, when not materialized
+    composite(Name, R1, R2, R),
+    ( nonvar(S) -> holds(S, R1, Y, _), holds(Y, R2, O, _)
+    ; holds(Y, R2, O, _), holds(S, R1, Y, _) ),
+    S \== O.
+
+% ------------------------------------------------------------------ level 3: composite
+materialize_composite(Count) :-
+    aggregate_all(count,
+        ( composite(Name, R1, R2, R3),
+          holds(X, R1, Y, _), holds(Y, R2, Z, _), X \== Z,
+          \+ holds(X, R3, Z, _), \+ dfact(X, R3, Z, 3, _),
+          assertz(dfact(X, R3, Z, 3, rule(composite(Name), [fact(X,R1,Y), fact(Y,R2,Z)])))
+        ), Count).
+
+% ------------------------------------------------------------------ proofs
+%!  proof_of(+S, +R, +O, -Proof) is semidet.
+%   A proof tree of a fact that holds at levels 0-3; premises are expanded recursively.
+proof_of(S, R, O, Proof) :-
+    once(holds_all(S, R, O, How)),
+    proof_how(How, S, R, O, Proof).
+
+proof_how(base, S, R, O, fact(S,R,O)).
+proof_how(dfact, S, R, O, rule(Family, fact(S,R,O), Proofs)) :-
+    once(dfact(S, R, O, _, rule(Family, Premises))),
+    maplist(premise_proof, Premises, Proofs).
+proof_how(transitive, S, R, O, rule(transitive, fact(S,R,O), Steps)) :-
+    ( canonical_transitive(R) -> path(S, R, O, [S], Steps)
+    ; mirrored_transitive(R, Rc), path(O, Rc, S, [O], Steps0),
+      Steps = [rule(inverse, fact(O,Rc,S), Steps0)]
+    ).
+proof_how(composite(Name, Y), S, R, O, rule(composite(Name), fact(S,R,O), [P1, P2])) :-
+    composite(Name, R1, R2, R),
+    holds(S, R1, Y, _), holds(Y, R2, O, _), !,
+    proof_of(S, R1, Y, P1), proof_of(Y, R2, O, P2).
+proof_how(inverse_closure, S, R, O, rule(inverse, fact(S,R,O), [Inner])) :-
+    inverse(R, Rc), canonical_transitive(Rc),
+    path(O, Rc, S, [O], Steps),
+    Inner = rule(transitive, fact(O,Rc,S), Steps).
+
+premise_proof(fact(S,R,O), P) :- proof_of(S, R, O, P).
+
+%   path(X, R, Z, Visited, EdgeProofs): one edge proof per hop, shortest hop first.
+path(X, R, Z, _, [P]) :-
+    edge(X, R, Z), !, edge_proof(X, R, Z, P).
+path(X, R, Z, Visited, [P|Ps]) :-
+    edge(X, R, Y), \+ memberchk(Y, Visited), tc(Y, R, Z1), Z1 == Z, !,
+    edge_proof(X, R, Y, P),
+    path(Y, R, Z, [Y|Visited], Ps).
+
+edge_proof(X, R, Y, fact(X,R,Y)) :- t(X, R, Y), !.
+edge_proof(X, R, Y, rule(F, fact(X,R,Y), Ps)) :-
+    dfact(X, R, Y, 1, rule(F, Premises)), !,
+    maplist(premise_proof, Premises, Ps).
+
+% ------------------------------------------------------------------ on demand: same object
+same_object_proof(S, R, O, rule(same_object, fact(S,R,O), [P1, P2])) :-
+    same_object(R0, R), S \== O,
+    holds_all(S, R0, Z, _), holds_all(O, R0, Z, _), !,
+    proof_of(S, R0, Z, P1), proof_of(O, R0, Z, P2).
+
+% ------------------------------------------------------------------ on demand: negation
+%!  contradiction(+S, +R, +O, -Proof) is semidet.
+%   Only from an explicit negative fact (directly or through symmetry / inverse), a functional
+%   relation, or a functional relation under an inverse or same-object rule. Absence is not enough.
+contradiction(S, R, O, rule(negation, fact(S,R,O), [negfact(S,R,O)])) :-
+    nt(S, R, O), !.
+contradiction(S, R, O, rule(negation_symmetric, fact(S,R,O), [negfact(O,R,S)])) :-
+    symmetric(R), nt(O, R, S), !.
+contradiction(S, R, O, rule(negation_inverse, fact(S,R,O), [negfact(O,Ri,S)])) :-
+    inverse(R, Ri), nt(O, Ri, S), !.
+contradiction(S, R, O, rule(negation_functional, fact(S,R,O), [P])) :-
+    functional(R), holds_all(S, R, O2, _), O2 \== O, !,
+    proof_of(S, R, O2, P).
+contradiction(S, R, O, rule(negation_inverse_functional, fact(S,R,O), [P])) :-
+    inverse(R, Ri), functional(Ri), holds_all(O, Ri, S2, _), S2 \== S, !,
+    proof_of(O, Ri, S2, P).
+contradiction(S, R, O, rule(negation_same_object, fact(S,R,O), [P1, P2])) :-
+    same_object(R0, R), functional(R0),
+    holds_all(S, R0, A, _), holds_all(O, R0, B, _), A \== B, !,
+    proof_of(S, R0, A, P1), proof_of(O, R0, B, P2).
+
+% ------------------------------------------------------------------ prove
+%!  prove(+S, +R, +O, -Status, -Proof) is det.
+prove(S, R, O, supported, Proof) :- proof_of(S, R, O, Proof), !.
+prove(S, R, O, supported, Proof) :- same_object_proof(S, R, O, Proof), !.
+prove(S, R, O, contradicted, Proof) :- contradiction(S, R, O, Proof), !.
+prove(_, _, _, unknown, none).
+
+%!  prove_dict(+S, +R, +O, -Dict) is det.  The result as a dict (janus returns a Python dict).
+prove_dict(S, R, O, _{status: Status, proof: D}) :-
+    prove(S, R, O, Status, P),
+    proof_dict(P, D).
+
+%!  prove_batch(+Queries, -Statuses) is det.  Queries: list of (S,R,O); statuses only (fast path).
+prove_batch([], []).
+prove_batch([Q|Qs], [St|Sts]) :-
+    Q =.. [_, S, R, O],
+    prove(S, R, O, St, _),
+    prove_batch(Qs, Sts).
+
+proof_dict(none, none).
+proof_dict(fact(S,R,O), _{rule: fact, fact: [S,R,O]}).
+proof_dict(negfact(S,R,O), _{rule: negative_fact, fact: [S,R,O]}).
+proof_dict(rule(F, fact(S,R,O), Ps), _{rule: Name, fact: [S,R,O], premises: Ds}) :-
+    ( F = composite(C) -> format(atom(Name), "composite:~w", [C]) ; Name = F ),
+    maplist(proof_dict, Ps, Ds).
+
+% ------------------------------------------------------------------ enumeration for Python
+%!  derived_sample(+Family, +Max, -Facts) is det.  Up to Max derived facts of a family as [S,R,O].
+derived_sample(Family, Max, Facts) :-
+    findall([S,R,O], limit(Max, derived_of(Family, S, R, O)), Facts).
+
+derived_of(symmetric, S, R, O) :- dfact(S, R, O, 1, rule(symmetric, _)).
+derived_of(inverse, S, R, O) :- dfact(S, R, O, 1, rule(inverse, _)).
+derived_of(transitive, S, R, O) :- canonical_transitive(R), holds(S, R, O, transitive).
+derived_of(composite, S, R, O) :- dfact(S, R, O, 3, _).
+
+% ------------------------------------------------------------------ reading fact files (no execution)
+%!  read_fact_file(+File, -Items) is det.
+%   Reads terms with read_term/3 (which never runs anything) and describes each as a dict:
+%   _{line, functor, args, negated} for a fact with atomic arguments, or _{line, error} otherwise.
+read_fact_file(File, Items) :-
+    setup_call_cleanup(
+        open(File, read, S, [encoding(utf8)]),
+        read_items(S, Items),
+        close(S)).
+
+read_items(S, Items) :-
+    catch(read_term(S, T, [term_position(P), double_quotes(string), variable_names(_)]), E, true),
+    (   nonvar(E)
+    ->  error_line(E, S, Line), message_to_text(E, Msg),
+        Items = [_{line: Line, error: Msg}|Rest], read_items(S, Rest)
+    ;   T == end_of_file
+    ->  Items = []
+    ;   stream_position_data(line_count, P, Line),
+        describe(T, Line, Item),
+        Items = [Item|Rest],
+        read_items(S, Rest)
+    ).
+
+error_line(error(_, stream(_, Line, _, _)), _, Line) :- !.
+error_line(error(_, file(_, Line, _, _)), _, Line) :- !.
+error_line(_, S, Line) :- line_count(S, Line).
+
+message_to_text(error(syntax_error(What), _), Text) :- !,
+    format(string(Text), "Prolog syntax error: ~w", [What]).
+message_to_text(E, Text) :- term_string(E, Text).
+
+describe(T, Line, _{line: Line, error: "directives and rules are not loaded: a fact file holds facts only"}) :-
+    ( T = (:- _) ; T = (_ :- _) ; T = (_ --> _) ), !.
+describe(T, Line, Item) :-
+    ( T = (\+ G) -> Neg = 1 ; T = not(G) -> Neg = 1 ; G = T, Neg = 0 ),
+    (   callable(G), G \= [_|_], compound_name_arguments(G, F, Args), maplist(atomic, Args)
+    ->  maplist(plain_value, Args, Vals),
+        Item = _{line: Line, functor: F, args: Vals, negated: Neg}
+    ;   Item = _{line: Line, error: "not a fact with atomic arguments"}
+    ).
+
+plain_value(A, V) :- atom(A), !, atom_string(A, V).
+plain_value(V, V).

@@ -1,0 +1,103 @@
+"""A knowledge base store loaded into the Prolog engine: derive, and prove by names."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from drowzee_core.errors import KBError
+from drowzee_core.kb.store import KBStore
+from drowzee_core.logic.engine import FamilyRun, PrologEngine
+from drowzee_core.logic.explain import label_proof, proof_ids, proof_lines
+
+log = logging.getLogger(__name__)
+
+MAX_CANDIDATES = 20
+_RANK = {"supported": 0, "contradicted": 1, "unknown": 2}
+
+
+@dataclass
+class Verdict:
+    """The answer to `prove` for names: status, labelled proof, and how names were resolved."""
+
+    status: str
+    proof: dict[str, Any] | None
+    subject: list[str] = field(default_factory=list)
+    object: list[str] = field(default_factory=list)
+    relation: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict; `status` and `proof` are the documented contract."""
+        return {
+            "status": self.status,
+            "proof": self.proof,
+            "relation": self.relation,
+            "subject_candidates": self.subject,
+            "object_candidates": self.object,
+        }
+
+    def lines(self) -> list[str]:
+        """The proof as readable lines."""
+        return proof_lines(self.proof)
+
+
+class Reasoner:
+    """Loads every triple of a store into Prolog (no sampling) and answers questions about it."""
+
+    def __init__(self, store: KBStore, progress: Callable[[int], None] | None = None) -> None:
+        self.store = store
+        self.catalog = store.catalog()
+        self.engine = PrologEngine()
+        self.relation_ids = store.relation_ids()
+        self.relation_names = {i: n for n, i in self.relation_ids.items()}
+        self.rules = self.engine.load_rules(self.catalog, self.relation_ids)
+        self.triples = self.engine.load_rows(store.iter_triples(), progress)
+        self.derived: list[FamilyRun] | None = None
+
+    def derive(self, progress: Callable[[str], None] | None = None) -> list[FamilyRun]:
+        """Materialize the finite rule families (once)."""
+        if self.derived is None:
+            self.derived = self.engine.derive(progress)
+        return self.derived
+
+    def relation_id(self, text: str) -> int:
+        """Relation id by catalog name or label."""
+        if text in self.relation_ids:
+            return self.relation_ids[text]
+        for spec in self.catalog:
+            if spec.label.lower() == text.strip().lower() and spec.name in self.relation_ids:
+                return self.relation_ids[spec.name]
+        raise KBError(
+            f"unknown relation {text!r}; known relations: {', '.join(sorted(self.relation_ids))}"
+        )
+
+    def prove(self, subject: str, relation: str, obj: str) -> Verdict:
+        """Prove (subject, relation, object) given as keys or labels.
+
+        Ambiguous names are tried in every combination (up to 20 candidates each); the best
+        outcome wins (supported, then contradicted, then unknown).
+        """
+        rid = self.relation_id(relation)
+        subs = self.store.resolve(subject, MAX_CANDIDATES)
+        objs = self.store.resolve(obj, MAX_CANDIDATES)
+        missing = [n for n, c in ((subject, subs), (obj, objs)) if not c]
+        if missing:
+            return Verdict("unknown", None, [], [], self.relation_names[rid] + f" (not in KB: {missing})")
+        best = None
+        for s, o in itertools.product(subs, objs):
+            res = self.engine.prove(s, rid, o)
+            if best is None or _RANK[res.status] < _RANK[best[0].status]:
+                best = (res, s, o)
+            if res.status == "supported":
+                break
+        assert best is not None
+        res = best[0]
+        labels = self.store.labels([*proof_ids(res.proof), *subs, *objs])
+        proof = label_proof(res.proof, labels, self.relation_names, self.catalog, self.rules.composite_names)
+        keys = self.store.keys([*subs, *objs])
+        return Verdict(
+            res.status, proof, [keys[i] for i in subs], [keys[i] for i in objs], self.relation_names[rid]
+        )

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.store import KBStore
+from drowzee_core.kb.writer import KBWriter
+
+PEERS = Path(__file__).resolve().parents[2] / "shared" / "data" / "peers"
+
+
+def peers_path(*parts: str) -> Path:
+    """Path under ../shared/data/peers, or skip with the reason when a user's clone has none."""
+    path = PEERS.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"peer data {path} is absent (only CI and developers have ../shared)")
+    return path
+
+
+def make_store(
+    triples: Iterable[tuple[str, str, str]],
+    negatives: Iterable[tuple[str, str, str]] = (),
+    catalog: Catalog | None = None,
+) -> KBStore:
+    """An in-memory KB whose entity keys and labels are the given names."""
+    store = KBStore(":memory:", create=True)
+    writer = KBWriter(store, catalog or Catalog.from_toml(), auto_relations=True)
+    for facts, neg in ((triples, False), (negatives, True)):
+        for s, r, o in facts:
+            writer.triple(writer.entity(s), r, writer.entity(o), domain="test", source="test", negated=neg)
+    writer.flush()
+    return store

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from drowzee_core.errors import CatalogError
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.logic.rules import compile_catalog
+
+BASE = {"category": "noun_phrase", "positive": "{s} r {o}.", "negative": "{s} not r {o}.", "question": "{s} r {o}?"}
+
+
+def _catalog() -> Catalog:
+    return Catalog.from_dict({
+        "relation": [
+            {"name": "loc", "label": "l", **BASE, "transitive": True, "inverse_of": "has"},
+            {"name": "has", "label": "h", **BASE, "inverse_of": "loc"},
+            {"name": "border", "label": "b", **BASE, "symmetric": True},
+            {"name": "cap", "label": "c", **BASE, "functional": True},
+            {"name": "same", "label": "s", **BASE, "symmetric": True},
+        ],
+        "composite": [{"name": "chain", "first": "loc", "second": "cap", "result": "cap"}],
+        "same_object": [{"relation": "cap", "result": "same"}],
+    })
+
+
+@pytest.mark.parametrize(
+    ("fact", "present"),
+    [
+        (("transitive", (1,)), True),
+        (("inverse", (1, 2)), True),
+        (("inverse", (2, 1)), True),
+        (("symmetric", (3,)), True),
+        (("functional", (4,)), True),
+        (("composite", (1, 1, 4, 4)), True),
+        (("same_object", (4, 5)), True),
+        (("symmetric", (1,)), False),
+        (("transitive", (2,)), False),
+    ],
+)
+def test_compiled_facts(fact: tuple[str, tuple[int, ...]], present: bool) -> None:
+    ids = {"loc": 1, "has": 2, "border": 3, "cap": 4, "same": 5}
+    rules = compile_catalog(_catalog(), ids)
+    assert (fact in rules.facts) is present
+    assert rules.composite_names == {1: "chain"}
+
+
+def test_program_text_holds_integers_only() -> None:
+    ids = {"loc": 1, "has": 2, "border": 3, "cap": 4, "same": 5}
+    text = compile_catalog(_catalog(), ids).program()
+    for line in text.splitlines():
+        assert re.fullmatch(r"drowzee:[a-z_]+\((\d+)(, \d+)*\)\.", line), line
+
+
+def test_missing_relation_id_is_an_error() -> None:
+    with pytest.raises(CatalogError, match="has no id"):
+        compile_catalog(_catalog(), {"loc": 1})
