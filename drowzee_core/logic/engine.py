@@ -58,6 +58,7 @@ class PrologEngine:
     """
 
     _consulted = False
+    _generation = 0
 
     def __init__(self) -> None:
         self.janus = _janus()
@@ -70,6 +71,8 @@ class PrologEngine:
             src = resources.files("drowzee_core.logic").joinpath("prolog/core.pl").read_text("utf-8")
             self.janus.consult("drowzee_core", src)
             PrologEngine._consulted = True
+        PrologEngine._generation += 1
+        self._generation_id = PrologEngine._generation
         self._call("drowzee:reset")
         self.rules: CompiledRules | None = None
         self.loaded_triples = 0
@@ -82,6 +85,11 @@ class PrologEngine:
             self.prepared = True
 
     def _call(self, goal: str, inputs: dict[str, Any] | None = None) -> dict[str, Any]:
+        if self._generation_id != PrologEngine._generation:
+            raise LogicError(
+                "this engine's Prolog database was replaced by a newer PrologEngine (janus hosts one"
+                " Prolog per process); keep one engine per process or reload this one"
+            )
         try:
             result: dict[str, Any] = self.janus.query_once(goal, inputs or {})
         except self.janus.PrologError as exc:

@@ -1,5 +1,7 @@
-"""Load Prolog fact files into a KB: `rel(subject, object).`, negated `\\+ rel(s, o).`, and Drowzee's
-temporal `begin('event', D, M, YYYY).` / `end('event', D, M, YYYY).` format.
+r"""Load Prolog fact files into a KB.
+
+Accepted: `rel(subject, object).`, negated `\+ rel(s, o).`, and Drowzee's temporal
+`begin('event', D, M, YYYY).` / `end('event', D, M, YYYY).` format.
 
 An event with several begins and ends gets one interval per (begin, end) pair with begin <= end,
 stored as (event, instance_of, event) with start and end years.

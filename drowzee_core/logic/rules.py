@@ -52,6 +52,7 @@ def compile_catalog(catalog: Catalog, relation_ids: Mapping[str, int]) -> Compil
 
     Raises:
         CatalogError: A relation in the catalog has no id.
+
     """
 
     def rid(name: str) -> int:

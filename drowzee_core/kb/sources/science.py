@@ -1,5 +1,7 @@
-"""Natural sciences from mendeleev (elements, discoverers, discovery years and places) and ephem
-(named stars and their constellations)."""
+"""Natural sciences from mendeleev and ephem.
+
+Elements with discoverers, discovery years and places; named stars and their constellations.
+"""
 
 from __future__ import annotations
 

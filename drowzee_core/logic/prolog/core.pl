@@ -57,8 +57,14 @@ materialize_level1(Family, Count) :-
           assertz(dfact(S, R, O, 1, rule(Family, Premises)))
         ), Count).
 
+%   level-1 facts exist only for symmetric relations and relations with an inverse; the guard
+%   keeps lookups of other relations off dfact/5, whose first-argument index is poor for
+%   containers (a country "contains" thousands of places).
+has_level1(R) :- symmetric(R), !.
+has_level1(R) :- inverse(R, _), !.
+
 edge(X, R, Y) :- t(X, R, Y).
-edge(X, R, Y) :- dfact(X, R, Y, 1, _).
+edge(X, R, Y) :- has_level1(R), dfact(X, R, Y, 1, _).
 
 % ------------------------------------------------------------------ level 2: transitive
 %   Of an inverse pair that is transitive on both sides only the first-declared relation is
@@ -81,17 +87,18 @@ materialize_transitive(Count) :-
     aggregate_all(count,
         ( canonical_transitive(R), closure(X, R, Y), \+ edge(X, R, Y) ), Count).
 
-%   inverse consequences of the closure that are not already edges of the inverse relation
+%   inverse consequences of the closure (for a mirrored pair, the other relation's closure)
+%   that are not already edges of the inverse relation
 count_inverse_closure(Count) :-
     aggregate_all(count,
-        ( inverse(Ri, Rc), canonical_transitive(Rc), \+ mirrored_transitive(Ri, Rc),
+        ( inverse(Ri, Rc), canonical_transitive(Rc),
           closure(X, Rc, Y), \+ edge(X, Rc, Y), \+ edge(Y, Ri, X) ), Count).
 
 % ------------------------------------------------------------------ holds: levels 0-2
 %!  holds(?S, +R, ?O, -How) is nondet.
 %   How is base, dfact or transitive; level-3 (composite) facts are included only by holds_all/4.
 holds(S, R, O, base) :- t(S, R, O).
-holds(S, R, O, dfact) :- dfact(S, R, O, 1, _).
+holds(S, R, O, dfact) :- has_level1(R), dfact(S, R, O, 1, _).
 holds(S, R, O, transitive) :-
     canonical_transitive(R),
     ( nonvar(S) -> tc(S, R, O1) ; closure(S, R, O1) ),

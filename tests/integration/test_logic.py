@@ -1,0 +1,115 @@
+"""Prolog rule families as tables of (facts, negative facts, query, expected status, rule)."""
+
+from __future__ import annotations
+
+import pytest
+
+from drowzee_core.logic.reasoner import Reasoner
+from tests.conftest import make_store
+
+pytestmark = pytest.mark.integration
+
+GEO = [
+    ("Paris", "located_in", "France"), ("France", "located_in", "Europe"), ("Lyon", "located_in", "France"),
+    ("Berlin", "located_in", "Germany"), ("Germany", "located_in", "Europe"),
+    ("France", "has_capital", "Paris"), ("Germany", "has_capital", "Berlin"),
+    ("France", "shares_border_with", "Germany"), ("France", "has_currency", "Euro"),
+    ("Germany", "has_currency", "Euro"), ("France", "on_continent", "Europe"),
+    ("Germany", "on_continent", "Europe"), ("Japan", "on_continent", "Asia"),
+    ("Japan", "has_currency", "Yen"),
+]
+CASES = [
+    # (query, expected status, expected top rule)
+    (("Paris", "located_in", "France"), "supported", "fact"),
+    (("Paris", "located_in", "Europe"), "supported", "transitive"),
+    (("Europe", "contains", "Paris"), "supported", "transitive"),
+    (("Europe", "contains", "France"), "supported", "inverse"),
+    (("Germany", "shares_border_with", "France"), "supported", "symmetric"),
+    (("Paris", "capital_of", "France"), "supported", "inverse"),
+    (("Lyon", "uses_currency", "Euro"), "supported", "composite:currency_of_place"),
+    (("Paris", "on_continent", "Europe"), "supported", "composite:continent_of_capital"),
+    (("France", "same_currency_as", "Germany"), "supported", "same_object"),
+    (("France", "same_continent_as", "Germany"), "supported", "same_object"),
+    (("Berlin", "capital_of", "France"), "contradicted", "negation_functional"),
+    (("France", "has_capital", "Lyon"), "contradicted", "negation_functional"),
+    (("Lyon", "capital_of", "France"), "contradicted", "negation_inverse_functional"),
+    (("France", "same_continent_as", "Japan"), "contradicted", "negation_same_object"),
+    (("Paris", "located_in", "Germany"), "contradicted", "negation"),
+    (("Germany", "located_in", "Paris"), "unknown", None),  # absence alone is never "false"
+    (("Lyon", "located_in", "Germany"), "unknown", None),
+    (("France", "same_currency_as", "Japan"), "unknown", None),  # has_currency is not functional
+    (("Japan", "shares_border_with", "France"), "unknown", None),
+]
+
+
+@pytest.fixture()
+def reasoner() -> Reasoner:
+    store = make_store(GEO, negatives=[("Paris", "located_in", "Germany")])
+    r = Reasoner(store)
+    r.derive()
+    return r
+
+
+@pytest.mark.parametrize(("query", "status", "rule"), CASES)
+def test_rule_families(reasoner: Reasoner, query: tuple[str, str, str], status: str, rule: str | None) -> None:
+    verdict = reasoner.prove(*query)
+    assert verdict.status == status, verdict.lines()
+    if rule is None:
+        assert verdict.proof is None
+    else:
+        assert verdict.proof is not None and verdict.proof["rule"] == rule
+        assert verdict.proof["fact"] == list(query)
+
+
+def test_transitive_proof_is_the_path(reasoner: Reasoner) -> None:
+    proof = reasoner.prove("Paris", "located_in", "Europe").proof
+    assert proof is not None
+    assert [p["fact"] for p in proof["premises"]] == [
+        ["Paris", "located_in", "France"], ["France", "located_in", "Europe"]]
+    assert proof["text"] == "Paris is located in Europe."
+
+
+def test_negative_symmetric_and_inverse_facts_contradict() -> None:
+    store = make_store([("A", "located_in", "B")],
+                       negatives=[("X", "shares_border_with", "Y"), ("P", "located_in", "Q")])
+    r = Reasoner(store)
+    assert r.prove("Y", "shares_border_with", "X").proof["rule"] == "negation_symmetric"  # type: ignore[index]
+    assert r.prove("Q", "contains", "P").proof["rule"] == "negation_inverse"  # type: ignore[index]
+
+
+def test_derive_counts_every_family(reasoner: Reasoner) -> None:
+    runs = {str(r.family): r.facts for r in reasoner.derive()}
+    # symmetric: Germany-France; transitive: Paris, Lyon, Berlin -> Europe
+    assert runs["symmetric"] == 1
+    assert runs["transitive"] == 3
+    assert runs["inverse"] >= 7
+    assert runs["composite"] >= 4
+
+
+def test_cycles_terminate_and_prove() -> None:
+    store = make_store([("A", "located_in", "B"), ("B", "located_in", "C"), ("C", "located_in", "A")])
+    r = Reasoner(store)
+    runs = {str(x.family): x.facts for x in r.derive()}
+    assert runs["transitive"] == 6  # 9 pairs incl. self-loops, minus 3 edges
+    v = r.prove("A", "located_in", "A")
+    assert v.status == "supported" and len(v.proof["premises"]) == 3  # type: ignore[index]
+
+
+def test_prove_many_matches_prove(reasoner: Reasoner) -> None:
+    ids, rids = reasoner.store.entity_ids(), reasoner.relation_ids
+    queries = [(ids[s], rids[r], ids[o]) for (s, r, o), _, _ in CASES]
+    assert reasoner.engine.prove_many(queries) == [status for _, status, _ in CASES]
+
+
+def test_unknown_names_and_relations() -> None:
+    r = Reasoner(make_store(GEO))
+    assert r.prove("Atlantis", "located_in", "Europe").status == "unknown"
+    with pytest.raises(Exception, match="unknown relation 'flies_to'"):
+        r.prove("Paris", "flies_to", "Europe")
+
+
+def test_a_replaced_engine_refuses_to_answer() -> None:
+    first = Reasoner(make_store(GEO))
+    Reasoner(make_store(GEO))
+    with pytest.raises(Exception, match="replaced by a newer PrologEngine"):
+        first.prove("Paris", "located_in", "France")
