@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated, Self
+from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -147,3 +147,28 @@ class Triple:
     subject_label: str | None = None
     object_label: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Counts that describe a knowledge base (`drowzee kb stats`)."""
+
+    triples: int
+    entities: int
+    relations: int
+    temporal_facts: int
+    negative_facts: int
+    domains: dict[str, int]
+    sources: dict[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict; the first five keys are the documented `kb stats --json` contract."""
+        return {
+            "triples": self.triples,
+            "entities": self.entities,
+            "relations": self.relations,
+            "temporal_facts": self.temporal_facts,
+            "domains": self.domains,
+            "negative_facts": self.negative_facts,
+            "sources": self.sources,
+        }

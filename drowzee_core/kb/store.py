@@ -6,13 +6,12 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from drowzee_core.errors import KBError
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.model import Entity, RelationSpec, ValueKind
+from drowzee_core.kb.model import Entity, RelationSpec, Stats, ValueKind
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS entity (
@@ -65,31 +64,6 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 TripleRow = tuple[int, int, int, int, int | None, int | None, str, str]
 """(s, r, o, negated, start_year, end_year, domain, source) with integer ids."""
-
-
-@dataclass(frozen=True, slots=True)
-class Stats:
-    """Counts that describe a knowledge base (`drowzee kb stats`)."""
-
-    triples: int
-    entities: int
-    relations: int
-    temporal_facts: int
-    negative_facts: int
-    domains: dict[str, int]
-    sources: dict[str, int]
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON-ready dict; the first five keys are the documented `kb stats --json` contract."""
-        return {
-            "triples": self.triples,
-            "entities": self.entities,
-            "relations": self.relations,
-            "temporal_facts": self.temporal_facts,
-            "domains": self.domains,
-            "negative_facts": self.negative_facts,
-            "sources": self.sources,
-        }
 
 
 class KBStore:
@@ -300,3 +274,4 @@ def _unique_by_key(entities: Iterable[Entity]) -> list[Entity]:
     for ent in entities:
         seen.setdefault(ent.key, ent)
     return list(seen.values())
+__all__ = ["KBStore", "Stats", "TripleRow"]
