@@ -30,6 +30,8 @@ run: setup $(DROWZEE_CACHE)/kb/seed.sqlite
 	$(VENV)/bin/drowzee prove Paris located_in Europe
 	$(VENV)/bin/drowzee prove Berlin capital_of France
 	$(VENV)/bin/drowzee prove Lyon uses_currency Euro
+	$(VENV)/bin/drowzee temporal ask "Until[1, 5](Atom(the currency of France being French Franc), Atom(the currency of France being Euro)), 1998"
+	$(VENV)/bin/drowzee temporal generate --n 6 --seed 1 --out $(DROWZEE_CACHE)/temporal_demo.jsonl
 
 lint: setup
 	$(VENV)/bin/ruff check drowzee_core agents finetune tests bench app.py
@@ -43,6 +45,7 @@ test-unit: setup
 
 bench: setup
 	$(PY) bench/derive_scale.py
+	$(PY) bench/temporal.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

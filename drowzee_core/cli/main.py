@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from drowzee_core.cli.output import console, emit_json, err, kv, table
+from drowzee_core.cli.output import JsonOpt, KbOpt, console, emit_json, err, fail, kv, progress, table
+from drowzee_core.cli.temporal import temporal_app
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
 
@@ -20,11 +20,8 @@ app = typer.Typer(
 )
 kb_app = typer.Typer(help="Build, load and inspect the knowledge base.", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
+app.add_typer(temporal_app, name="temporal")
 
-KbOpt = Annotated[
-    Path | None, typer.Option("--kb", help="KB file (default: $DROWZEE_KB or ~/.cache/drowzee/kb/seed.sqlite).")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of tables.")]
 
 
 class Format(StrEnum):
@@ -42,18 +39,6 @@ def _main(verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log pro
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
 
 
-def _progress() -> Progress:
-    return Progress(
-        SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-        TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err, transient=True,
-    )
-
-
-def _fail(exc: DrowzeeError) -> typer.Exit:
-    err.print(f"[red]error:[/red] {exc}")
-    return typer.Exit(code=2)
-
-
 @kb_app.command("build")
 def kb_build(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
     """Build the bundled seed KB from registry packages (offline; about a minute)."""
@@ -62,7 +47,7 @@ def kb_build(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
 
     out = kb or default_kb_path()
     out.parent.mkdir(parents=True, exist_ok=True)
-    with _progress() as prog:
+    with progress() as prog:
         task = prog.add_task("building seed KB", total=len(SOURCES))
 
         def step(name: str, new: int, seconds: float) -> None:
@@ -72,7 +57,7 @@ def kb_build(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
         try:
             stats = build_seed_kb(out, on_source=step)
         except DrowzeeError as exc:
-            raise _fail(exc) from exc
+            raise fail(exc) from exc
     data = stats.to_json() | {"path": str(out), "seconds": round(time.perf_counter() - t0, 1)}
     if as_json:
         emit_json(data)
@@ -113,7 +98,7 @@ def kb_load(
             report = load_prolog_facts(file, writer, PrologEngine(), domain)
         store.close()
     except DrowzeeError as exc:
-        raise _fail(exc) from exc
+        raise fail(exc) from exc
     data = report.to_json() | {"kb": str(path)}
     if as_json:
         emit_json(data)
@@ -134,7 +119,7 @@ def kb_stats(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
         with KBStore(kb or default_kb_path()) as store:
             data = store.stats().to_json()
     except DrowzeeError as exc:
-        raise _fail(exc) from exc
+        raise fail(exc) from exc
     if as_json:
         emit_json(data)
     else:
@@ -155,7 +140,7 @@ def _reasoner(kb: Path | None):  # type: ignore[no-untyped-def]
 
     store = KBStore(kb or default_kb_path())
     total = store.stats().triples
-    with _progress() as prog:
+    with progress() as prog:
         task = prog.add_task("loading KB into Prolog", total=total)
         return Reasoner(store, progress=lambda n: prog.advance(task, n))
 
@@ -167,11 +152,11 @@ def derive(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
         t0 = time.perf_counter()
         reasoner = _reasoner(kb)
         load_s = time.perf_counter() - t0
-        with _progress() as prog:
+        with progress() as prog:
             task = prog.add_task("deriving", total=None)
             runs = reasoner.derive(lambda fam: prog.update(task, description=f"deriving {fam}"))
     except DrowzeeError as exc:
-        raise _fail(exc) from exc
+        raise fail(exc) from exc
     families: dict[str, dict[str, object]] = {
         str(r.family): {"facts": r.facts, "seconds": round(r.seconds, 3)} for r in runs
     }
@@ -200,7 +185,7 @@ def prove(
     try:
         verdict = _reasoner(kb).prove(subject, relation, obj)
     except DrowzeeError as exc:
-        raise _fail(exc) from exc
+        raise fail(exc) from exc
     if as_json:
         emit_json(verdict.to_json())
         return

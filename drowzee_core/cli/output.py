@@ -1,17 +1,41 @@
-"""Output helpers: JSON on stdout with --json, rich tables on stderr-free stdout otherwise."""
+"""Output helpers: JSON on stdout with --json, rich tables otherwise; progress and errors on stderr."""
 
 from __future__ import annotations
 
 import json
 import sys
 from collections.abc import Iterable, Mapping
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
+
+from drowzee_core.errors import DrowzeeError
 
 console = Console()
 err = Console(stderr=True)
+
+KbOpt = Annotated[
+    Path | None, typer.Option("--kb", help="KB file (default: $DROWZEE_KB or ~/.cache/drowzee/kb/seed.sqlite).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of tables.")]
+
+
+def progress() -> Progress:
+    """A transient progress bar on stderr (stdout stays clean for --json)."""
+    return Progress(
+        SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+        TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err, transient=True,
+    )
+
+
+def fail(exc: DrowzeeError) -> typer.Exit:
+    """Print the error (it says what to fix) and exit with status 2."""
+    err.print(f"[red]error:[/red] {exc}")
+    return typer.Exit(code=2)
 
 
 def emit_json(data: Any) -> None:

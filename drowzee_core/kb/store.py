@@ -219,6 +219,15 @@ class KBStore:
         while rows := cur.fetchmany(batch):
             yield rows
 
+    def temporal_rows(self) -> list[tuple[int, str, str, str, str, str, int, int | None, str]]:
+        """Positive facts with years: (triple id, s key, s label, relation, o key, o label, start, end, domain)."""
+        rows = self.db.execute(
+            "SELECT t.id, es.key, es.label, r.name, eo.key, eo.label, t.start_year, t.end_year, t.domain"
+            " FROM triple t JOIN relation r ON r.id = t.r JOIN entity es ON es.id = t.s"
+            " JOIN entity eo ON eo.id = t.o WHERE t.start_year IS NOT NULL AND t.negated = 0 ORDER BY t.id"
+        ).fetchall()
+        return [tuple(r) for r in rows]
+
     def add_source(self, name: str, licence: str, url: str = "", note: str = "") -> None:
         """Record where triples come from and under which licence."""
         self.db.execute(

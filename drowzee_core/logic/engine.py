@@ -1,4 +1,4 @@
-"""The Prolog engine: the only module that talks to SWI-Prolog (through janus-swi).
+"""The KB's Prolog engine: triples, rule families, derivation and proofs (through `session`).
 
 Everything crosses the boundary as integers or bound arguments; see `prolog/core.pl`.
 """
@@ -9,28 +9,16 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
-from drowzee_core.errors import LogicError, PrologUnavailableError
+from drowzee_core.errors import LogicError
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.logic import session
 from drowzee_core.logic.rules import CompiledRules, Family, compile_catalog
 
 log = logging.getLogger(__name__)
 
-MIN_SWIPL_VERSION = 90112  # janus needs SWI-Prolog >= 9.1.12
 Proof = dict[str, Any]
-
-
-def _janus() -> Any:
-    try:
-        import janus_swi as janus
-    except ImportError as exc:  # pragma: no cover - depends on the machine
-        raise PrologUnavailableError(
-            "janus-swi is not importable; run `make setup` (builds SWI-Prolog >= 9.1.12 and installs"
-            f" janus-swi): {exc}"
-        ) from exc
-    return janus
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,20 +45,10 @@ class PrologEngine:
     Prolog database. Keep one engine per process.
     """
 
-    _consulted = False
     _generation = 0
 
     def __init__(self) -> None:
-        self.janus = _janus()
-        if not PrologEngine._consulted:
-            version = int(self.janus.query_once("current_prolog_flag(version, V)")["V"])
-            if version < MIN_SWIPL_VERSION:
-                raise PrologUnavailableError(
-                    f"SWI-Prolog {version} is too old; janus needs >= {MIN_SWIPL_VERSION}"
-                )
-            src = resources.files("drowzee_core.logic").joinpath("prolog/core.pl").read_text("utf-8")
-            self.janus.consult("drowzee_core", src)
-            PrologEngine._consulted = True
+        session.ensure_loaded()
         PrologEngine._generation += 1
         self._generation_id = PrologEngine._generation
         self._call("drowzee:reset")
@@ -90,13 +68,7 @@ class PrologEngine:
                 "this engine's Prolog database was replaced by a newer PrologEngine (janus hosts one"
                 " Prolog per process); keep one engine per process or reload this one"
             )
-        try:
-            result: dict[str, Any] = self.janus.query_once(goal, inputs or {})
-        except self.janus.PrologError as exc:
-            raise LogicError(f"Prolog failed on {goal.split('(')[0]}: {exc}") from exc
-        if not result.get("truth", False):
-            raise LogicError(f"Prolog goal {goal.split('(')[0]} failed unexpectedly")
-        return result
+        return session.call(goal, inputs)
 
     # ------------------------------------------------------------------ loading
     def load_rules(self, catalog: Catalog, relation_ids: dict[str, int]) -> CompiledRules:
@@ -187,14 +159,19 @@ class PrologEngine:
         return [(int(t[0]), int(t[1]), int(t[2])) for t in facts]
 
     def read_fact_file(self, path: str) -> list[dict[str, Any]]:
-        """Parse a Prolog fact file with SWI-Prolog's reader, executing nothing.
-
-        Returns one dict per clause: {line, functor, args, negated} or {line, error}.
-        """
-        items: list[dict[str, Any]] = self._call("drowzee:read_fact_file(F, I)", {"F": path})["I"]
-        return items
+        """Parse a Prolog fact file (see `read_fact_file`); does not touch this engine's KB."""
+        return read_fact_file(path)
 
     def count(self, goal: str) -> int:
         """Number of solutions of a fixed goal of this module (used by tests and benchmarks)."""
         return int(self._call(f"aggregate_all(count, drowzee:({goal}), C)")["C"])
 
+
+
+def read_fact_file(path: str) -> list[dict[str, Any]]:
+    """Parse a Prolog fact file with SWI-Prolog's reader, executing nothing.
+
+    Returns one dict per clause: {line, functor, args, negated} or {line, error}.
+    """
+    items: list[dict[str, Any]] = session.call("drowzee:read_fact_file(F, I)", {"F": path})["I"]
+    return items

@@ -1,0 +1,164 @@
+"""`drowzee temporal`: check MTL queries against events, ask one, generate temporal questions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from drowzee_core.cli.output import JsonOpt, KbOpt, console, emit_json, err, fail, kv, progress
+from drowzee_core.config import default_kb_path
+from drowzee_core.errors import DrowzeeError
+from drowzee_core.logic.events import EventTable
+from drowzee_core.logic.temporal import DEFAULT_HORIZON, TemporalEngine
+
+temporal_app = typer.Typer(
+    help="Metric Temporal Logic over year intervals: check queries, ask one, generate questions.",
+    no_args_is_help=True,
+)
+
+FactsOpt = Annotated[
+    Path | None,
+    typer.Option("--facts", exists=True, dir_okay=False,
+                 help="Drowzee fact file (begin/end facts). Without it, events come from the KB's facts with years."),
+]
+HorizonOpt = Annotated[
+    tuple[int, int],
+    typer.Option("--horizon", help="Years [A, B] over which negation complements (Drowzee uses 0 2024)."),
+]
+
+
+def load_events(facts: Path | None, kb: Path | None, open_end: int) -> EventTable:
+    """Events from a fact file, or else from the KB (a fact with no end year holds through `open_end`)."""
+    from drowzee_core.kb.store import KBStore
+    from drowzee_core.logic.events import events_from_kb, load_fact_file
+
+    if facts is not None:
+        table = load_fact_file(facts)
+    else:
+        with KBStore(kb or default_kb_path()) as store:
+            table = events_from_kb(store, open_end)
+    for p in table.problems[:3]:
+        err.print(f"[yellow]skipped[/yellow] {p}", markup=False, highlight=False)
+    if len(table.problems) > 3:
+        err.print(f"... and {len(table.problems) - 3} more")
+    return table
+
+
+@temporal_app.command("check")
+def check(
+    queries: Annotated[Path, typer.Option("--queries", exists=True, dir_okay=False,
+                                          help="JSONL; each line has `mtl` in Drowzee syntax: `formula, YEAR`.")],
+    out: Annotated[Path, typer.Option("--out", dir_okay=False, help="Output JSONL (input + truth + intervals).")],
+    facts: FactsOpt = None,
+    kb: KbOpt = None,
+    horizon: HorizonOpt = DEFAULT_HORIZON,
+    as_json: JsonOpt = False,
+) -> None:
+    """Decide every query's truth at its year; each output line adds `truth` and `intervals`."""
+    from drowzee_core.logic.temporal_check import check_file
+
+    try:
+        engine = TemporalEngine(load_events(facts, kb, horizon[1]), horizon)
+        with progress() as prog:
+            task = prog.add_task("checking", total=None)
+            summary = check_file(
+                engine, queries, out, lambda done, total: prog.update(task, completed=done, total=total)
+            )
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    if as_json:
+        emit_json(summary)
+        return
+    kv(f"checked {queries} -> {out}", {k: v for k, v in summary.items() if k != "disagreements"})
+    if summary["disagreements"]:
+        shown = ", ".join(str(n) for n in summary["disagreements"][:30])
+        err.print(f"[yellow]disagreements with `res` on lines:[/yellow] {shown}")
+
+
+@temporal_app.command("ask")
+def ask(
+    query: Annotated[
+        str, typer.Argument(help="`formula, YEAR` in Drowzee syntax, e.g. 'Finally[1, 5](Atom(X)), 1900'.")
+    ],
+    facts: FactsOpt = None,
+    kb: KbOpt = None,
+    horizon: HorizonOpt = DEFAULT_HORIZON,
+    as_json: JsonOpt = False,
+) -> None:
+    """Answer one query: truth at the year, the years where the formula holds, and the facts used."""
+    from drowzee_core.logic.mtl import parse_query
+
+    try:
+        q = parse_query(query)
+        answer = TemporalEngine(load_events(facts, kb, horizon[1]), horizon).check(q)
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    data = {
+        "truth": answer.truth, "year": q.year, "intervals": [list(i) for i in answer.intervals],
+        "events": [{"key": e.key, "label": e.label, "intervals": [list(i) for i in e.intervals], "facts": list(e.facts)}
+                   for e in answer.events],
+        "missing_events": answer.missing,
+    }
+    if as_json:
+        emit_json(data)
+        return
+    colour = "green" if answer.truth else "red"
+    console.print(f"[{colour}]{answer.truth}[/{colour}] at {q.year}; holds on {data['intervals'] or 'no year'}")
+    for e in answer.events:
+        console.print(f"  {e.label}: {list(e.intervals)}", markup=False)
+        for f in e.facts[:6]:
+            console.print(f"    {f}", markup=False)
+    for m in answer.missing:
+        console.print(f"  [yellow]unknown event[/yellow] {m} (never holds)")
+
+
+@temporal_app.command("generate")
+def generate(
+    n: Annotated[int, typer.Option("--n", min=1, max=1_000_000, help="Number of questions (half true, half false).")],
+    out: Annotated[Path, typer.Option("--out", dir_okay=False, help="Output JSONL, one case per line.")],
+    seed: Annotated[int, typer.Option("--seed", help="Random seed; the same seed and events give the same cases.")] = 0,
+    facts: FactsOpt = None,
+    kb: KbOpt = None,
+    horizon: HorizonOpt = DEFAULT_HORIZON,
+    operator: Annotated[list[str] | None, typer.Option(
+        "--operator", help="Top-level operator(s), used in turn: Finally Globally Next Until Neg Conj Disj.")] = None,
+    max_depth: Annotated[int, typer.Option("--max-depth", help="Operator nesting depth (1-6).")] = 2,
+    max_window: Annotated[int, typer.Option("--max-window", help="Largest b of a window [a, b].")] = 20,
+    as_json: JsonOpt = False,
+) -> None:
+    """Generate temporal yes/no questions with proven answers, intervals and the facts behind them."""
+    import json
+    from collections import Counter
+
+    from drowzee_core.bench.temporal_qa import TOP_OPERATORS, TemporalQAConfig, generate_temporal_qa
+
+    try:
+        cfg = TemporalQAConfig(n=n, seed=seed, operators=tuple(operator or TOP_OPERATORS), max_depth=max_depth,
+                               max_window=max_window)
+        engine = TemporalEngine(load_events(facts, kb, horizon[1]), horizon)
+        with progress() as prog:
+            task = prog.add_task("generating", total=n)
+            cases = generate_temporal_qa(engine, cfg, progress=lambda done: prog.update(task, completed=done))
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("w", encoding="utf-8") as fh:
+        for case in cases:
+            fh.write(json.dumps(case, ensure_ascii=False) + "\n")
+    counts = {
+        "cases": len(cases),
+        "answer": dict(Counter(c["answer"] for c in cases)),
+        "operator": dict(Counter(c["operator"] for c in cases)),
+        "depth": dict(Counter(str(c["depth"]) for c in cases)),
+        "out": str(out),
+    }
+    if as_json:
+        emit_json(counts)
+    else:
+        for key in ("answer", "operator", "depth"):
+            sub = counts[key]
+            assert isinstance(sub, dict)
+            err.print(f"{key}: " + ", ".join(f"{k} {v}" for k, v in sorted(sub.items())))
+        err.print(f"wrote {len(cases)} cases to {out}")

@@ -1,0 +1,103 @@
+"""Evaluate MTL queries against events in Prolog (through `session`).
+
+Events cross into Prolog as integer ids with their intervals; formulas as integer programs
+(`mtl_encode.encode`). Names never become Prolog source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from drowzee_core.errors import LogicError
+from drowzee_core.logic import session
+from drowzee_core.logic.events import Event, EventTable, Interval
+from drowzee_core.logic.mtl import Formula, MTLQuery
+from drowzee_core.logic.mtl_encode import bind_atoms, contains, encode
+
+DEFAULT_HORIZON: Interval = (0, 2024)
+BATCH = 500
+
+
+@dataclass(frozen=True, slots=True)
+class TemporalAnswer:
+    """Truth of a query at its year, the formula's intervals, and the events it used."""
+
+    truth: bool
+    intervals: list[Interval]
+    events: list[Event]
+    missing: list[str]
+
+
+class TemporalEngine:
+    """Events loaded into Prolog, and MTL evaluation over them with a negation horizon.
+
+    Like `PrologEngine`, one instance per process: a new engine replaces the events of the last.
+    """
+
+    _generation = 0
+
+    def __init__(self, table: EventTable, horizon: Interval = DEFAULT_HORIZON) -> None:
+        lo, hi = horizon
+        if lo > hi:
+            raise LogicError(f"horizon [{lo}, {hi}] is empty; give LO <= HI")
+        session.ensure_loaded()
+        TemporalEngine._generation += 1
+        self._generation_id = TemporalEngine._generation
+        self.table = table
+        self.horizon = horizon
+        self._ids: dict[str, int] = {}
+        self._call("drowzee_mtl:reset_events")
+        rows: list[tuple[int, int, int]] = []
+        for i, event in enumerate(table):
+            self._ids[event.key] = i
+            rows.extend((i, s, e) for s, e in event.intervals)
+        for k in range(0, len(rows), 50_000):
+            self._call("drowzee_mtl:load_events(L)", {"L": rows[k : k + 50_000]})
+
+    def _call(self, goal: str, inputs: dict[str, object] | None = None) -> dict[str, object]:
+        if self._generation_id != TemporalEngine._generation:
+            raise LogicError("this TemporalEngine's events were replaced by a newer engine; keep one per process")
+        return session.call(goal, inputs)
+
+    def _bind(self, formula: Formula) -> tuple[list[tuple[int, int, int, int, int, int]], list[Event], list[str]]:
+        program = encode(formula)
+        ids, used, missing = [], [], []
+        for name in program.atoms:
+            event = self.table.resolve(name)
+            if event is None:
+                ids.append(-1)  # an unknown event has no intervals: it never holds
+                missing.append(name)
+            else:
+                ids.append(self._ids[event.key])
+                used.append(event)
+        return bind_atoms(program, ids), used, missing
+
+    def intervals_many(self, formulas: Sequence[Formula]) -> list[list[Interval]]:
+        """The interval sets of many formulas (batched Prolog calls)."""
+        out: list[list[Interval]] = []
+        for k in range(0, len(formulas), BATCH):
+            programs = [self._bind(f)[0] for f in formulas[k : k + BATCH]]
+            res = self._call(
+                "drowzee_mtl:eval_batch(P, Lo, Hi, R)", {"P": programs, "Lo": self.horizon[0], "Hi": self.horizon[1]}
+            )["R"]
+            assert isinstance(res, list)
+            out.extend([(int(s), int(e)) for s, e in r] for r in res)
+        return out
+
+    def intervals(self, formula: Formula) -> list[Interval]:
+        """The set of years (as closed intervals) where `formula` holds."""
+        return self.intervals_many([formula])[0]
+
+    def check_many(self, queries: Sequence[MTLQuery]) -> list[TemporalAnswer]:
+        """Answer many queries: truth at each query's year, with intervals and events used."""
+        sets = self.intervals_many([q.formula for q in queries])
+        answers = []
+        for q, iv in zip(queries, sets, strict=True):
+            _, used, missing = self._bind(q.formula)
+            answers.append(TemporalAnswer(contains(iv, q.year), iv, used, missing))
+        return answers
+
+    def check(self, query: MTLQuery) -> TemporalAnswer:
+        """Answer one query."""
+        return self.check_many([query])[0]

@@ -1,0 +1,197 @@
+"""Temporal reasoning end to end: Drowzee's dev queries, fact files, KB events, generation, the CLI."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from drowzee_core.bench.templates_mtl import drowzee_question
+from drowzee_core.bench.temporal_qa import TemporalQAConfig, generate_temporal_qa
+from drowzee_core.cli.main import app
+from drowzee_core.errors import DrowzeeError, LogicError
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.store import KBStore
+from drowzee_core.kb.writer import KBWriter
+from drowzee_core.logic.events import EventTable, drowzee_key, events_from_kb, load_fact_file
+from drowzee_core.logic.mtl import from_json, parse_query
+from drowzee_core.logic.mtl_reference import ReferenceEvaluator
+from drowzee_core.logic.temporal import TemporalEngine
+from drowzee_core.logic.temporal_check import check_file
+from tests.conftest import peers_path
+
+pytestmark = pytest.mark.integration
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def drowzee_facts() -> EventTable:
+    return load_fact_file(peers_path("drowzee_temporal", "facts.pl"))
+
+
+def test_authors_dev_queries_agree(drowzee_facts: EventTable, tmp_path: Path) -> None:
+    """>= 99.5% agreement with `res` of the authors' encoding, horizon [0, 2024], in under 10 s."""
+    queries = peers_path("drowzee_temporal", "mtl_queries_dev.jsonl")
+    t0 = time.perf_counter()
+    summary = check_file(TemporalEngine(drowzee_facts, (0, 2024)), queries, tmp_path / "out.jsonl")
+    seconds = time.perf_counter() - t0
+    assert summary["queries"] == summary["with_res"] == 2013
+    assert summary["agreement"] >= 0.995, summary["disagreements"]
+    assert seconds < 10
+    lines = (tmp_path / "out.jsonl").read_text().splitlines()
+    assert len(lines) == 2014 and json.loads(lines[-1])["summary"]["agree"] == summary["agree"]
+    first = json.loads(lines[0])
+    assert set(first) >= {"mtl", "res", "truth", "intervals", "agrees"}
+
+
+def test_templates_reproduce_the_authors_questions() -> None:
+    rows = [json.loads(x) for x in peers_path("drowzee_temporal", "mtl_queries_dev.jsonl").read_text().splitlines()]
+    mismatched = []
+    for r in rows:
+        q = parse_query(r["mtl"])
+        if drowzee_question(q.formula, q.year) != r["question"]:
+            mismatched.append(r["mtl"])
+    assert not mismatched
+
+
+def test_fact_file_cross_product_and_bad_clauses(tmp_path: Path) -> None:
+    facts = tmp_path / "facts.pl"
+    facts.write_text(
+        "begin('war', 1, 1, 1900).\nbegin('war', 1, 1, 1910).\nend('war', 1, 1, 1905).\nend('war', 1, 1, 1915).\n"
+        "begin('late', 1, 1, 2000).\nend('late', 1, 1, 1990).\n"
+        ":- shell('touch pwned').\nborn(x, y).\nbegin('bad', 1, 1, year).\n",
+        encoding="utf-8",
+    )
+    table = load_fact_file(facts)
+    war = table.resolve("War")
+    assert war is not None and war.intervals == ((1900, 1905), (1900, 1915), (1910, 1915))
+    late = table.resolve("late")
+    assert late is not None and late.intervals == ()
+    assert any("no begin <= end pair" in p for p in table.problems)
+    assert any("facts.pl:7" in p and "directives" in p for p in table.problems)
+    assert any("facts.pl:8" in p for p in table.problems) and any("facts.pl:9" in p for p in table.problems)
+    assert not (tmp_path / "pwned").exists()
+    engine = TemporalEngine(table)
+    assert engine.intervals(parse_query("Atom(war), 1").formula) == [(1900, 1915)]
+    answer = engine.check(parse_query("Globally[0, 15](Atom(War)), 1900"))
+    assert answer.truth and answer.events[0].key == "war"
+    missing = engine.check(parse_query("Neg(Atom(Nowhere)), 1950"))
+    assert missing.truth and missing.missing == ["Nowhere"]
+
+
+def test_drowzee_key() -> None:
+    assert drowzee_key("Council_of_Florence") == "council_of_florence"
+    assert drowzee_key("ev_2006-07 La Liga") == "ev_2006_07_la_liga"
+    assert drowzee_key("Lützen") == "l__tzen"
+
+
+def test_events_from_kb() -> None:
+    store = KBStore(":memory:", create=True)
+    writer = KBWriter(store, Catalog.from_toml(), auto_relations=True)
+    for key in ("France", "Franc", "Euro", "Curie", "year:1867", "year:1934"):
+        writer.entity(key)
+    writer.triple("France", "has_currency", "Franc", domain="society", source="t", start_year=1795, end_year=2001)
+    writer.triple("France", "has_currency", "Euro", domain="society", source="t", start_year=2002)
+    writer.triple("Curie", "born_in_year", "year:1867", domain="people", source="t", start_year=1867, end_year=1867)
+    writer.triple("Curie", "died_in_year", "year:1934", domain="people", source="t", start_year=1934, end_year=1934)
+    writer.flush()
+    table = events_from_kb(store, open_end=2024)
+    labels = {e.label: e.intervals for e in table}
+    assert labels["the currency of France being Franc"] == ((1795, 2001),)
+    assert labels["the currency of France being Euro"] == ((2002, 2024),)
+    assert labels["the lifetime of Curie"] == ((1867, 1934),)
+    engine = TemporalEngine(table)
+    franc, euro = "Atom(the currency of France being Franc)", "Atom(the currency of France being Euro)"
+    q = parse_query(f"Until[1, 1]({franc}, {euro}), 2001")
+    answer = engine.check(q)
+    assert answer.truth and answer.intervals == [(2001, 2001)] and len(answer.events) == 2
+    assert not engine.check(parse_query("Conj(Atom(the lifetime of Curie), Atom(the birth of Curie)), 1868")).truth
+
+
+def test_generated_questions_are_balanced_and_reprove(drowzee_facts: EventTable) -> None:
+    engine = TemporalEngine(drowzee_facts, (0, 2024))
+    cases = generate_temporal_qa(engine, TemporalQAConfig(n=700, seed=11, max_depth=3))
+    assert Counter(c["answer"] for c in cases) == {"Yes": 350, "No": 350}
+    assert len({c["operator"] for c in cases}) == 7
+    assert max(c["depth"] for c in cases) == 3
+    events = drowzee_facts.as_mapping()
+    reference = ReferenceEvaluator(events, (0, 2024))
+    reparsed = [parse_query(c["mtl"]) for c in cases]
+    for case, q, answer in zip(cases, reparsed, engine.check_many(reparsed), strict=True):
+        assert from_json(case["formula"]) == q.formula
+        assert answer.truth == case["truth"] == (case["answer"] == "Yes")
+        assert reference.holds(q.formula, q.year) == case["truth"], case["mtl"]
+        assert [list(i) for i in answer.intervals] == case["intervals"]
+        assert all(e["facts"] for e in case["events"])
+    again = generate_temporal_qa(engine, TemporalQAConfig(n=700, seed=11, max_depth=3))
+    assert [c["mtl"] for c in again] == [c["mtl"] for c in cases]
+
+
+def test_generation_config_errors(drowzee_facts: EventTable) -> None:
+    with pytest.raises(DrowzeeError, match="`max_depth` must be in"):
+        TemporalQAConfig(n=1, max_depth=0)
+    with pytest.raises(DrowzeeError, match="`operators`"):
+        TemporalQAConfig(n=1, operators=("Eventually",))
+    with pytest.raises(LogicError, match="horizon"):
+        TemporalEngine(drowzee_facts, (10, 0))
+
+
+def test_replaced_engine_refuses_to_answer(drowzee_facts: EventTable) -> None:
+    old = TemporalEngine(drowzee_facts)
+    TemporalEngine(EventTable())
+    with pytest.raises(LogicError, match="replaced"):
+        old.intervals(parse_query("Atom(x), 1").formula)
+
+
+def test_cli_check_keeps_every_line(tmp_path: Path) -> None:
+    facts = tmp_path / "facts.pl"
+    facts.write_text("begin('war', 1, 1, 1900).\nend('war', 1, 1, 1905).\n", encoding="utf-8")
+    queries = tmp_path / "q.jsonl"
+    queries.write_text(
+        '{"mtl": "Finally[1, 3](Atom(War)), 1897", "res": "true"}\n'
+        "not json\n\n"
+        '{"mtl": "Eventually(Atom(War)), 1"}\n'
+        '{"mtl": "Neg(Atom(War)), 2030", "res": true}\n'
+        '{"question": "no mtl"}\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.jsonl"
+    res = runner.invoke(app, ["temporal", "check", "--facts", str(facts), "--queries", str(queries),
+                              "--out", str(out), "--horizon", "0", "2024", "--json"])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout)
+    assert summary["queries"] == 5 and summary["checked"] == 2 and summary["errors"] == 3
+    assert summary["agree"] == 1 and summary["disagreements"] == [5]  # 2030 is outside the horizon
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(rows) == 6 and "summary" in rows[-1]
+    assert rows[0]["truth"] is True and rows[0]["intervals"] == [[1897, 1904]]
+    assert rows[1]["line"] == 2 and "not JSON" in rows[1]["error"]
+    assert rows[2]["line"] == 4 and "'Eventually' is not one" in rows[2]["error"]
+    assert rows[3]["truth"] is False and rows[3]["agrees"] is False
+    assert rows[4]["line"] == 6 and "'mtl'" in rows[4]["error"]
+
+
+def test_cli_ask_and_generate(tmp_path: Path) -> None:
+    facts = tmp_path / "facts.pl"
+    facts.write_text(
+        "begin('war', 1, 1, 1900).\nend('war', 1, 1, 1905).\nbegin('peace', 1, 1, 1906).\nend('peace', 1, 1, 1920).\n",
+        encoding="utf-8",
+    )
+    res = runner.invoke(app, ["temporal", "ask", "Until[1, 3](Atom(war), Atom(peace)), 1903", "--facts", str(facts),
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["truth"] is True and data["intervals"] == [[1903, 1905]]  # peace must start within 3 years
+    assert {e["key"] for e in data["events"]} == {"war", "peace"}
+    res = runner.invoke(app, ["temporal", "ask", "Until[3, 1](Atom(war), Atom(peace)), 1903", "--facts", str(facts)])
+    assert res.exit_code == 2 and "0 <= a <= b" in res.output
+    out = tmp_path / "gen.jsonl"
+    res = runner.invoke(app, ["temporal", "generate", "--n", "10", "--seed", "1", "--facts", str(facts),
+                              "--out", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["answer"] == {"Yes": 5, "No": 5}
+    assert len(out.read_text().splitlines()) == 10
