@@ -1,14 +1,28 @@
-"""Logic: the catalog compiled to Prolog rules, derivation with proofs, and `prove`."""
+"""Logic: the catalog compiled to Prolog rules, derivation with proofs, `prove`, and MTL over years."""
 
 from drowzee_core.logic.engine import FamilyRun, PrologEngine, ProveResult
+from drowzee_core.logic.events import Event, EventTable, events_from_kb, load_fact_file
+from drowzee_core.logic.mtl import MTLQuery, MTLSyntaxError, parse_formula, parse_query
 from drowzee_core.logic.rules import MATERIALIZED, CompiledRules, Family, compile_catalog
+from drowzee_core.logic.temporal import DEFAULT_HORIZON, TemporalAnswer, TemporalEngine
 
 __all__ = [
+    "DEFAULT_HORIZON",
     "MATERIALIZED",
     "CompiledRules",
+    "Event",
+    "EventTable",
     "Family",
     "FamilyRun",
+    "MTLQuery",
+    "MTLSyntaxError",
     "PrologEngine",
     "ProveResult",
+    "TemporalAnswer",
+    "TemporalEngine",
     "compile_catalog",
+    "events_from_kb",
+    "load_fact_file",
+    "parse_formula",
+    "parse_query",
 ]
