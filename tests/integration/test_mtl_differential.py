@@ -15,10 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drowzee_core.logic.events import Event, EventTable
-from drowzee_core.logic.mtl import Atom, Conj, Disj, Finally, Formula, Globally, Neg, Next, Until, to_drowzee
+from drowzee_core.logic.mtl import Atom, Formula, to_drowzee
 from drowzee_core.logic.mtl_encode import contains
 from drowzee_core.logic.mtl_reference import ReferenceEvaluator
 from drowzee_core.logic.temporal import TemporalEngine
+from tests import strategies
 
 pytestmark = pytest.mark.integration
 log = logging.getLogger(__name__)
@@ -29,26 +30,8 @@ PER_EXAMPLE = 20
 SPAN = (-30, 70)  # checked years; events lie in [-5, 40]
 
 
-def windows() -> st.SearchStrategy[tuple[int, int]]:
-    return st.one_of(
-        st.just((0, 0)),
-        st.tuples(st.integers(0, 8), st.integers(0, 8)).map(lambda w: (min(w), max(w))),
-    )
-
-
 def formulas() -> st.SearchStrategy[Formula]:
-    def extend(sub: st.SearchStrategy[Formula]) -> st.SearchStrategy[Formula]:
-        return st.one_of(
-            st.builds(lambda w, c: Finally(w[0], w[1], c), windows(), sub),
-            st.builds(lambda w, c: Globally(w[0], w[1], c), windows(), sub),
-            st.builds(Next, sub),
-            st.builds(Neg, sub),
-            st.builds(lambda w, a, b: Until(w[0], w[1], a, b), windows(), sub, sub),
-            st.builds(Conj, sub, sub),
-            st.builds(Disj, sub, sub),
-        )
-
-    return st.recursive(st.sampled_from([Atom(n) for n in NAMES]), extend, max_leaves=6)
+    return strategies.formulas(st.sampled_from([Atom(n) for n in NAMES]), max_b=8, max_leaves=6)
 
 
 def intervals() -> st.SearchStrategy[list[tuple[int, int]]]:

@@ -31,28 +31,14 @@ from drowzee_core.logic.mtl import (
 )
 from drowzee_core.logic.mtl_encode import Op, bind_atoms, contains, encode, normalize
 from drowzee_core.logic.mtl_reference import ReferenceEvaluator
+from tests import strategies
 
 NAME_RE = r"[A-Za-z0-9_][A-Za-z0-9_ .'\-]{0,20}(\([A-Za-z0-9_]{1,8}\))?"
 NAMES = st.from_regex(NAME_RE, fullmatch=True).map(str.strip).filter(bool)
 
 
-def windows() -> st.SearchStrategy[tuple[int, int]]:
-    return st.tuples(st.integers(0, 50), st.integers(0, 50)).map(lambda w: (min(w), max(w)))
-
-
-def formulas(names: st.SearchStrategy[str] = NAMES, max_leaves: int = 12) -> st.SearchStrategy[Formula]:
-    def extend(sub: st.SearchStrategy[Formula]) -> st.SearchStrategy[Formula]:
-        return st.one_of(
-            st.builds(lambda w, c: Finally(w[0], w[1], c), windows(), sub),
-            st.builds(lambda w, c: Globally(w[0], w[1], c), windows(), sub),
-            st.builds(Next, sub),
-            st.builds(Neg, sub),
-            st.builds(lambda w, a, b: Until(w[0], w[1], a, b), windows(), sub, sub),
-            st.builds(Conj, sub, sub),
-            st.builds(Disj, sub, sub),
-        )
-
-    return st.recursive(st.builds(Atom, names), extend, max_leaves=max_leaves)
+def formulas() -> st.SearchStrategy[Formula]:
+    return strategies.formulas(st.builds(Atom, NAMES), max_b=50, max_leaves=12)
 
 
 @pytest.mark.parametrize(
