@@ -87,9 +87,11 @@ def _clause(f: Formula, year: int | None, name: Callable[[str], str], depth: int
         return f"it is not the case that {_clause(f.child, year, name, depth)}"
     if isinstance(f, Conj | Disj):
         word = "and" if isinstance(f, Conj) else "or"
-        left = _clause(f.left, year, name, depth)
-        right = _clause(f.right, year, name, depth)
-        return f"({left}) {word} ({right})" if depth else f"{left} {word} {right}"
+        parts = []
+        for side in (f.left, f.right):
+            text = _clause(side, year, name, depth)
+            parts.append(f"({text})" if depth or isinstance(side, Conj | Disj) else text)
+        return f"{parts[0]} {word} {parts[1]}"
     span = (f"between {year + f.lo} and {year + f.hi}" if year is not None
             else f"from {f.lo} to {f.hi} years after that year")
     if isinstance(f, Finally):

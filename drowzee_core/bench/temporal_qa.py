@@ -156,12 +156,13 @@ def generate_temporal_qa(
         raise DrowzeeError("temporal generation needs at least two events with intervals; load facts with years")
     label = name or (lambda key: engine.table.events[key].label)
     hlo, hhi = engine.horizon
+    starts = [e.intervals[0][0] for e in events]
     cases: list[dict[str, Any]] = []
     for i in range(cfg.n):
         want = i % 2 == 0
         op = cfg.operators[(i // 2) % len(cfg.operators)]
         for _attempt in range(MAX_ATTEMPTS):
-            sampler = _Sampler(rng, events, [e.intervals[0][0] for e in events], cfg)
+            sampler = _Sampler(rng, events, starts, cfg)
             anchor = rng.choice(events)
             formula = sampler.formula(op, rng.randint(1, cfg.max_depth), anchor)
             intervals = engine.intervals(formula)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from drowzee_core.cli.output import JsonOpt, KbOpt, console, emit_json, err, fail, kv, progress
 from drowzee_core.config import default_kb_path
@@ -40,7 +41,7 @@ def load_events(facts: Path | None, kb: Path | None, open_end: int) -> EventTabl
         with KBStore(kb or default_kb_path()) as store:
             table = events_from_kb(store, open_end)
     for p in table.problems[:3]:
-        err.print(f"[yellow]skipped[/yellow] {p}", markup=False, highlight=False)
+        err.print(f"[yellow]skipped[/yellow] {escape(p)}", highlight=False)
     if len(table.problems) > 3:
         err.print(f"... and {len(table.problems) - 3} more")
     return table
