@@ -81,6 +81,13 @@ def test_fact_file_cross_product_and_bad_clauses(tmp_path: Path) -> None:
     assert answer.truth and answer.events[0].key == "war"
     missing = engine.check(parse_query("Neg(Atom(Nowhere)), 1950"))
     assert missing.truth and missing.missing == ["Nowhere"]
+    hostile = "x', halt, shell('touch pwned'), '"
+    answer = engine.check(parse_query(f"Disj(Atom({hostile}), Atom(war)), 1901"))
+    assert answer.truth and answer.missing == [hostile]  # names stay in Python; Prolog sees ids
+    unbalanced = "x')). :- shell('touch pwned'). %"
+    formula = from_json({"op": "conj", "left": {"atom": unbalanced}, "right": {"atom": "war"}})
+    assert engine.intervals(formula) == []
+    assert not (tmp_path / "pwned").exists()
 
 
 def test_drowzee_key() -> None:
