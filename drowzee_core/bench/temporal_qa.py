@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -30,13 +30,12 @@ from drowzee_core.logic.mtl import (
     Neg,
     Next,
     Until,
-    children,
     depth,
     operator_name,
-    query_to_drowzee,
-    to_json,
+    subformulas,
 )
 from drowzee_core.logic.mtl_encode import contains
+from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_json
 from drowzee_core.logic.temporal import TemporalEngine
 
 log = logging.getLogger(__name__)
@@ -188,7 +187,7 @@ def generate_temporal_qa(
             "formula": to_json(formula),
             "year": year,
             "operator": operator_name(formula),
-            "operators": sorted({operator_name(g) for g in _walk(formula)} - {"Atom"}),
+            "operators": sorted({operator_name(g) for g in subformulas(formula)} - {"Atom"}),
             "depth": depth(formula),
             "question": drowzee_question(formula, year, label),
             "question_readable": readable_question(formula, year, label),
@@ -206,9 +205,3 @@ def generate_temporal_qa(
             progress(i + 1)
     return cases
 
-
-def _walk(f: Formula) -> Sequence[Formula]:
-    out: list[Formula] = [f]
-    for c in children(f):
-        out.extend(_walk(c))
-    return out

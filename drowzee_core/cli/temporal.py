@@ -89,7 +89,7 @@ def ask(
     as_json: JsonOpt = False,
 ) -> None:
     """Answer one query: truth at the year, the years where the formula holds, and the facts used."""
-    from drowzee_core.logic.mtl import parse_query
+    from drowzee_core.logic.mtl_syntax import parse_query
 
     try:
         q = parse_query(query)

@@ -2,7 +2,8 @@
 
 from drowzee_core.logic.engine import FamilyRun, PrologEngine, ProveResult
 from drowzee_core.logic.events import Event, EventTable, events_from_kb, load_fact_file
-from drowzee_core.logic.mtl import MTLQuery, MTLSyntaxError, parse_formula, parse_query
+from drowzee_core.logic.mtl import MTLQuery, MTLSyntaxError
+from drowzee_core.logic.mtl_syntax import parse_formula, parse_query
 from drowzee_core.logic.rules import MATERIALIZED, CompiledRules, Family, compile_catalog
 from drowzee_core.logic.temporal import DEFAULT_HORIZON, TemporalAnswer, TemporalEngine
 

@@ -79,36 +79,69 @@ class EventTable:
         return {k: e.intervals for k, e in self.events.items()}
 
 
+@dataclass(slots=True)
+class BeginEnd:
+    """Drowzee's begin/end clauses of a parsed fact file, and everything else in it."""
+
+    begins: dict[str, list[tuple[int, int]]] = field(default_factory=lambda: defaultdict(list))
+    """Event -> [(line, year)] of its `begin/4` facts."""
+    ends: dict[str, list[tuple[int, int]]] = field(default_factory=lambda: defaultdict(list))
+    other: list[dict[str, Any]] = field(default_factory=list)
+    """Clauses that are not begin/end facts, for callers that accept other facts."""
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    """(line, reason) of unreadable clauses and malformed begin/end facts."""
+
+    @property
+    def accepted(self) -> int:
+        """Number of begin/end facts read."""
+        return sum(map(len, self.begins.values())) + sum(map(len, self.ends.values()))
+
+    def intervals(self) -> Iterator[tuple[str, list[Interval], int]]:
+        """(event, its begin <= end pairs from the cross product, first line) per event, sorted by name."""
+        for event in sorted(set(self.begins) | set(self.ends)):
+            begins, ends = self.begins.get(event, []), self.ends.get(event, [])
+            pairs = sorted({(b, e) for _, b in begins for _, e in ends if b <= e})
+            yield event, pairs, (begins or ends)[0][0]
+
+
+def read_begin_end(items: Iterable[dict[str, Any]]) -> BeginEnd:
+    """Sort parsed clauses (see `engine.read_fact_file`) into begin/end facts, other clauses and errors."""
+    out = BeginEnd()
+    for item in items:
+        line = int(item["line"])
+        if "error" in item:
+            out.errors.append((line, str(item["error"])))
+            continue
+        functor, args = str(item["functor"]), list(item["args"])
+        if functor not in ("begin", "end") or len(args) != 4 or item.get("negated") == 1:
+            out.other.append(item)
+            continue
+        event, _day, _month, year = args
+        if not isinstance(year, int) or isinstance(year, bool) or not isinstance(event, str):
+            out.errors.append((line, f"{functor}/4 needs an event name and an integer year, got {args}"))
+            continue
+        (out.begins if functor == "begin" else out.ends)[event].append((line, year))
+    return out
+
+
 def events_from_fact_items(items: Iterable[dict[str, Any]], source: str) -> EventTable:
     """Build events from parsed clauses of a Drowzee fact file (see `engine.read_fact_file`).
 
     Clauses other than begin/4 and end/4, and events without a begin <= end pair, are recorded in
     `problems` with their line, and skipped.
     """
-    begins: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    ends: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    parsed = read_begin_end(items)
     table = EventTable()
-    for item in items:
-        line = int(item["line"])
-        if "error" in item:
-            table.problems.append(f"{source}:{line}: {item['error']}")
-            continue
-        functor, args = str(item["functor"]), list(item["args"])
-        if functor not in ("begin", "end") or len(args) != 4 or item.get("negated") == 1:
-            table.problems.append(f"{source}:{line}: not a begin/4 or end/4 fact ({functor}/{len(args)})")
-            continue
-        event, _day, _month, year = args
-        if not isinstance(year, int) or isinstance(year, bool) or not isinstance(event, str):
-            table.problems.append(f"{source}:{line}: {functor}/4 needs an event name and an integer year")
-            continue
-        (begins if functor == "begin" else ends)[event].append((line, year))
-    for event in sorted(set(begins) | set(ends)):
-        pairs = sorted({(b, e) for _, b in begins.get(event, []) for _, e in ends.get(event, []) if b <= e})
+    table.problems.extend(f"{source}:{line}: {reason}" for line, reason in parsed.errors)
+    for item in parsed.other:
+        table.problems.append(
+            f"{source}:{item['line']}: not a begin/4 or end/4 fact ({item['functor']}/{len(item['args'])})"
+        )
+    for event, pairs, first in parsed.intervals():
         if not pairs:
-            first = (begins.get(event) or ends[event])[0][0]
             table.problems.append(f"{source}:{first}: event {event!r} has no begin <= end pair; it never holds")
-        facts = [f"begin({event!r}, {y}) [{source}:{ln}]" for ln, y in begins.get(event, [])]
-        facts += [f"end({event!r}, {y}) [{source}:{ln}]" for ln, y in ends.get(event, [])]
+        facts = [f"begin({event!r}, {y}) [{source}:{ln}]" for ln, y in parsed.begins.get(event, [])]
+        facts += [f"end({event!r}, {y}) [{source}:{ln}]" for ln, y in parsed.ends.get(event, [])]
         table.add(Event(event, event, tuple(pairs), tuple(facts)))
     return table
 

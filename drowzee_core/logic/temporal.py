@@ -73,17 +73,19 @@ class TemporalEngine:
                 used.append(event)
         return bind_atoms(program, ids), used, missing
 
+    def _evaluate(self, programs: Sequence[list[tuple[int, int, int, int, int, int]]]) -> list[list[Interval]]:
+        out: list[list[Interval]] = []
+        lo, hi = self.horizon
+        for k in range(0, len(programs), BATCH):
+            batch = list(programs[k : k + BATCH])
+            results = self._call("drowzee_mtl:eval_batch(P, Lo, Hi, R)", {"P": batch, "Lo": lo, "Hi": hi})["R"]
+            assert isinstance(results, list)
+            out.extend([(int(s), int(e)) for s, e in r] for r in results)
+        return out
+
     def intervals_many(self, formulas: Sequence[Formula]) -> list[list[Interval]]:
         """The interval sets of many formulas (batched Prolog calls)."""
-        out: list[list[Interval]] = []
-        for k in range(0, len(formulas), BATCH):
-            programs = [self._bind(f)[0] for f in formulas[k : k + BATCH]]
-            res = self._call(
-                "drowzee_mtl:eval_batch(P, Lo, Hi, R)", {"P": programs, "Lo": self.horizon[0], "Hi": self.horizon[1]}
-            )["R"]
-            assert isinstance(res, list)
-            out.extend([(int(s), int(e)) for s, e in r] for r in res)
-        return out
+        return self._evaluate([self._bind(f)[0] for f in formulas])
 
     def intervals(self, formula: Formula) -> list[Interval]:
         """The set of years (as closed intervals) where `formula` holds."""
@@ -91,12 +93,12 @@ class TemporalEngine:
 
     def check_many(self, queries: Sequence[MTLQuery]) -> list[TemporalAnswer]:
         """Answer many queries: truth at each query's year, with intervals and events used."""
-        sets = self.intervals_many([q.formula for q in queries])
-        answers = []
-        for q, iv in zip(queries, sets, strict=True):
-            _, used, missing = self._bind(q.formula)
-            answers.append(TemporalAnswer(contains(iv, q.year), iv, used, missing))
-        return answers
+        bound = [self._bind(q.formula) for q in queries]
+        sets = self._evaluate([rows for rows, _, _ in bound])
+        return [
+            TemporalAnswer(contains(iv, q.year), iv, used, missing)
+            for q, iv, (_, used, missing) in zip(queries, sets, bound, strict=True)
+        ]
 
     def check(self, query: MTLQuery) -> TemporalAnswer:
         """Answer one query."""

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from drowzee_core.errors import LoadError
-from drowzee_core.logic.mtl import MTLQuery, MTLSyntaxError, parse_query
+from drowzee_core.logic.mtl import MTLQuery, MTLSyntaxError
+from drowzee_core.logic.mtl_syntax import parse_query
 from drowzee_core.logic.temporal import BATCH, TemporalEngine
 
 MAX_LINE = 100_000

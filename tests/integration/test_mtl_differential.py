@@ -15,9 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drowzee_core.logic.events import Event, EventTable
-from drowzee_core.logic.mtl import Atom, Formula, to_drowzee
+from drowzee_core.logic.mtl import Atom, Formula
 from drowzee_core.logic.mtl_encode import contains
 from drowzee_core.logic.mtl_reference import ReferenceEvaluator
+from drowzee_core.logic.mtl_syntax import to_drowzee
 from drowzee_core.logic.temporal import TemporalEngine
 from tests import strategies
 

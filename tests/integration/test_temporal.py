@@ -18,8 +18,8 @@ from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.store import KBStore
 from drowzee_core.kb.writer import KBWriter
 from drowzee_core.logic.events import EventTable, drowzee_key, events_from_kb, load_fact_file
-from drowzee_core.logic.mtl import from_json, parse_query
 from drowzee_core.logic.mtl_reference import ReferenceEvaluator
+from drowzee_core.logic.mtl_syntax import from_json, parse_query
 from drowzee_core.logic.temporal import TemporalEngine
 from drowzee_core.logic.temporal_check import check_file
 from tests.conftest import peers_path

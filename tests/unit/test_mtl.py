@@ -20,6 +20,10 @@ from drowzee_core.logic.mtl import (
     Until,
     atoms,
     depth,
+)
+from drowzee_core.logic.mtl_encode import Op, bind_atoms, contains, encode, normalize
+from drowzee_core.logic.mtl_reference import ReferenceEvaluator
+from drowzee_core.logic.mtl_syntax import (
     from_json,
     parse_formula,
     parse_query,
@@ -29,8 +33,6 @@ from drowzee_core.logic.mtl import (
     to_drowzee,
     to_json,
 )
-from drowzee_core.logic.mtl_encode import Op, bind_atoms, contains, encode, normalize
-from drowzee_core.logic.mtl_reference import ReferenceEvaluator
 from tests import strategies
 
 NAME_RE = r"[A-Za-z0-9_][A-Za-z0-9_ .'\-]{0,20}(\([A-Za-z0-9_]{1,8}\))?"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from drowzee_core.bench.templates_mtl import drowzee_question, ordinal, readable_question
-from drowzee_core.logic.mtl import parse_query
+from drowzee_core.logic.mtl_syntax import parse_query
 
 
 @pytest.mark.parametrize(("n", "text"), [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"),

@@ -46,6 +46,8 @@ def build_holidays(w: KBWriter, year: int = 2024) -> None:
             continue
         try:
             cal = holidays.country_holidays(code, years=year, language="en_US")
+        # holidays raises NotImplementedError (or KeyError/ValueError) for a country whose calendar it
+        # lists but cannot compute in that year or language; that country is skipped, with a debug line.
         except (NotImplementedError, KeyError, ValueError) as exc:
             log.debug("holidays for %s unavailable: %s", code, exc)
             continue
