@@ -34,7 +34,7 @@ run: setup $(DROWZEE_CACHE)/kb/seed.sqlite
 	$(VENV)/bin/drowzee temporal generate --n 6 --seed 1 --out $(DROWZEE_CACHE)/temporal_demo.jsonl
 
 lint: setup
-	$(VENV)/bin/ruff check drowzee_core agents finetune tests bench app.py
+	$(VENV)/bin/ruff check drowzee_core agents finetune prompts tests bench app.py
 	$(VENV)/bin/mypy
 
 test: setup lint

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import Stats
 from drowzee_core.kb.store import KBStore
 from drowzee_core.kb.writer import KBWriter
 
@@ -33,3 +34,12 @@ def make_store(
             writer.triple(writer.entity(s), r, writer.entity(o), domain="test", source="test", negated=neg)
     writer.flush()
     return store
+
+
+@pytest.fixture(scope="session")
+def seed_kb(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Stats]:
+    """The bundled seed KB, built once per test session from registry packages (about 25 s)."""
+    from drowzee_core.kb.build import build_seed_kb
+
+    out = tmp_path_factory.mktemp("kb") / "seed.sqlite"
+    return out, build_seed_kb(out)

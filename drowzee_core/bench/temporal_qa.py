@@ -15,9 +15,10 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from drowzee_core.bench.splits import SplitPlan
 from drowzee_core.bench.templates_mtl import drowzee_question, readable_question
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.logic.events import Event
+from drowzee_core.logic.events import Event, EventTable
 from drowzee_core.logic.mtl import (
     OPERATORS,
     Atom,
@@ -37,6 +38,7 @@ from drowzee_core.logic.mtl import (
 from drowzee_core.logic.mtl_encode import contains
 from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_json
 from drowzee_core.logic.temporal import TemporalEngine
+from prompts import render
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +197,8 @@ def generate_temporal_qa(
             "truth": truth,
             "intervals": [list(iv) for iv in intervals],
             "events": [
-                {"key": e.key, "label": e.label, "intervals": [list(iv) for iv in e.intervals], "facts": list(e.facts)}
+                {"key": e.key, "label": e.label, "intervals": [list(iv) for iv in e.intervals], "facts": list(e.facts),
+                 "domain": e.domain}
                 for e in sampler.used.values()
             ],
             "horizon": [hlo, hhi],
@@ -205,3 +208,55 @@ def generate_temporal_qa(
             progress(i + 1)
     return cases
 
+
+
+def _years(intervals: list[list[int]]) -> str:
+    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in intervals) or "no year"
+
+
+def as_record(case: dict[str, Any], plan: SplitPlan) -> dict[str, Any]:
+    """A generated temporal case in the record format that Drowzee QA cases use.
+
+    Adds kind, split (by event keys), domain, rule (the top operator), form, entities, ground-truth
+    facts, the conclusion, gold reasoning sentences and the prompt; the temporal fields stay.
+    """
+    events = case["events"]
+    domains = [e.get("domain") or "" for e in events]
+    reasoning = [f"{e['label'][:1].upper() + e['label'][1:]} holds in {_years(e['intervals'])}." for e in events]
+    where = "is" if case["truth"] else "is not"
+    reasoning.append(f"The formula {case['mtl'].rsplit(',', 1)[0]} holds in {_years(case['intervals'])}, "
+                     f"and {case['year']} {where} among those years.")
+    reasoning.append(f"So the answer is {case['answer']}.")
+    keys = [e["key"] for e in events]
+    return case | {
+        "kind": "temporal",
+        "split": plan.case_split(keys),
+        "domain": next((d for d in domains if d), "unspecified"),
+        "rule": case["operator"],
+        "rule_detail": "+".join(case["operators"]),
+        "form": "positive",
+        "entities": keys,
+        "facts": [f for e in events for f in e["facts"]],
+        "conclusion": {"mtl": case["mtl"], "year": case["year"], "truth": case["truth"],
+                       "intervals": case["intervals"]},
+        "reasoning": reasoning,
+        "prompt": render("drowzee_qa", question=case["question"]),
+    }
+
+
+def generate_temporal_records(
+    table: EventTable, horizon: tuple[int, int], cfg: TemporalQAConfig, plan: SplitPlan, split: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Temporal cases in the Drowzee QA record format; with `split`, only over that split's events.
+
+    Restricting the events (not filtering cases) keeps every event of a `split` case in that split.
+    """
+    if split is not None:
+        sub = EventTable()
+        for e in table:
+            if plan.admits(e.key, split):
+                sub.add(e)
+        table = sub
+    engine = TemporalEngine(table, horizon)
+    return [as_record(c, plan) for c in generate_temporal_qa(engine, cfg, progress=progress)]

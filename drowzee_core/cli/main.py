@@ -1,4 +1,4 @@
-"""`drowzee`: build and inspect the knowledge base, derive facts, prove claims."""
+"""`drowzee`: build and inspect the knowledge base, derive facts, prove claims, generate tests."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from drowzee_core.cli.generate import generate_app
 from drowzee_core.cli.output import JsonOpt, KbOpt, console, emit_json, err, fail, kv, progress, table
 from drowzee_core.cli.temporal import temporal_app
 from drowzee_core.config import default_kb_path
@@ -21,6 +22,7 @@ app = typer.Typer(
 kb_app = typer.Typer(help="Build, load and inspect the knowledge base.", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
 app.add_typer(temporal_app, name="temporal")
+app.add_typer(generate_app, name="generate")
 
 
 

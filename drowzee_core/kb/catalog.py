@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from drowzee_core.errors import CatalogError
-from drowzee_core.kb.model import CompositeSpec, RelationSpec, SameObjectSpec
+from drowzee_core.kb.model import ComparisonSpec, CompositeSpec, RelationSpec, SameObjectSpec, ValueKind
 
 
 class Catalog:
@@ -22,6 +22,7 @@ class Catalog:
         relations: Iterable[RelationSpec],
         composites: Iterable[CompositeSpec] = (),
         same_object: Iterable[SameObjectSpec] = (),
+        comparisons: Iterable[ComparisonSpec] = (),
     ) -> None:
         self._relations: dict[str, RelationSpec] = {}
         for rel in relations:
@@ -30,6 +31,7 @@ class Catalog:
             self._relations[rel.name] = rel
         self.composites = tuple(composites)
         self.same_object = tuple(same_object)
+        self.comparisons = tuple(comparisons)
         self._check()
 
     def _check(self) -> None:
@@ -59,6 +61,12 @@ class Catalog:
                 raise CatalogError(
                     f"same_object result {so.result!r} must be declared symmetric = true"
                 )
+
+        for cmp in self.comparisons:
+            if cmp.relation not in self._relations:
+                raise CatalogError(f"comparison on unknown relation {cmp.relation!r}")
+            if self._relations[cmp.relation].object_kind == ValueKind.ENTITY:
+                raise CatalogError(f"comparison on {cmp.relation!r}: its object_kind must be quantity or year")
 
     def __contains__(self, name: object) -> bool:
         return name in self._relations
@@ -90,7 +98,7 @@ class Catalog:
 
     def with_relation(self, spec: RelationSpec) -> Catalog:
         """A new catalog that also holds `spec` (used for relations first seen in loaded data)."""
-        return Catalog([*self._relations.values(), spec], self.composites, self.same_object)
+        return Catalog([*self._relations.values(), spec], self.composites, self.same_object, self.comparisons)
 
     @classmethod
     def from_toml(cls, path: Path | None = None) -> Catalog:
@@ -109,14 +117,15 @@ class Catalog:
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any], where: str = "catalog") -> Catalog:
-        """Build from the parsed TOML layout (`relation`, `composite`, `same_object` arrays)."""
+        """Build from the parsed TOML layout (`relation`, `composite`, `same_object`, `comparison` arrays)."""
         try:
             rels = [RelationSpec.model_validate(r) for r in raw.get("relation", [])]
             comps = [CompositeSpec.model_validate(c) for c in raw.get("composite", [])]
             sos = [SameObjectSpec.model_validate(s) for s in raw.get("same_object", [])]
+            cmps = [ComparisonSpec.model_validate(c) for c in raw.get("comparison", [])]
         except ValidationError as exc:
             raise CatalogError(f"{where}: {exc}") from exc
-        return cls(rels, comps, sos)
+        return cls(rels, comps, sos, cmps)
 
     def to_dict(self) -> dict[str, Any]:
         """The catalog in the TOML layout, as JSON-ready data."""
@@ -124,4 +133,5 @@ class Catalog:
             "relation": [r.model_dump(mode="json", exclude_defaults=True) | {"name": r.name} for r in self],
             "composite": [c.model_dump(mode="json") for c in self.composites],
             "same_object": [s.model_dump(mode="json") for s in self.same_object],
+            "comparison": [c.model_dump(mode="json") for c in self.comparisons],
         }

@@ -69,6 +69,10 @@ class RelationSpec(BaseModel):
     antonyms: tuple[str, ...] = Field(
         default=(), description="Statements that mean the negation, phrased with an antonym."
     )
+    phrase: str | None = Field(
+        default=None,
+        description="Noun phrase with {s} for the object, e.g. 'the capital of {s}' (wh-questions, multi-hop).",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> Self:
@@ -79,6 +83,8 @@ class RelationSpec(BaseModel):
                 raise ValueError(
                     f"relation {self.name!r}: template {fname} must contain {{s}} and {{o}}, got {text!r}"
                 )
+        if self.phrase is not None and ("{s}" not in self.phrase or "{o}" in self.phrase):
+            raise ValueError(f"relation {self.name!r}: phrase must contain {{s}} and not {{o}}, got {self.phrase!r}")
         if self.symmetric and self.functional:
             raise ValueError(
                 f"relation {self.name!r}: symmetric and functional together would make every"
@@ -110,6 +116,16 @@ class CompositeSpec(BaseModel):
     first: RelationName
     second: RelationName
     result: RelationName
+
+
+class ComparisonSpec(BaseModel):
+    """A numeric relation that comparison questions may use: "Which of A, B and C <most>?"."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    relation: RelationName
+    most: str = Field(min_length=1, description="Predicate for the largest value, e.g. 'has the largest population'.")
+    least: str = Field(min_length=1, description="Predicate for the smallest value.")
 
 
 class SameObjectSpec(BaseModel):

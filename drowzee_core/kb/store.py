@@ -105,7 +105,8 @@ class KBStore:
         self.db.executemany(
             "INSERT INTO rule(kind, spec) VALUES (?, ?)",
             [("composite", c.model_dump_json()) for c in catalog.composites]
-            + [("same_object", s.model_dump_json()) for s in catalog.same_object],
+            + [("same_object", s.model_dump_json()) for s in catalog.same_object]
+            + [("comparison", c.model_dump_json()) for c in catalog.comparisons],
         )
 
     def ensure_relation(self, spec: RelationSpec) -> int:
@@ -126,6 +127,7 @@ class KBStore:
             "relation": [json.loads(s) for (s,) in self.db.execute("SELECT spec FROM relation ORDER BY id")],
             "composite": [],
             "same_object": [],
+            "comparison": [],
         }
         for kind, spec in self.db.execute("SELECT kind, spec FROM rule"):
             raw[kind].append(json.loads(spec))
@@ -218,6 +220,26 @@ class KBStore:
         cur = self.db.execute("SELECT s, r, o, negated FROM triple ORDER BY id")
         while rows := cur.fetchmany(batch):
             yield rows
+
+    def facts_of(self, relation_ids: Iterable[int]) -> list[tuple[int, int, int, str]]:
+        """Positive base facts (s, r, o, domain) of the given relations, in storage order."""
+        rids = sorted(set(relation_ids))
+        if not rids:
+            return []
+        q = f"SELECT s, r, o, domain FROM triple WHERE negated = 0 AND r IN ({','.join('?' * len(rids))}) ORDER BY id"
+        return [tuple(r) for r in self.db.execute(q, rids)]
+
+    def hub_entities(self, min_degree: int) -> set[int]:
+        """Entities that are numbers or years, or the object of at least `min_degree` base facts."""
+        hubs = {r[0] for r in self.db.execute("SELECT id FROM entity WHERE kind != 'entity'")}
+        hubs.update(
+            r[0] for r in self.db.execute("SELECT o FROM triple GROUP BY o HAVING count(*) >= ?", (min_degree,))
+        )
+        return hubs
+
+    def kinds(self, ids: Iterable[int]) -> dict[int, str]:
+        """Value kinds (entity, quantity, year) of the given entity ids."""
+        return self._by_id("kind", ids)
 
     def temporal_rows(self) -> list[tuple[int, str, str, str, str, str, int, int | None, str]]:
         """Positive facts with years: (triple id, s key, s label, relation, o key, o label, start, end, domain)."""

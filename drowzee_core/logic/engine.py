@@ -20,6 +20,11 @@ log = logging.getLogger(__name__)
 
 Proof = dict[str, Any]
 
+CASE_KINDS = (
+    "symmetric", "inverse", "transitive", "composite", "same_object", "negation", "negation_same_object",
+)
+"""Rules that `case_batch` can put at the top of a test case's proof."""
+
 
 @dataclass(frozen=True, slots=True)
 class FamilyRun:
@@ -152,6 +157,39 @@ class PrologEngine:
             return []
         self.prepare()
         return [str(s) for s in self._call("drowzee:prove_batch(Q, S)", {"Q": list(queries)})["S"]]
+
+    def case_batch(self, kind: str, seeds: Sequence[tuple[int, int, int, int]]) -> list[dict[str, Any]]:
+        """Derive test-case conclusions from seed facts (see `case_batch/3` in core.pl).
+
+        Args:
+            kind: symmetric, inverse, transitive, composite, same_object, negation or
+                negation_same_object.
+            seeds: (s, r, o, k) base facts; k picks among several conclusions (for the negation
+                kinds it is the distractor entity).
+
+        Returns:
+            One dict per seed that yields a case: seed index, status, fact [s, r, o] and proof.
+
+        """
+        if kind not in CASE_KINDS:
+            raise LogicError(f"unknown case kind {kind!r}; expected one of {', '.join(CASE_KINDS)}")
+        if not seeds:
+            return []
+        self.prepare()
+        cases: list[dict[str, Any]] = self._call("drowzee:case_batch(K, S, C)", {"K": kind, "S": list(seeds)})["C"]
+        return cases
+
+    def subject_sets(self, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
+        """For each (relation, object): the sorted subjects of base and level-1 facts.
+
+        For relations that are neither transitive nor the result of a composite rule, this is the
+        exact set of subjects that `prove` supports.
+        """
+        if not pairs:
+            return []
+        self.prepare()
+        sets = self._call("drowzee:subject_sets(P, L)", {"P": list(pairs)})["L"]
+        return [[int(x) for x in s] for s in sets]
 
     def derived_sample(self, family: Family, limit: int) -> list[tuple[int, int, int]]:
         """Up to `limit` derived facts of a materialized family, in Prolog's order."""

@@ -44,6 +44,8 @@ class Event:
     label: str
     intervals: tuple[Interval, ...]
     facts: tuple[str, ...]
+    domain: str = ""
+    """The KB domain of the facts behind the event ("" when unknown, as for fact files)."""
 
 
 @dataclass(slots=True)
@@ -185,7 +187,7 @@ def events_from_kb(store: KBStore, open_end: int) -> EventTable:
     table = EventTable()
     births: dict[str, tuple[str, int, int]] = {}
     deaths: dict[str, tuple[int, int]] = {}
-    for tid, s_key, s_label, rel, _o_key, o_label, start, end, _domain in store.temporal_rows():
+    for tid, s_key, s_label, rel, _o_key, o_label, start, end, domain in store.temporal_rows():
         stop = end if end is not None else open_end
         if stop < start:
             table.problems.append(
@@ -197,7 +199,7 @@ def events_from_kb(store: KBStore, open_end: int) -> EventTable:
         span = f"{start}-{end if end is not None else 'present'}"
         fact = f"{sentence} ({span}) [triple {tid}]"
         label = _POINT_EVENTS[rel].format(s=s_label) if rel in _POINT_EVENTS else _gerund(sentence)
-        table.add(Event(f"fact:{tid}", label, ((start, stop),), (fact,)))
+        table.add(Event(f"fact:{tid}", label, ((start, stop),), (fact,), domain))
         if rel == "born_in_year":
             births[s_key] = (s_label, start, tid)
         elif rel == "died_in_year":
@@ -206,5 +208,5 @@ def events_from_kb(store: KBStore, open_end: int) -> EventTable:
         if key in deaths and deaths[key][0] >= born:
             died, dtid = deaths[key]
             facts = (f"{label} was born in {born} [triple {btid}]", f"{label} died in {died} [triple {dtid}]")
-            table.add(Event(f"life:{key}", f"the lifetime of {label}", ((born, died),), facts))
+            table.add(Event(f"life:{key}", f"the lifetime of {label}", ((born, died),), facts, "people"))
     return table

@@ -61,3 +61,52 @@ def proof_lines(proof: Proof | None, indent: int = 0) -> list[str]:
     for p in proof.get("premises", ()):
         lines.extend(proof_lines(p, indent + 1))
     return lines
+
+
+def _why(node: Proof, catalog: Catalog) -> str:
+    """The justification of a rule node, in words."""
+    rule = str(node["rule"])
+    label = catalog.get(node["fact"][1]).label
+    if rule == "symmetric":
+        return f"the relation '{label}' is symmetric"
+    if rule == "inverse":
+        first = node.get("premises", [{}])[0].get("fact", [None, None])[1]
+        other = catalog.get(first).label if first else "its inverse"
+        return f"'{label}' is the inverse of '{other}'"
+    if rule == "transitive":
+        return f"the relation '{label}' is transitive"
+    if rule.startswith("composite:"):
+        return f"the rule {rule.split(':', 1)[1]} chains the facts above"
+    if rule == "same_object":
+        return "both facts above name the same value"
+    if rule == "negation_functional":
+        return f"'{label}' has only one value for {node['fact'][0]}"
+    if rule == "negation_inverse_functional":
+        return f"the inverse of '{label}' has only one value for {node['fact'][2]}"
+    if rule == "negation_same_object":
+        return "the facts above name different values of a relation that has only one"
+    if rule.startswith("negation"):
+        return "an explicit negative fact says so"
+    return f"the rule {rule}"
+
+
+def reasoning_lines(proof: Proof | None, catalog: Catalog) -> list[str]:
+    """A labelled proof as plain sentences, premises before conclusions (the gold reasoning).
+
+    Known facts are stated as they are; each rule step adds "Since <why>, <conclusion>".
+    Repeated sentences are said once.
+    """
+    lines: list[str] = []
+
+    def walk(node: Proof) -> None:
+        for p in node.get("premises", ()):
+            walk(p)
+        text = str(node["text"])
+        if node["rule"] not in ("fact", "negative_fact"):
+            text = f"Since {_why(node, catalog)}, {text[0].lower() + text[1:] if text[:4] == 'The ' else text}"
+        if text not in lines:
+            lines.append(text)
+
+    if proof is not None:
+        walk(proof)
+    return lines

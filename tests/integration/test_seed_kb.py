@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from drowzee_core.kb.build import build_seed_kb
 from drowzee_core.kb.model import DOMAINS
 from drowzee_core.kb.store import KBStore, Stats
 from drowzee_core.logic.reasoner import Reasoner
@@ -15,9 +14,8 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def seed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Stats]:
-    out = tmp_path_factory.mktemp("kb") / "seed.sqlite"
-    return out, build_seed_kb(out)
+def seed(seed_kb: tuple[Path, Stats]) -> tuple[Path, Stats]:
+    return seed_kb
 
 
 def test_seed_kb_meets_the_coverage_targets(seed: tuple[Path, Stats]) -> None:

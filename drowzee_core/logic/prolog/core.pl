@@ -222,6 +222,58 @@ proof_dict(rule(F, fact(S,R,O), Ps), _{rule: Name, fact: [S,R,O], premises: Ds})
     ( F = composite(C) -> format(atom(Name), "composite:~w", [C]) ; Name = F ),
     maplist(proof_dict, Ps, Ds).
 
+% ------------------------------------------------------------------ test cases (drowzee_core.bench)
+%!  case_batch(+Kind, +Seeds, -Cases) is det.
+%   Seeds: list of (S, R, O, K) base facts with a choice number K (for negation, K is the
+%   distractor entity). For each seed that yields a case of Kind, one dict
+%   _{seed: Index, status: supported|contradicted, fact: [S1,R1,O1], proof: ProofDict};
+%   the conclusion is proved by Kind's rule at the top of the proof.
+case_batch(Kind, Seeds, Cases) :-
+    findall(_{seed: I, status: Status, fact: [A,B,C], proof: D},
+            ( nth0(I, Seeds, Seed), Seed =.. [_, S, R, O, K],
+              once(case_of(Kind, S, R, O, K, Status, fact(A,B,C), P)),
+              proof_dict(P, D) ),
+            Cases).
+
+pick(K, List, X) :- sort(List, Set), Set \== [], length(Set, N), I is K mod N, nth0(I, Set, X).
+
+case_of(symmetric, S, R, O, _, supported, fact(O,R,S), rule(symmetric, fact(O,R,S), [fact(S,R,O)])) :-
+    symmetric(R), S \== O.
+case_of(inverse, S, R, O, _, supported, fact(O,Ri,S), rule(inverse, fact(O,Ri,S), [fact(S,R,O)])) :-
+    inverse(R, Ri).
+case_of(transitive, S, R, O, K, supported, fact(S,R,Z), P) :-
+    canonical_transitive(R),
+    findall(Z0, ( tc(O, R, Z0), Z0 \== S, \+ edge(S, R, Z0) ), Zs),
+    pick(K, Zs, Z),
+    proof_how(transitive, S, R, Z, P).
+case_of(composite, S, R1, _, K, supported, fact(S,R3,Z), rule(composite(N), fact(S,R3,Z), [P1, P2])) :-
+    findall(N0-Y0-Z0-R0,
+            ( composite(N0, R1, R2, R0), holds(S, R1, Y0, _), holds(Y0, R2, Z0, _),
+              S \== Z0, \+ holds(S, R0, Z0, _) ),
+            Cs),
+    pick(K, Cs, N-Y-Z-R3),
+    composite(N, R1, R2, R3),
+    proof_of(S, R1, Y, P1), proof_of(Y, R2, Z, P2).
+case_of(same_object, S, R0, Z, K, supported, fact(S,R,X), rule(same_object, fact(S,R,X), [P1, P2])) :-
+    same_object(R0, R),
+    findall(X0, ( holds_all(X0, R0, Z, _), X0 \== S ), Xs),
+    pick(K, Xs, X),
+    proof_of(S, R0, Z, P1), proof_of(X, R0, Z, P2).
+case_of(negation, S, R, _, K, contradicted, fact(S,R,K), P) :-
+    functional(R), prove(S, R, K, St, P), St == contradicted.
+case_of(negation_same_object, S, R0, _, K, contradicted, fact(S,R,K), P) :-
+    same_object(R0, R), prove(S, R, K, St, P), St == contradicted.
+
+%!  subject_sets(+Pairs, -Sets) is det.
+%   For each (R, O): the sorted subjects S of S-R-O among base and level-1 facts (for relations that
+%   are neither transitive nor composite results this is every S that holds_all/4 finds).
+subject_sets([], []).
+subject_sets([P|Ps], [L|Ls]) :-
+    P =.. [_, R, O],
+    findall(S, ( t(S, R, O) ; has_level1(R), dfact(S, R, O, 1, _) ), L0),
+    sort(L0, L),
+    subject_sets(Ps, Ls).
+
 % ------------------------------------------------------------------ enumeration for Python
 %!  derived_sample(+Family, +Max, -Facts) is det.  Up to Max derived facts of a family as [S,R,O].
 derived_sample(Family, Max, Facts) :-

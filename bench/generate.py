@@ -1,0 +1,89 @@
+"""Test generation figures: 7,200 Drowzee QA cases and 1,800 temporal cases (the papers' sizes).
+
+Prints, as JSON: seconds to load the seed KB into Prolog, to generate the Drowzee QA cases (level-1
+derivation included: nothing is materialized beforehand) and the temporal cases (events from the KB's
+facts with years), the total, and the distribution over rules, operators, domains, answers and splits.
+With --factchd N and --erbench N it also times those generators (FactCHD includes loading the
+embedding model and near-duplicate removal; ERBench reads ../shared/data/peers/erbench/movie).
+
+Run: .venv/bin/python bench/generate.py [--kb PATH] [--seed 0] [--factchd 800] [--erbench 400]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from drowzee_core.bench.drowzee_qa import DrowzeeQAConfig, DrowzeeQAGenerator
+from drowzee_core.bench.records import counts
+from drowzee_core.bench.splits import SplitPlan
+from drowzee_core.bench.temporal_qa import TemporalQAConfig, generate_temporal_records
+from drowzee_core.config import default_kb_path
+from drowzee_core.kb.store import KBStore
+from drowzee_core.logic.events import events_from_kb
+from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.logic.temporal import DEFAULT_HORIZON
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    """Run and print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--kb", type=Path, default=default_kb_path())
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--qa", type=int, default=7200)
+    ap.add_argument("--temporal", type=int, default=1800)
+    ap.add_argument("--factchd", type=int, default=0)
+    ap.add_argument("--erbench", type=int, default=0)
+    ap.add_argument("--peers", type=Path, default=ROOT.parent / "shared" / "data" / "peers")
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    store = KBStore(args.kb)
+    reasoner = Reasoner(store)
+    t_load = time.perf_counter()
+    qa = DrowzeeQAGenerator(reasoner).generate(DrowzeeQAConfig(n=args.qa, seed=args.seed))
+    t_qa = time.perf_counter()
+    temporal = generate_temporal_records(events_from_kb(store, DEFAULT_HORIZON[1]), DEFAULT_HORIZON,
+                                         TemporalQAConfig(n=args.temporal, seed=args.seed), SplitPlan())
+    t_end = time.perf_counter()
+    figures: dict[str, object] = {
+        "drowzee_qa_cases": len(qa),
+        "temporal_cases": len(temporal),
+        "seconds": {
+            "load_kb_into_prolog": round(t_load - t0, 2),
+            "drowzee_qa": round(t_qa - t_load, 2),
+            "temporal": round(t_end - t_qa, 2),
+            "total": round(t_end - t0, 2),
+        },
+        "drowzee_qa": counts(qa, ("rule", "rule_detail", "domain", "answer", "form", "split")),
+        "temporal": counts(temporal, ("rule", "depth", "domain", "answer", "split")),
+    }
+    if args.factchd:
+        from drowzee_core.bench.dedupe import deduper
+        from drowzee_core.bench.factchd import FactCHDConfig, FactCHDGenerator
+        from drowzee_core.llm.embeddings import SentenceEmbedder
+
+        t1 = time.perf_counter()
+        embed = SentenceEmbedder()
+        t2 = time.perf_counter()
+        fc = FactCHDGenerator(reasoner).generate(FactCHDConfig(n=args.factchd, seed=args.seed),
+                                                 dedupe=deduper(embed.encode))
+        figures["factchd"] = {"cases": len(fc), "seconds_model_load": round(t2 - t1, 2),
+                              "seconds_generate_and_dedupe": round(time.perf_counter() - t2, 2),
+                              **counts(fc, ("category", "label", "corruption", "domain"))}
+    if args.erbench:
+        from drowzee_core.bench.erbench import ERBenchConfig, ERBenchGenerator, load_schema
+
+        t1 = time.perf_counter()
+        gen = ERBenchGenerator(load_schema(ROOT / "docs" / "erbench" / "movie.toml"), args.peers / "erbench" / "movie")
+        er = gen.generate(ERBenchConfig(n=args.erbench, seed=args.seed))
+        figures["erbench_movie"] = {"cases": len(er), "seconds": round(time.perf_counter() - t1, 2),
+                                    **gen.summary(), **counts(er, ("question_type", "answer"))}
+    print(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""Yes/no question forms from the relation catalog's templates, and the answers they imply (pure).
+
+Drowzee asks each derived fact in a positive form and in mutated forms whose answer flips: the
+negated statement ("Is it true that X is not Y?") and, where the catalog lists one, a statement with
+an antonym ("Is it true that X lies outside Y?").
+"""
+
+from __future__ import annotations
+
+from drowzee_core.kb.model import RelationSpec
+
+FORMS: tuple[str, ...] = ("positive", "negated", "antonym")
+
+
+def _clause(template: str, s: str, o: str) -> str:
+    """A statement template as a clause inside a question: no final period, lower-cased article."""
+    text = template.format(s=s, o=o).rstrip(".")
+    if not template.startswith(("{s}", "{o}")) and text[:1].isupper():
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def question(spec: RelationSpec, s: str, o: str, form: str, antonym: int = 0) -> str:
+    """The question of `form` about (s, spec, o).
+
+    Args:
+        spec: The relation's catalog entry.
+        s: Subject label.
+        o: Object label.
+        form: positive, negated or antonym.
+        antonym: Which of the relation's antonym templates to use (form antonym only).
+
+    Raises:
+        ValueError: The form is unknown, or the relation has no antonym template.
+
+    """
+    if form == "positive":
+        return spec.question.format(s=s, o=o)
+    if form == "negated":
+        return f"Is it true that {_clause(spec.negative, s, o)}?"
+    if form == "antonym":
+        if not spec.antonyms:
+            raise ValueError(f"relation {spec.name!r} has no antonym template")
+        return f"Is it true that {_clause(spec.antonyms[antonym % len(spec.antonyms)], s, o)}?"
+    raise ValueError(f"unknown question form {form!r}; expected one of {FORMS}")
+
+
+def answer(status: str, form: str) -> str:
+    """Yes or No for a question of `form` about a fact whose proof status is `status`.
+
+    A supported fact answers Yes to its positive form; a contradicted one answers No; mutated
+    forms flip the answer.
+    """
+    if status not in ("supported", "contradicted"):
+        raise ValueError(f"only proved facts make questions, got status {status!r}")
+    if form not in FORMS:
+        raise ValueError(f"unknown question form {form!r}; expected one of {FORMS}")
+    true_fact = status == "supported"
+    return "Yes" if true_fact == (form == "positive") else "No"

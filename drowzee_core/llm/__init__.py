@@ -1,0 +1,1 @@
+"""Model access: embeddings now; model roles and the local model server later."""

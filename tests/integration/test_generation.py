@@ -1,0 +1,162 @@
+"""Test generation over the real seed KB: every stated answer is re-proved by Prolog."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from drowzee_core.bench import templates_kb
+from drowzee_core.bench.drowzee_qa import FAMILIES, DrowzeeQAConfig, DrowzeeQAGenerator
+from drowzee_core.bench.factchd import CATEGORY, FactCHDConfig, FactCHDGenerator
+from drowzee_core.bench.splits import SplitPlan
+from drowzee_core.bench.temporal_qa import TemporalQAConfig, generate_temporal_records
+from drowzee_core.cli.main import app
+from drowzee_core.kb.model import DOMAINS, Stats
+from drowzee_core.kb.store import KBStore
+from drowzee_core.logic.events import events_from_kb
+from drowzee_core.logic.mtl import MTLQuery
+from drowzee_core.logic.mtl_reference import ReferenceEvaluator
+from drowzee_core.logic.mtl_syntax import from_json
+from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.logic.temporal import DEFAULT_HORIZON, TemporalEngine
+from tests.conftest import peers_path
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def reasoner(seed_kb: tuple[Path, Stats]) -> Reasoner:
+    return Reasoner(KBStore(seed_kb[0]))
+
+
+@pytest.fixture(scope="module")
+def qa_cases(reasoner: Reasoner) -> list[dict[str, Any]]:
+    return DrowzeeQAGenerator(reasoner).generate(DrowzeeQAConfig(n=7200, seed=0))
+
+
+def test_every_drowzee_qa_answer_is_reproved(reasoner: Reasoner, qa_cases: list[dict[str, Any]]) -> None:
+    """7,200 cases (the paper's size); `prove` (not the generator's path) agrees with every answer."""
+    ids = reasoner.store.entity_ids()
+    assert len(qa_cases) == 7200
+    disagreements = []
+    for case in qa_cases:
+        c = case["conclusion"]
+        status = reasoner.engine.prove(ids[c["subject"]], reasoner.relation_ids[c["relation"]], ids[c["object"]]).status
+        if status != c["status"] or templates_kb.answer(status, case["form"]) != case["answer"]:
+            disagreements.append((case["id"], case["question"], status, case["answer"]))
+    assert disagreements == []
+    assert Counter(c["answer"] for c in qa_cases) == {"Yes": 3600, "No": 3600}
+    assert {c["rule"] for c in qa_cases} == set(FAMILIES)
+    assert {c["domain"] for c in qa_cases} == set(DOMAINS)
+    for family in FAMILIES:
+        answers = Counter(c["answer"] for c in qa_cases if c["rule"] == family)
+        assert abs(answers["Yes"] - answers["No"]) <= 1, (family, answers)
+
+
+def test_drowzee_qa_records_carry_ground_truth(qa_cases: list[dict[str, Any]]) -> None:
+    for case in qa_cases[:500]:
+        assert case["facts"] and all(len(f) == 3 for f in case["facts"])
+        assert case["reasoning"][-1] == f"So the answer is {case['answer']}."
+        assert case["question"] in case["prompt"] and "I don't know" in case["prompt"]
+    assert len({c["id"] for c in qa_cases}) == len(qa_cases)
+    assert len({(c["conclusion"]["subject"], c["conclusion"]["relation"], c["conclusion"]["object"])
+                for c in qa_cases}) == len(qa_cases)
+
+
+def test_generation_is_deterministic(reasoner: Reasoner) -> None:
+    gen = DrowzeeQAGenerator(reasoner)
+    cfg = DrowzeeQAConfig(n=120, seed=7, domains=("geography", "health"))
+    first, second = gen.generate(cfg), gen.generate(cfg)
+    assert first == second
+    assert {c["domain"] for c in first} <= {"geography", "health"}
+
+
+def test_splits_share_no_entity(reasoner: Reasoner) -> None:
+    gen = DrowzeeQAGenerator(reasoner)
+    train = gen.generate(DrowzeeQAConfig(n=400, seed=1, split="train"))
+    test = gen.generate(DrowzeeQAConfig(n=200, seed=1, split="test"))
+    assert {c["split"] for c in train} == {"train"} and {c["split"] for c in test} == {"test"}
+    hubs = set(reasoner.store.keys(gen.hub_ids).values())
+    shared = ({e for c in train for e in c["entities"]} & {e for c in test for e in c["entities"]}) - hubs
+    assert shared == set()
+
+
+def test_every_temporal_answer_is_reproved(reasoner: Reasoner) -> None:
+    table = events_from_kb(reasoner.store, DEFAULT_HORIZON[1])
+    cases = generate_temporal_records(table, DEFAULT_HORIZON, TemporalQAConfig(n=1800, seed=0), SplitPlan())
+    engine = TemporalEngine(table, DEFAULT_HORIZON)
+    reference = ReferenceEvaluator(table.as_mapping(), DEFAULT_HORIZON)
+    assert len(cases) == 1800 and Counter(c["answer"] for c in cases) == {"Yes": 900, "No": 900}
+    answers = engine.check_many([MTLQuery(from_json(c["formula"]), c["year"]) for c in cases])
+    for case, got in zip(cases, answers, strict=True):
+        truth = case["answer"] == "Yes"
+        assert got.truth == truth, case["mtl"]
+        assert reference.holds(from_json(case["formula"]), case["year"]) == truth, case["mtl"]
+        assert case["kind"] == "temporal" and case["reasoning"][-1] == f"So the answer is {case['answer']}."
+
+
+def test_factchd_pairs_follow_the_peers_schema_and_reprove(reasoner: Reasoner) -> None:
+    peers = [json.loads(x) for x in peers_path("factchd", "train_case_sample.jsonl").read_text().splitlines()]
+    core = {"id", "label", "query", "response", "evidence", "reason", "domain", "type", "category"}
+    assert all(core <= set(p) for p in peers)
+    cases = FactCHDGenerator(reasoner).generate(FactCHDConfig(n=400, seed=3))
+    assert len(cases) == 400
+    assert Counter(c["category"] for c in cases) == {v: 100 for v in CATEGORY.values()}
+    ids = reasoner.store.entity_ids()
+    rids = reasoner.relation_ids
+    for case in cases:
+        assert core <= set(case)
+        assert case["label"] in {p["label"] for p in peers} and case["type"] == "kg"
+        assert case["reason"].startswith(case["label"] + ".\n")
+        assert all(isinstance(e, list) and len(e) == 3 and all(isinstance(x, str) for x in e) for e in case["evidence"])
+        truth = case["ground_truth"]
+        if case["pattern"] in ("vanilla", "multi_hop"):
+            statuses = []
+            for cl in truth["claims"]:
+                if cl["object"] in ids:
+                    st = reasoner.engine.prove(ids[cl["subject"]], rids[cl["relation"]], ids[cl["object"]]).status
+                    assert (st == "supported") == (cl["status"] == "supported"), cl
+                statuses.append(cl["status"])
+            assert (case["label"] == "FACTUAL") == all(s == "supported" for s in statuses), case["id"]
+        elif case["pattern"] == "comparison":
+            values = truth["values"]
+            pick = max if truth["direction"] == "most" else min
+            winner = pick(values, key=values.__getitem__)
+            assert winner == truth["answer"]
+            said = case["response"].split(" ", 1)[0]
+            assert (case["label"] == "FACTUAL") == case["response"].startswith(
+                reasoner.store.labels([ids[winner]])[ids[winner]]), (said, case["response"])
+        else:
+            a, b = truth["sets"]
+            s1, s2 = (set(x) for x in reasoner.engine.subject_sets(
+                [(rids[a["relation"]], ids[a["object"]]), (rids[b["relation"]], ids[b["object"]])]))
+            op = truth["operation"]
+            answer = s1 & s2 if op == "intersection" else s1 | s2 if op == "union" else s1 - s2
+            keys = reasoner.store.keys(answer)
+            assert sorted(keys.values()) == truth["answer"]
+            assert (case["label"] == "FACTUAL") == ("stated" not in truth)
+
+
+def test_cli_generates_each_kind(seed_kb: tuple[Path, Stats], tmp_path: Path) -> None:
+    runner = CliRunner()
+    kb = str(seed_kb[0])
+    for kind, extra in (("drowzee-qa", ["--rules", "transitive", "--domain", "geography"]),
+                        ("temporal", ["--rules", "Until"]),
+                        ("factchd", ["--dedupe", "0", "--rules", "set_operation"])):
+        out = tmp_path / f"{kind}.jsonl"
+        args = ["generate", kind, "--n", "20", "--seed", "2", "--kb", kb, "--out", str(out), "--json", *extra]
+        res = runner.invoke(app, args)
+        assert res.exit_code == 0, res.output
+        rows = [json.loads(x) for x in out.read_text().splitlines()]
+        assert len(rows) == 20
+        summary = json.loads(res.stdout)
+        assert summary["cases"] == 20
+    assert {r["rule"] for r in map(json.loads, (tmp_path / "temporal.jsonl").read_text().splitlines())} == {"Until"}
+    bad = runner.invoke(app, ["generate", "drowzee-qa", "--n", "5", "--kb", kb, "--out", str(tmp_path / "x.jsonl"),
+                              "--split", "holdout"])
+    assert bad.exit_code == 2 and "unknown split" in bad.output
