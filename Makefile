@@ -32,6 +32,7 @@ run: setup $(DROWZEE_CACHE)/kb/seed.sqlite
 	$(VENV)/bin/drowzee prove Lyon uses_currency Euro
 	$(VENV)/bin/drowzee temporal ask "Until[1, 5](Atom(the currency of France being French Franc), Atom(the currency of France being Euro)), 1998"
 	$(VENV)/bin/drowzee temporal generate --n 6 --seed 1 --out $(DROWZEE_CACHE)/temporal_demo.jsonl
+	$(VENV)/bin/drowzee generate drowzee-qa --n 7200 --seed 0 --out $(DROWZEE_CACHE)/drowzee_qa.jsonl
 
 lint: setup
 	$(VENV)/bin/ruff check drowzee_core agents finetune prompts tests bench app.py
@@ -46,6 +47,7 @@ test-unit: setup
 bench: setup
 	$(PY) bench/derive_scale.py
 	$(PY) bench/temporal.py
+	$(PY) bench/generate.py --factchd 800 --erbench 400
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drowzee_core.bench import templates_kb
-from drowzee_core.bench.splits import SplitPlan, check_split
+from drowzee_core.bench.request import check_request, check_share
+from drowzee_core.bench.splits import SplitPlan
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.model import DOMAINS, RelationSpec
+from drowzee_core.kb.model import RelationSpec
 from drowzee_core.logic.explain import label_proof, proof_ids, reasoning_lines
 from drowzee_core.logic.reasoner import Reasoner
 from prompts import render
@@ -55,18 +56,8 @@ class DrowzeeQAConfig:
     batch: int = 200
 
     def __post_init__(self) -> None:
-        if not 1 <= self.n <= 1_000_000:
-            raise DrowzeeError(f"`n` must be in [1, 1000000], got {self.n}")
-        bad = [f for f in self.families if f not in FAMILIES]
-        if bad or not self.families:
-            raise DrowzeeError(f"rules must be a non-empty subset of {list(FAMILIES)}, got {bad or '[]'}")
-        if self.domains is not None:
-            unknown = [d for d in self.domains if d not in DOMAINS]
-            if unknown or not self.domains:
-                raise DrowzeeError(f"domains must be a non-empty subset of {list(DOMAINS)}, got {unknown or '[]'}")
-        check_split(self.split)
-        if not 0.0 <= self.antonym_share <= 1.0:
-            raise DrowzeeError(f"`antonym_share` must be in [0, 1], got {self.antonym_share}")
+        check_request(self.n, self.families, FAMILIES, "rules", self.split, self.domains)
+        check_share("antonym_share", self.antonym_share)
 
 
 def family_kinds(family: str, catalog: Catalog, rids: dict[str, int]) -> list[tuple[str, set[int]]]:

@@ -47,7 +47,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from drowzee_core.bench.splits import SplitPlan, check_split
+from drowzee_core.bench.request import check_request, check_share
+from drowzee_core.bench.splits import SplitPlan
 from drowzee_core.errors import DrowzeeError
 from prompts import render
 
@@ -218,14 +219,8 @@ class ERBenchConfig:
     """Share of multiple-choice questions whose answer is "None of the above"."""
 
     def __post_init__(self) -> None:
-        if not 1 <= self.n <= 1_000_000:
-            raise DrowzeeError(f"`n` must be in [1, 1000000], got {self.n}")
-        bad = [t for t in self.types if t not in QUESTION_TYPES]
-        if bad or not self.types:
-            raise DrowzeeError(f"question types must be a non-empty subset of {list(QUESTION_TYPES)}, got {bad}")
-        check_split(self.split)
-        if not 0.0 <= self.none_share <= 1.0:
-            raise DrowzeeError(f"`none_share` must be in [0, 1], got {self.none_share}")
+        check_request(self.n, self.types, QUESTION_TYPES, "question types", self.split)
+        check_share("none_share", self.none_share)
 
 
 @dataclass(slots=True)

@@ -29,9 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from drowzee_core.bench.splits import SplitPlan, check_split
+from drowzee_core.bench.request import check_request, check_share
+from drowzee_core.bench.splits import SplitPlan
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.kb.model import DOMAINS, RelationSpec, ValueKind
+from drowzee_core.kb.model import RelationSpec, ValueKind
 from drowzee_core.logic.reasoner import Reasoner
 
 log = logging.getLogger(__name__)
@@ -64,16 +65,8 @@ class FactCHDConfig:
     """Candidates made per case wanted, so near-duplicate removal still leaves `n`."""
 
     def __post_init__(self) -> None:
-        if not 1 <= self.n <= 1_000_000:
-            raise DrowzeeError(f"`n` must be in [1, 1000000], got {self.n}")
-        bad = [p for p in self.patterns if p not in PATTERNS]
-        if bad or not self.patterns:
-            raise DrowzeeError(f"patterns must be a non-empty subset of {list(PATTERNS)}, got {bad or '[]'}")
-        if self.domains is not None and (not self.domains or any(d not in DOMAINS for d in self.domains)):
-            raise DrowzeeError(f"domains must be a non-empty subset of {list(DOMAINS)}, got {list(self.domains)}")
-        check_split(self.split)
-        if not 1.0 <= self.oversample <= 5.0:
-            raise DrowzeeError(f"`oversample` must be in [1, 5], got {self.oversample}")
+        check_request(self.n, self.patterns, PATTERNS, "patterns", self.split, self.domains)
+        check_share("oversample", self.oversample, 1.0, 5.0)
 
 
 def _cap(text: str) -> str:
@@ -193,6 +186,18 @@ class FactCHDGenerator:
         plan = SplitPlan(cfg.plan.seed, cfg.plan.shares, frozenset(self.store.keys(self.hub_ids).values()))
         makers = {"vanilla": self._vanilla, "multi_hop": self._multi_hop, "comparison": self._comparison,
                   "set_operation": self._set_operation}
+        sources = {
+            "vanilla": bool(self.unique), "multi_hop": bool(self.unique),
+            "comparison": any(self.rids.get(c.relation) in self.by_rel for c in self.catalog.comparisons),
+            "set_operation": any(self.by_rel.get(r) for r in self.settable),
+        }
+        missing = [p for p in cfg.patterns if not sources[p]]
+        if missing:
+            raise DrowzeeError(
+                f"this KB has no facts for patterns {missing}: they need relations with a `phrase`"
+                " (vanilla, multi_hop), a [[comparison]] relation with numeric facts, or non-transitive entity"
+                " relations (set_operation); a KB built before the catalog had them needs `drowzee kb build`"
+            )
         out: list[dict[str, Any]] = []
         made = 0
         for pi, pattern in enumerate(cfg.patterns):

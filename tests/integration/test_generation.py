@@ -160,3 +160,12 @@ def test_cli_generates_each_kind(seed_kb: tuple[Path, Stats], tmp_path: Path) ->
     bad = runner.invoke(app, ["generate", "drowzee-qa", "--n", "5", "--kb", kb, "--out", str(tmp_path / "x.jsonl"),
                               "--split", "holdout"])
     assert bad.exit_code == 2 and "unknown split" in bad.output
+
+
+def test_factchd_explains_a_kb_without_phrases() -> None:
+    from drowzee_core.errors import DrowzeeError
+    from tests.conftest import make_store
+
+    gen = FactCHDGenerator(Reasoner(make_store([("Lyon", "located_in", "France")])))
+    with pytest.raises(DrowzeeError, match="no facts for patterns"):
+        gen.generate(FactCHDConfig(n=4, patterns=("comparison",)))
