@@ -27,7 +27,7 @@ from drowzee_core.bench.splits import SplitPlan
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationSpec
-from drowzee_core.logic.explain import label_proof, proof_ids, reasoning_lines
+from drowzee_core.logic.explain import label_proof, proof_ids, proof_leaves, reasoning_lines
 from drowzee_core.logic.reasoner import Reasoner
 from prompts import render
 
@@ -236,7 +236,7 @@ class DrowzeeQAGenerator:
             "question": q,
             "answer": ans,
             "entities": entities,
-            "facts": [p for p in _leaves(proof)],
+            "facts": proof_leaves(proof),
             "conclusion": {"subject": keys[s], "relation": rel, "object": keys[o], "status": status,
                            "subject_label": labels[s], "object_label": labels[o], "text": proof["text"]},
             "proof": proof,
@@ -268,17 +268,6 @@ def _rephrase(case: dict[str, Any], spec: RelationSpec) -> None:
     ans = templates_kb.answer(c["status"], form)
     case.update(form=form, question=q, answer=ans, prompt=render("drowzee_qa", question=q),
                 reasoning=[*case["reasoning"][:-1], f"So the answer is {ans}."])
-
-
-def _leaves(proof: dict[str, Any]) -> list[list[str]]:
-    """The ground-truth base facts of a labelled proof, as [subject, relation, object] (negative: 'not')."""
-    if "premises" not in proof:
-        s, r, o = proof["fact"]
-        return [[s, r if proof["rule"] == "fact" else f"not {r}", o]]
-    out: list[list[str]] = []
-    for p in proof["premises"]:
-        out.extend(x for x in _leaves(p) if x not in out)
-    return out
 
 
 def _allocate(cells: list[_Cell], n: int, families: tuple[str, ...]) -> None:

@@ -7,6 +7,8 @@ an antonym ("Is it true that X lies outside Y?").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from drowzee_core.kb.model import RelationSpec
 
 FORMS: tuple[str, ...] = ("positive", "negated", "antonym")
@@ -57,3 +59,27 @@ def answer(status: str, form: str) -> str:
         raise ValueError(f"unknown question form {form!r}; expected one of {FORMS}")
     true_fact = status == "supported"
     return "Yes" if true_fact == (form == "positive") else "No"
+
+
+def clause(sentence: str) -> str:
+    """A finished sentence as a clause after "that": no final period, a leading article lower-cased."""
+    text = sentence.rstrip(".")
+    return text[:1].lower() + text[1:] if text.startswith(("The ", "An ", "A ")) else text
+
+
+def join_names(items: Sequence[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
+
+
+def parse_number(text: str) -> float | None:
+    """A label as a number ('1,234' -> 1234.0), or None."""
+    try:
+        return float(text.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def format_number(value: float) -> str:
+    """1234.0 -> '1234'; 2.5 -> '2.5'."""
+    return f"{int(value)}" if value == int(value) else f"{value:g}"

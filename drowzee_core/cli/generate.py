@@ -10,9 +10,8 @@ import typer
 
 from drowzee_core.bench.records import counts, write_jsonl
 from drowzee_core.bench.splits import SPLITS, SplitPlan
-from drowzee_core.cli.output import JsonOpt, KbOpt, emit_json, err, fail, progress
+from drowzee_core.cli.output import JsonOpt, KbOpt, emit_json, err, fail, load_reasoner, progress
 from drowzee_core.cli.temporal import FactsOpt, HorizonOpt, load_events
-from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.logic.temporal import DEFAULT_HORIZON
 
@@ -44,19 +43,6 @@ def _finish(cases: list[dict[str, Any]], out: Path, keys: tuple[str, ...], secon
     err.print(f"wrote {n} cases to {out} in {seconds:.1f}s", markup=False)
 
 
-def _reasoner(kb: Path | None):  # type: ignore[no-untyped-def]
-    from drowzee_core.kb.store import KBStore
-    from drowzee_core.logic.reasoner import Reasoner
-
-    path = kb or default_kb_path()
-    if not path.exists():
-        raise DrowzeeError(f"no KB at {path}; build it with `drowzee kb build` or pass --kb")
-    store = KBStore(path)
-    with progress() as prog:
-        task = prog.add_task("loading KB into Prolog", total=store.stats().triples)
-        return Reasoner(store, progress=lambda k: prog.advance(task, k))
-
-
 @generate_app.command("drowzee-qa")
 def drowzee_qa(
     n: NOpt, out: OutOpt, seed: SeedOpt = 0, split: SplitOpt = None, split_seed: SplitSeedOpt = 0,
@@ -72,7 +58,7 @@ def drowzee_qa(
     try:
         cfg = DrowzeeQAConfig(n=n, seed=seed, families=tuple(rules or FAMILIES),
                               domains=tuple(domain) if domain else None, split=split, plan=SplitPlan(split_seed))
-        gen = DrowzeeQAGenerator(_reasoner(kb))
+        gen = DrowzeeQAGenerator(load_reasoner(kb))
         with progress() as prog:
             task = prog.add_task("generating", total=n)
             cases = gen.generate(cfg, progress=lambda k: prog.update(task, completed=k))
@@ -132,7 +118,7 @@ def factchd(
             from drowzee_core.llm.embeddings import SentenceEmbedder
 
             drop = deduper(SentenceEmbedder().encode, dedupe)
-        gen = FactCHDGenerator(_reasoner(kb))
+        gen = FactCHDGenerator(load_reasoner(kb))
         with progress() as prog:
             task = prog.add_task("generating candidates", total=int(n * cfg.oversample) + len(cfg.patterns))
             cases = gen.generate(cfg, dedupe=drop, progress=lambda k: prog.update(task, completed=k))

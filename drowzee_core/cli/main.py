@@ -11,7 +11,18 @@ from typing import Annotated
 import typer
 
 from drowzee_core.cli.generate import generate_app
-from drowzee_core.cli.output import JsonOpt, KbOpt, console, emit_json, err, fail, kv, progress, table
+from drowzee_core.cli.output import (
+    JsonOpt,
+    KbOpt,
+    console,
+    emit_json,
+    err,
+    fail,
+    kv,
+    load_reasoner,
+    progress,
+    table,
+)
 from drowzee_core.cli.temporal import temporal_app
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
@@ -136,23 +147,12 @@ def _print_stats(data: dict[str, object]) -> None:
             table(key, (key[:-1], "triples"), sorted(sub.items()))
 
 
-def _reasoner(kb: Path | None):  # type: ignore[no-untyped-def]
-    from drowzee_core.kb.store import KBStore
-    from drowzee_core.logic.reasoner import Reasoner
-
-    store = KBStore(kb or default_kb_path())
-    total = store.stats().triples
-    with progress() as prog:
-        task = prog.add_task("loading KB into Prolog", total=total)
-        return Reasoner(store, progress=lambda n: prog.advance(task, n))
-
-
 @app.command("derive")
 def derive(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
     """Derive every materializable fact (symmetric, inverse, transitive, composite) and time each family."""
     try:
         t0 = time.perf_counter()
-        reasoner = _reasoner(kb)
+        reasoner = load_reasoner(kb)
         load_s = time.perf_counter() - t0
         with progress() as prog:
             task = prog.add_task("deriving", total=None)
@@ -185,7 +185,7 @@ def prove(
 ) -> None:
     """Prove a claim: supported / contradicted (with the proof) or unknown."""
     try:
-        verdict = _reasoner(kb).prove(subject, relation, obj)
+        verdict = load_reasoner(kb).prove(subject, relation, obj)
     except DrowzeeError as exc:
         raise fail(exc) from exc
     if as_json:

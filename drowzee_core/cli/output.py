@@ -6,14 +6,18 @@ import json
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
+
+if TYPE_CHECKING:
+    from drowzee_core.logic.reasoner import Reasoner
 
 console = Console()
 err = Console(stderr=True)
@@ -56,3 +60,17 @@ def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> 
 def kv(title: str, data: Mapping[str, Any]) -> None:
     """Print a two-column key/value table."""
     table(title, ("key", "value"), data.items())
+
+
+def load_reasoner(kb: Path | None) -> Reasoner:
+    """The KB at `kb` (or the default) loaded into Prolog, with a progress bar; imports janus lazily."""
+    from drowzee_core.kb.store import KBStore
+    from drowzee_core.logic.reasoner import Reasoner
+
+    path = kb or default_kb_path()
+    if not path.exists():
+        raise DrowzeeError(f"no KB at {path}; build it with `drowzee kb build` or pass --kb")
+    store = KBStore(path)
+    with progress() as prog:
+        task = prog.add_task("loading KB into Prolog", total=store.stats().triples)
+        return Reasoner(store, progress=lambda k: prog.advance(task, k))

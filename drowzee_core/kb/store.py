@@ -231,15 +231,8 @@ class KBStore:
 
     def hub_entities(self, min_degree: int) -> set[int]:
         """Entities that are numbers or years, or the object of at least `min_degree` base facts."""
-        hubs = {r[0] for r in self.db.execute("SELECT id FROM entity WHERE kind != 'entity'")}
-        hubs.update(
-            r[0] for r in self.db.execute("SELECT o FROM triple GROUP BY o HAVING count(*) >= ?", (min_degree,))
-        )
-        return hubs
-
-    def kinds(self, ids: Iterable[int]) -> dict[int, str]:
-        """Value kinds (entity, quantity, year) of the given entity ids."""
-        return self._by_id("kind", ids)
+        q = "SELECT id FROM entity WHERE kind != 'entity' UNION SELECT o FROM triple GROUP BY o HAVING count(*) >= ?"
+        return {r[0] for r in self.db.execute(q, (min_degree,))}
 
     def temporal_rows(self) -> list[tuple[int, str, str, str, str, str, int, int | None, str]]:
         """Positive facts with years: (triple id, s key, s label, relation, o key, o label, start, end, domain)."""
@@ -284,9 +277,7 @@ class KBStore:
             triples=one("SELECT count(*) FROM triple"),
             entities=one("SELECT count(*) FROM entity"),
             relations=one("SELECT count(DISTINCT r) FROM triple"),
-            temporal_facts=one(
-                "SELECT count(*) FROM triple WHERE start_year IS NOT NULL OR end_year IS NOT NULL"
-            ),
+            temporal_facts=one("SELECT count(*) FROM triple WHERE start_year IS NOT NULL OR end_year IS NOT NULL"),
             negative_facts=one("SELECT count(*) FROM triple WHERE negated = 1"),
             domains=dict(self.db.execute("SELECT domain, count(*) FROM triple GROUP BY domain ORDER BY domain")),
             sources=dict(self.db.execute("SELECT source, count(*) FROM triple GROUP BY source ORDER BY source")),

@@ -110,3 +110,14 @@ def reasoning_lines(proof: Proof | None, catalog: Catalog) -> list[str]:
     if proof is not None:
         walk(proof)
     return lines
+
+
+def proof_leaves(proof: dict[str, Any]) -> list[list[str]]:
+    """The ground-truth base facts of a labelled proof, as [subject, relation, object] (negative: 'not')."""
+    if "premises" not in proof:
+        s, r, o = proof["fact"]
+        return [[s, r if proof["rule"] == "fact" else f"not {r}", o]]
+    out: list[list[str]] = []
+    for p in proof["premises"]:
+        out.extend(x for x in proof_leaves(p) if x not in out)
+    return out
