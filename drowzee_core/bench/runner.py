@@ -1,0 +1,142 @@
+"""The model-under-test runner: prompts of generated cases -> a chat model -> answers, cached.
+
+Every case needs a `prompt` (all generators write one) and an `id`. Answers are cached in SQLite keyed
+by (model, base URL, temperature, max tokens, prompt), so an interrupted run resumes where it stopped
+and a re-run costs nothing; the output file is rewritten atomically after each batch with the answers
+so far. Calls run `concurrency` at a time through `ChatOpenAI.batch`; retries with backoff are the
+client's own (`max_retries` of the role). A failed call is recorded with its error and retried on the
+next run, never written as an answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+
+from drowzee_core.bench.records import write_jsonl
+from drowzee_core.errors import DrowzeeError
+
+log = logging.getLogger(__name__)
+MAX_PROMPT_CHARS = 20_000
+
+
+@dataclass
+class RunStats:
+    """What one run did."""
+
+    cases: int = 0
+    cached: int = 0
+    called: int = 0
+    failed: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+    errors: list[str] = field(default_factory=list)
+
+
+class AnswerCache:
+    """SQLite cache of answers by request key."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(path)
+        self.db.execute("CREATE TABLE IF NOT EXISTS answer (key TEXT PRIMARY KEY, answer TEXT NOT NULL,"
+                        " prompt_tokens INTEGER, completion_tokens INTEGER, created REAL)")
+
+    def get(self, key: str) -> tuple[str, int, int] | None:
+        """The cached (answer, prompt tokens, completion tokens)."""
+        row = self.db.execute("SELECT answer, prompt_tokens, completion_tokens FROM answer WHERE key = ?",
+                              (key,)).fetchone()
+        return None if row is None else (str(row[0]), int(row[1] or 0), int(row[2] or 0))
+
+    def put(self, key: str, answer: str, prompt_tokens: int, completion_tokens: int) -> None:
+        """Store one answer."""
+        self.db.execute("INSERT OR REPLACE INTO answer VALUES (?, ?, ?, ?, ?)",
+                        (key, answer, prompt_tokens, completion_tokens, time.time()))
+        self.db.commit()
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+
+def request_key(model_id: str, prompt: str) -> str:
+    """Stable cache key of one request."""
+    return hashlib.sha256(f"{model_id}\x00{prompt}".encode()).hexdigest()
+
+
+def check_cases(cases: Sequence[dict[str, Any]]) -> None:
+    """Every case has an id and a non-empty prompt of bounded size; ids are unique."""
+    seen: set[str] = set()
+    for i, case in enumerate(cases, 1):
+        cid, prompt = case.get("id"), case.get("prompt")
+        if not cid or not isinstance(prompt, str) or not prompt.strip():
+            raise DrowzeeError(f"case {i} has no `id` or no `prompt`; generate cases with `drowzee generate ...`")
+        if len(prompt) > MAX_PROMPT_CHARS:
+            raise DrowzeeError(f"case {cid} has a prompt of {len(prompt)} characters (limit {MAX_PROMPT_CHARS})")
+        if cid in seen:
+            raise DrowzeeError(f"case id {cid!r} appears twice; ids must be unique")
+        seen.add(str(cid))
+
+
+def run_cases(
+    cases: Sequence[dict[str, Any]], model: BaseChatModel, model_id: str, model_name: str, cache: AnswerCache,
+    out: Path, concurrency: int = 4, batch_size: int = 16, on_batch: Callable[[int], None] | None = None,
+) -> RunStats:
+    """Answer every case; write `out` (cases + `llm_answer`, `model`, token counts) after each batch."""
+    check_cases(cases)
+    stats = RunStats(cases=len(cases))
+    t0 = time.perf_counter()
+    answered: dict[str, dict[str, Any]] = {}
+    todo: list[dict[str, Any]] = []
+    for case in cases:
+        hit = cache.get(request_key(model_id, case["prompt"]))
+        if hit is None:
+            todo.append(case)
+            continue
+        stats.cached += 1
+        answered[case["id"]] = _answered(case, model_name, *hit)
+    if on_batch:
+        on_batch(stats.cached)
+    for start in range(0, len(todo), batch_size):
+        chunk = todo[start:start + batch_size]
+        results = model.batch([c["prompt"] for c in chunk], config={"max_concurrency": concurrency},
+                              return_exceptions=True)
+        for case, res in zip(chunk, results, strict=True):
+            if isinstance(res, BaseException):
+                stats.failed += 1
+                stats.errors.append(f"{case['id']}: {type(res).__name__}: {res}")
+                log.warning("case %s failed: %s", case["id"], res)
+                continue
+            usage = getattr(res, "usage_metadata", None) or {}
+            text = res.content if isinstance(res.content, str) else json.dumps(res.content)
+            p_tok, c_tok = int(usage.get("input_tokens", 0)), int(usage.get("output_tokens", 0))
+            cache.put(request_key(model_id, case["prompt"]), text, p_tok, c_tok)
+            stats.called += 1
+            answered[case["id"]] = _answered(case, model_name, text, p_tok, c_tok)
+        _write(cases, answered, out)
+        if on_batch:
+            on_batch(len(chunk))
+    _write(cases, answered, out)
+    for row in answered.values():
+        stats.prompt_tokens += row["prompt_tokens"]
+        stats.completion_tokens += row["completion_tokens"]
+    stats.seconds = time.perf_counter() - t0
+    return stats
+
+
+def _answered(case: dict[str, Any], model_name: str, text: str, p_tok: int, c_tok: int) -> dict[str, Any]:
+    return case | {"llm_answer": text, "model": model_name, "prompt_tokens": p_tok, "completion_tokens": c_tok}
+
+
+def _write(cases: Iterable[dict[str, Any]], answered: dict[str, dict[str, Any]], out: Path) -> None:
+    write_jsonl([answered[c["id"]] for c in cases if c["id"] in answered], out)

@@ -1,0 +1,1 @@
+"""Oracles: answer parsing, triple extraction, semantic graphs, metrics and reports."""

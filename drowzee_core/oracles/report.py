@@ -1,0 +1,139 @@
+"""Hallucination reports from scored Drowzee rows: Markdown + HTML with heatmap and bar PNGs.
+
+Figures: hallucination rate (class != CO) per model x domain and per model x rule family / temporal
+operator (heatmaps), the CO / OL / EI / EK breakdown per model (stacked bars), and answer accuracy
+next to the rate of right answers with matching reasoning (CO among answered) per model.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+
+from drowzee_core.oracles.score import _group_key, summarize_drowzee
+
+CLASS_COLOURS = {"CO": "#4c9f70", "OL": "#e0b040", "EI": "#d0743c", "EK": "#b8404a"}
+
+
+def _by_model(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        out[str(r.get("model") or "model")].append(r)
+    return dict(sorted(out.items()))
+
+
+def _heatmap(models: dict[str, dict[str, Any]], axis: str, title: str, path: Path) -> None:
+    cols = sorted({k for s in models.values() for k in s[axis]})
+    data = np.array([[s[axis].get(c, {}).get("hallucination_rate", np.nan) for c in cols] for s in models.values()])
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.9 * len(cols) + 2), 1.0 + 0.6 * len(models)))
+    im = ax.imshow(data, cmap="Reds", vmin=0.0, vmax=1.0, aspect="auto")
+    ax.set_xticks(range(len(cols)), cols, rotation=35, ha="right")
+    ax.set_yticks(range(len(models)), list(models))
+    for i in range(data.shape[0]):
+        for j in range(data.shape[1]):
+            if not np.isnan(data[i, j]):
+                ax.text(j, i, f"{data[i, j]:.2f}", ha="center", va="center",
+                        color="white" if data[i, j] > 0.6 else "black", fontsize=8)
+    ax.set_title(title)
+    fig.colorbar(im, ax=ax, label="hallucination rate")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def _class_bars(models: dict[str, dict[str, Any]], path: Path) -> None:
+    fig, ax = plt.subplots(figsize=(6.5, 1.2 + 0.6 * len(models)))
+    left = np.zeros(len(models))
+    for cls, colour in CLASS_COLOURS.items():
+        vals = np.array([s["overall"]["classes"][cls] / max(1, s["overall"]["n"]) for s in models.values()])
+        ax.barh(list(models), vals, left=left, color=colour, label=cls)
+        left += vals
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of cases")
+    ax.set_title("CO / OL / EI / EK per model")
+    ax.legend(ncols=4, loc="lower center", bbox_to_anchor=(0.5, -0.6 if len(models) < 3 else -0.3))
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Hallucination report") -> dict[str, Any]:
+    """Write report.md, report.html and PNGs into `out_dir`; returns the per-model summaries."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    models = {m: summarize_drowzee(rs) for m, rs in _by_model(rows).items()}
+    _heatmap(models, "by_domain", "Hallucination rate by domain", out_dir / "heatmap_domain.png")
+    _heatmap(models, "by_rule", "Hallucination rate by rule family / temporal operator", out_dir / "heatmap_rule.png")
+    _class_bars(models, out_dir / "classes.png")
+    md = [f"# {title}", "", f"{len(rows)} scored answers, {len(models)} model(s).", "",
+          "| model | n | answer accuracy | hallucination rate | CO | OL | EI | EK | refused | unparsed |",
+          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for m, s in models.items():
+        o = s["overall"]
+        c = o["classes"]
+        md.append(f"| {m} | {o['n']} | {o['answer_accuracy']:.3f} | {o['hallucination_rate']:.3f} | {c['CO']} | "
+                  f"{c['OL']} | {c['EI']} | {c['EK']} | {o['refused']} | {o['unparsed']} |")
+    md += ["", "CO: right answer, reasoning matches the ground-truth facts (or a refusal). OL: right answer, "
+           "reasoning off the facts. EI: wrong answer from matching knowledge. "
+           "EK: wrong answer, wrong or "
+           "missing knowledge.", "", "![classes](classes.png)", "",
+           "![by domain](heatmap_domain.png)", "",
+           "![by rule](heatmap_rule.png)", ""]
+    for m, s in models.items():
+        md += [f"## {m}: by rule", "", "| rule | n | answer accuracy | hallucination rate |",
+               "| --- | ---: | ---: | ---: |"]
+        md += [f"| {k} | {v['n']} | {v['answer_accuracy']:.3f} | {v['hallucination_rate']:.3f} |"
+               for k, v in s["by_rule"].items()]
+        md.append("")
+    examples = [r for r in rows if r["class"] != "CO"][:5]
+    if examples:
+        md += ["## Examples of hallucinations", ""]
+        for r in examples:
+            md += [f"- **{r['class']}** ({_group_key(r, 'rule', 'reasoning')}) {r['question']} - gold "
+                   f"{r['answer']}, model: {' '.join(str(r['llm_answer']).split())[:200]}"]
+    text = "\n".join(md) + "\n"
+    (out_dir / "report.md").write_text(text, encoding="utf-8")
+    (out_dir / "report.html").write_text(_html(text, title), encoding="utf-8")
+    return models
+
+
+def _html(markdown: str, title: str) -> str:
+    """A self-contained HTML page of the Markdown report (tables and images kept)."""
+    body = []
+    in_table = False
+    for line in markdown.splitlines():
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if set("".join(cells)) <= set("-: "):
+                continue
+            tag = "th" if not in_table else "td"
+            if not in_table:
+                body.append("<table>")
+                in_table = True
+            row = "".join(f"<{tag}>{html.escape(c).replace('**', '')}</{tag}>" for c in cells)
+            body.append(f"<tr>{row}</tr>")
+            continue
+        if in_table:
+            body.append("</table>")
+            in_table = False
+        if line.startswith("!["):
+            src = line[line.index("(") + 1:-1]
+            body.append(f'<p><img src="{html.escape(src)}" alt="{html.escape(src)}"></p>')
+        elif line.startswith("#"):
+            level = len(line) - len(line.lstrip("#"))
+            body.append(f"<h{level}>{html.escape(line.lstrip('# '))}</h{level}>")
+        elif line.strip():
+            body.append(f"<p>{html.escape(line.lstrip('- '))}</p>")
+    if in_table:
+        body.append("</table>")
+    style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}"
+             "td,th{padding:2px 8px;border-bottom:1px solid #ddd}")
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            f"<style>{style}</style></head><body>{''.join(body)}</body></html>\n")

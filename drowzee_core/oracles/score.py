@@ -1,0 +1,150 @@
+"""Score answer files: one judgement per row, plus summary metrics.
+
+- Drowzee (`question, answer, llm_answer` + `evidence` triples, or our records with `facts` /
+  `reasoning`): `parsed_answer`, `answer_correct`, graph similarities and `class` (CO / OL / EI / EK).
+- ERBench (`question, model_answer, model_reasoning, gold_answer, gold_entity`, or our records with
+  `llm_answer` and `fd_values`): `answer_correct`, `rationale_correct` and the metrics A, R, AR, H
+  (+ R-ext / AR-ext for multi-hop rows).
+- FactCHD (`label, reason, category` + the prediction in `output` / `llm_answer` / `prediction`):
+  `parsed_label` and FactCls / ExpMatch / accuracy / macro-F1 per category.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from drowzee_core.errors import DrowzeeError
+from drowzee_core.oracles.answers import gold_label, parse_answer
+from drowzee_core.oracles.extract import SpacyExtractor, Triple
+from drowzee_core.oracles.factchd_metrics import score_factchd
+from drowzee_core.oracles.graph import DEFAULT_MATCH, Equivalence, classify, graph_similarity, semantic_graph
+from drowzee_core.oracles.inputs import literal_list, require
+from drowzee_core.oracles.rationale import judge_rationale, rationale_states_all
+
+Progress = Callable[[int], None]
+
+
+def _gold_triples(row: dict[str, Any], extractor: SpacyExtractor) -> list[Triple]:
+    facts = literal_list(row.get("evidence") if "evidence" in row else row.get("facts"))
+    triples = [Triple(str(f[0]), str(f[1]).replace("_", " "), str(f[2]))
+               for f in facts if isinstance(f, list | tuple) and len(f) == 3]
+    if not triples and row.get("kind"):  # our temporal records: facts are sentences; add the gold reasoning
+        text = " ".join(str(x) for x in literal_list(row.get("reasoning")))
+        triples = extractor.triples(text + " " + " ".join(str(f) for f in facts if isinstance(f, str)))
+    return triples
+
+
+def score_drowzee(
+    rows: Iterable[dict[str, Any]], eq: Equivalence, extractor: SpacyExtractor | None = None,
+    match_threshold: float = DEFAULT_MATCH, progress: Progress | None = None,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Judge Drowzee answers; summary = accuracy, hallucination rate, classes, per domain and rule."""
+    extractor = extractor or SpacyExtractor()
+    out = []
+    for i, row in enumerate(rows, 1):
+        require(row, ("question", "answer", "llm_answer"), f"row {i}")
+        parsed = parse_answer(str(row["llm_answer"]))
+        gold = gold_label(str(row["answer"]))
+        refused = parsed.label == "unsure"
+        correct = parsed.label is not None and parsed.label == gold
+        truth = semantic_graph(_gold_triples(row, extractor))
+        response = semantic_graph(extractor.triples(str(row["llm_answer"])))
+        sim = graph_similarity(response, truth, eq) if truth.number_of_edges() else None
+        out.append(row | {
+            "parsed_answer": parsed.label, "parse_how": parsed.how, "answer_correct": correct,
+            "node_similarity": None if sim is None else round(sim.nodes, 4),
+            "edge_similarity": None if sim is None else round(sim.edges, 4),
+            "class": classify(correct, refused, sim, match_threshold),
+        })
+        if progress:
+            progress(1)
+    return out, summarize_drowzee(out)
+
+
+def _group_key(row: dict[str, Any], *names: str) -> str:
+    for n in names:
+        if row.get(n):
+            return str(row[n])
+    return "unknown"
+
+
+def summarize_drowzee(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Accuracy, hallucination rate (class != CO), class counts; overall, per domain, per rule."""
+    def block(group: list[dict[str, Any]]) -> dict[str, Any]:
+        n = len(group)
+        classes = Counter(r["class"] for r in group)
+        return {"n": n, "answer_accuracy": round(sum(r["answer_correct"] for r in group) / n, 4) if n else 0.0,
+                "hallucination_rate": round(1 - classes["CO"] / n, 4) if n else 0.0,
+                "unparsed": sum(r["parsed_answer"] is None for r in group),
+                "refused": sum(r["parsed_answer"] == "unsure" for r in group),
+                "classes": {c: classes[c] for c in ("CO", "OL", "EI", "EK")}}
+
+    by_domain: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    by_rule: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by_domain[_group_key(r, "domain", "category")].append(r)
+        by_rule[_group_key(r, "rule", "operator", "reasoning")].append(r)
+    models = sorted({str(r.get("model", "")) for r in rows} - {""})
+    return {"models": models, "overall": block(rows), "by_domain": {k: block(v) for k, v in sorted(by_domain.items())},
+            "by_rule": {k: block(v) for k, v in sorted(by_rule.items())}}
+
+
+def score_erbench(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Judge ERBench answers and rationales; summary = A, R, AR, H (+ R-ext / AR-ext), rationale baseline."""
+    out = []
+    for i, row in enumerate(rows, 1):
+        if "model_answer" in row:
+            require(row, ("question", "model_reasoning", "gold_answer", "gold_entity"), f"row {i}")
+            answer, reasoning = parse_answer(str(row["model_answer"])).label, str(row["model_reasoning"])
+            gold, entities = gold_label(str(row["gold_answer"])), [str(row["gold_entity"])]
+        else:
+            require(row, ("question", "answer", "llm_answer", "fd_values"), f"row {i}")
+            answer, reasoning = parse_answer(str(row["llm_answer"])).label, str(row["llm_answer"])
+            gold, entities = gold_label(str(row["answer"])), [str(v) for v in literal_list(row["fd_values"])]
+        judgement = judge_rationale(reasoning, entities[0], str(row["question"])) if entities else None
+        ext = None
+        if row.get("join") and entities:
+            join = row["join"] if isinstance(row["join"], dict) else {}
+            hop = (row.get("row") or {}).get(join.get("column", ""), "")
+            ext = rationale_states_all(reasoning, [*entities[:1], str(hop)], str(row["question"])) if hop else None
+        out.append(row | {"parsed_answer": answer, "answer_correct": answer is not None and answer == gold,
+                          "rationale_correct": bool(judgement and judgement.correct),
+                          "rationale_mentions": list(judgement.mentions) if judgement else [],
+                          "rationale_denied": list(judgement.denied) if judgement else [],
+                          "rationale_ext_correct": ext})
+    return out, summarize_erbench(out)
+
+
+def summarize_erbench(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """ERBench's A, R, AR, H = 1 - A - missing (missing = "unsure"); R-ext / AR-ext over multi-hop rows."""
+    n = len(rows)
+    if not n:
+        return {"n": 0}
+    a = sum(r["answer_correct"] for r in rows) / n
+    missing = sum(r["parsed_answer"] == "unsure" for r in rows) / n
+    res: dict[str, Any] = {"n": n, "A": round(a, 4), "R": round(sum(r["rationale_correct"] for r in rows) / n, 4),
+                           "AR": round(sum(r["answer_correct"] and r["rationale_correct"] for r in rows) / n, 4),
+                           "H": round(1 - a - missing, 4), "missing": round(missing, 4),
+                           "unparsed": sum(r["parsed_answer"] is None for r in rows)}
+    hops = [r for r in rows if r["rationale_ext_correct"] is not None]
+    if hops:
+        res["R_ext"] = round(sum(bool(r["rationale_ext_correct"]) for r in hops) / len(hops), 4)
+        both = sum(bool(r["rationale_ext_correct"]) and r["answer_correct"] for r in hops)
+        res["AR_ext"] = round(both / len(hops), 4)
+    return res
+
+
+def score_factchd_rows(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Judge FactCHD predictions against `label` + `reason`."""
+    rows = list(rows)
+    triples = []
+    for i, row in enumerate(rows, 1):
+        require(row, ("label", "reason"), f"row {i}")
+        pred = next((row[k] for k in ("output", "llm_answer", "prediction") if k in row), None)
+        if pred is None:
+            raise DrowzeeError(f"row {i}: no prediction; put it in `output`, `llm_answer` or `prediction`")
+        triples.append((str(row.get("category", "")), str(pred), f"{row['label']}. {row['reason']}"))
+    judged, summary = score_factchd(triples)
+    return [r | j for r, j in zip(rows, judged, strict=True)], summary
