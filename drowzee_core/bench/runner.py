@@ -1,11 +1,11 @@
 """The model-under-test runner: prompts of generated cases -> a chat model -> answers, cached.
 
 Every case needs a `prompt` (all generators write one) and an `id`. Answers are cached in SQLite keyed
-by (model, base URL, temperature, max tokens, prompt), so an interrupted run resumes where it stopped
-and a re-run costs nothing; the output file is rewritten atomically after each batch with the answers
-so far. Calls run `concurrency` at a time through `ChatOpenAI.batch`; retries with backoff are the
-client's own (`max_retries` of the role). A failed call is recorded with its error and retried on the
-next run, never written as an answer.
+by (model, base URL, temperature, max tokens, prompt) as each batch finishes, so an interrupted run
+resumes where it stopped and a re-run costs nothing; the output file is written once, atomically, at
+the end (from the cache, so it never holds half a run). Calls run `concurrency` at a time through
+`ChatOpenAI.batch`; retries with backoff are the client's own (`max_retries` of the role). A failed
+call is reported with its error and asked again on the next run, never written as an answer.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,7 +92,7 @@ def run_cases(
     cases: Sequence[dict[str, Any]], model: BaseChatModel, model_id: str, model_name: str, cache: AnswerCache,
     out: Path, concurrency: int = 4, batch_size: int = 16, on_batch: Callable[[int], None] | None = None,
 ) -> RunStats:
-    """Answer every case; write `out` (cases + `llm_answer`, `model`, token counts) after each batch."""
+    """Answer every case; write `out` (cases + `llm_answer`, `model`, token counts) at the end."""
     check_cases(cases)
     stats = RunStats(cases=len(cases))
     t0 = time.perf_counter()
@@ -123,10 +123,9 @@ def run_cases(
             cache.put(request_key(model_id, case["prompt"]), text, p_tok, c_tok)
             stats.called += 1
             answered[case["id"]] = _answered(case, model_name, text, p_tok, c_tok)
-        _write(cases, answered, out)
         if on_batch:
             on_batch(len(chunk))
-    _write(cases, answered, out)
+    write_jsonl([answered[c["id"]] for c in cases if c["id"] in answered], out)
     for row in answered.values():
         stats.prompt_tokens += row["prompt_tokens"]
         stats.completion_tokens += row["completion_tokens"]
@@ -136,7 +135,3 @@ def run_cases(
 
 def _answered(case: dict[str, Any], model_name: str, text: str, p_tok: int, c_tok: int) -> dict[str, Any]:
     return case | {"llm_answer": text, "model": model_name, "prompt_tokens": p_tok, "completion_tokens": c_tok}
-
-
-def _write(cases: Iterable[dict[str, Any]], answered: dict[str, dict[str, Any]], out: Path) -> None:
-    write_jsonl([answered[c["id"]] for c in cases if c["id"] in answered], out)

@@ -27,6 +27,7 @@ _LEADING_ANSWER = re.compile(r"^\s*(?:answer\s*:\s*)?(?:yes|no|i don't know|unsu
                              re.IGNORECASE)
 _SUBJ = {"nsubj", "nsubjpass"}
 _OBJ = {"dobj", "attr", "oprd", "dative"}
+_CUT = {"prep", "relcl", "acl", "appos", "conj", "cc", "punct"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,21 +68,10 @@ def _nlp() -> Any:
 
 
 def _phrase(token: Any) -> str:
-    words = [t for t in token.subtree if t.dep_ not in ("det", "punct", "cc") or t.i > token.i]
-    # keep the noun phrase only: stop at a relative clause or a preposition attached to the head
-    keep = [t for t in words if t.i <= token.i or t.head.i != token.i or t.dep_ in ("compound", "amod", "nummod")]
-    text = " ".join(t.text for t in keep if t.dep_ not in ("relcl", "acl", "prep") and not _under(t, token))
-    return text.strip(" ,.;:'\"") or token.text
-
-
-def _under(t: Any, head: Any) -> bool:
-    """Whether `t` hangs (below `head`) under a preposition or clause of `head`."""
-    node = t
-    while node.head.i != node.i and node.i != head.i:
-        if node.head.i == head.i and node.dep_ in ("prep", "relcl", "acl", "appos", "conj", "cc", "punct"):
-            return True
-        node = node.head
-    return False
+    """The noun phrase of `token`: its subtree without clauses, prepositions, conjuncts or leading articles."""
+    cut = {t.i for c in token.children if c.dep_ in _CUT for t in c.subtree}
+    words = [t for t in token.subtree if t.i not in cut and not (t.dep_ == "det" and t.i < token.i)]
+    return " ".join(t.text for t in words).strip(" ,.;:'\"") or str(token.text)
 
 
 def _expand(tokens: list[Any]) -> list[Any]:

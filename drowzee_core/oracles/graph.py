@@ -23,6 +23,7 @@ import functools
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import networkx as nx
 import numpy as np
@@ -37,6 +38,8 @@ log = logging.getLogger(__name__)
 DEFAULT_THRESHOLD = 0.8
 DEFAULT_MATCH = 0.5
 CLASSES = ("CO", "OL", "EI", "EK")
+T = TypeVar("T")
+Edge = tuple[str, str, str, str]  # (subject, object, predicate, statement), all folded
 Encoder = Callable[[Sequence[str]], NDArray[np.float32]]
 
 
@@ -90,7 +93,7 @@ class Equivalence:
         return va is not None and vb is not None and float(va @ vb) >= self.threshold
 
 
-def _jaccard(left: Sequence[object], right: Sequence[object], same: Callable[[object, object], bool]) -> float:
+def _jaccard(left: Sequence[T], right: Sequence[T], same: Callable[[T, T], bool]) -> float:
     if not left and not right:
         return 1.0
     if not left or not right:
@@ -114,20 +117,16 @@ class GraphSimilarity:
 
 def graph_similarity(response: nx.MultiDiGraph, truth: nx.MultiDiGraph, eq: Equivalence) -> GraphSimilarity:
     """Jaccard similarities of nodes and edges under `eq`."""
-    r_edges = [(u, v, d["predicate"], fold(d["text"])) for u, v, d in response.edges(data=True)]
-    t_edges = [(u, v, d["predicate"], fold(d["text"])) for u, v, d in truth.edges(data=True)]
+    r_edges: list[Edge] = [(u, v, d["predicate"], fold(d["text"])) for u, v, d in response.edges(data=True)]
+    t_edges: list[Edge] = [(u, v, d["predicate"], fold(d["text"])) for u, v, d in truth.edges(data=True)]
     eq.prepare([*response.nodes, *truth.nodes, *(e[2] for e in r_edges + t_edges), *(e[3] for e in r_edges + t_edges)])
 
-    def same_node(a: object, b: object) -> bool:
-        return eq.same(str(a), str(b))
-
-    def same_edge(a: object, b: object) -> bool:
-        u1, v1, p1, s1 = (str(x) for x in a)  # type: ignore[attr-defined]
-        u2, v2, p2, s2 = (str(x) for x in b)  # type: ignore[attr-defined]
+    def same_edge(a: Edge, b: Edge) -> bool:
+        (u1, v1, p1, s1), (u2, v2, p2, s2) = a, b
         ends = (eq.same(u1, u2) and eq.same(v1, v2)) or (eq.same(u1, v2) and eq.same(v1, u2))
         return bool(ends and eq.same(p1, p2)) or eq.same(s1, s2)
 
-    return GraphSimilarity(_jaccard(list(response.nodes), list(truth.nodes), same_node),
+    return GraphSimilarity(_jaccard([str(n) for n in response.nodes], [str(n) for n in truth.nodes], eq.same),
                            _jaccard(r_edges, t_edges, same_edge))
 
 

@@ -17,8 +17,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
+from markdown_it import MarkdownIt
 
-from drowzee_core.oracles.score import _group_key, summarize_drowzee
+from drowzee_core.oracles.score import group_key, summarize_drowzee
 
 CLASS_COLOURS = {"CO": "#4c9f70", "OL": "#e0b040", "EI": "#d0743c", "EK": "#b8404a"}
 
@@ -96,7 +97,7 @@ def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Halluc
     if examples:
         md += ["## Examples of hallucinations", ""]
         for r in examples:
-            md += [f"- **{r['class']}** ({_group_key(r, 'rule', 'reasoning')}) {r['question']} - gold "
+            md += [f"- **{r['class']}** ({group_key(r, 'rule', 'reasoning')}) {r['question']} - gold "
                    f"{r['answer']}, model: {' '.join(str(r['llm_answer']).split())[:200]}"]
     text = "\n".join(md) + "\n"
     (out_dir / "report.md").write_text(text, encoding="utf-8")
@@ -105,35 +106,9 @@ def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Halluc
 
 
 def _html(markdown: str, title: str) -> str:
-    """A self-contained HTML page of the Markdown report (tables and images kept)."""
-    body = []
-    in_table = False
-    for line in markdown.splitlines():
-        if line.startswith("|"):
-            cells = [c.strip() for c in line.strip("|").split("|")]
-            if set("".join(cells)) <= set("-: "):
-                continue
-            tag = "th" if not in_table else "td"
-            if not in_table:
-                body.append("<table>")
-                in_table = True
-            row = "".join(f"<{tag}>{html.escape(c).replace('**', '')}</{tag}>" for c in cells)
-            body.append(f"<tr>{row}</tr>")
-            continue
-        if in_table:
-            body.append("</table>")
-            in_table = False
-        if line.startswith("!["):
-            src = line[line.index("(") + 1:-1]
-            body.append(f'<p><img src="{html.escape(src)}" alt="{html.escape(src)}"></p>')
-        elif line.startswith("#"):
-            level = len(line) - len(line.lstrip("#"))
-            body.append(f"<h{level}>{html.escape(line.lstrip('# '))}</h{level}>")
-        elif line.strip():
-            body.append(f"<p>{html.escape(line.lstrip('- '))}</p>")
-    if in_table:
-        body.append("</table>")
+    """A self-contained HTML page of the Markdown report; raw HTML in model answers is escaped."""
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
     style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}"
              "td,th{padding:2px 8px;border-bottom:1px solid #ddd}")
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-            f"<style>{style}</style></head><body>{''.join(body)}</body></html>\n")
+            f"<style>{style}</style></head><body>{body}</body></html>\n")

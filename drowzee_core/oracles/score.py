@@ -63,7 +63,8 @@ def score_drowzee(
     return out, summarize_drowzee(out)
 
 
-def _group_key(row: dict[str, Any], *names: str) -> str:
+def group_key(row: dict[str, Any], *names: str) -> str:
+    """The first non-empty field of `names` (e.g. domain, else category), else "unknown"."""
     for n in names:
         if row.get(n):
             return str(row[n])
@@ -84,8 +85,8 @@ def summarize_drowzee(rows: list[dict[str, Any]]) -> dict[str, Any]:
     by_domain: dict[str, list[dict[str, Any]]] = defaultdict(list)
     by_rule: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
-        by_domain[_group_key(r, "domain", "category")].append(r)
-        by_rule[_group_key(r, "rule", "operator", "reasoning")].append(r)
+        by_domain[group_key(r, "domain", "category")].append(r)
+        by_rule[group_key(r, "rule", "operator", "reasoning")].append(r)
     models = sorted({str(r.get("model", "")) for r in rows} - {""})
     return {"models": models, "overall": block(rows), "by_domain": {k: block(v) for k, v in sorted(by_domain.items())},
             "by_rule": {k: block(v) for k, v in sorted(by_rule.items())}}
