@@ -34,6 +34,8 @@ def run_llm(
     model: Annotated[str | None, typer.Option("--model", help="Override the role's model name.")] = None,
     base_url: Annotated[str | None, typer.Option("--base-url", help="Override the role's endpoint.")] = None,
     max_tokens: Annotated[int | None, typer.Option("--max-tokens", min=1, max=32768)] = None,
+    timeout: Annotated[float | None, typer.Option(
+        "--timeout", min=1, max=3600, help="Seconds per call before it is retried, then counted as failed.")] = None,
     roles: Annotated[Path | None, typer.Option("--roles", help="Role config TOML.")] = None,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N cases.")] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64)] = 4,
@@ -46,7 +48,8 @@ def run_llm(
 
     try:
         rows = read_rows(cases)[:limit]
-        cfg = load_role(role, {"model": model, "base_url": base_url, "max_tokens": max_tokens}, roles)
+        cfg = load_role(role, {"model": model, "base_url": base_url, "max_tokens": max_tokens, "timeout": timeout},
+                        roles)
         client = chat_model(cfg)
         cache = AnswerCache(home() / "cache" / "answers.sqlite")
         model_id = f"{cfg.base_url}|{cfg.model}|{cfg.temperature}|{cfg.max_tokens}"
@@ -74,6 +77,8 @@ def score(
     out: OutOpt = None,
     model: Annotated[str | None, typer.Option("--model", help="Model name for rows that have none.")] = None,
     match_threshold: Annotated[float, typer.Option("--match-threshold", min=0.0, max=1.0)] = 0.5,
+    extractor: Annotated[str, typer.Option(
+        "--extractor", help="Response triples (drowzee): spacy, or llm (the `extractor` role).")] = "spacy",
     as_json: JsonOpt = False,
 ) -> None:
     """Judge answers: Drowzee CO/OL/EI/EK, ERBench A/R/AR/H, FactCHD FactCls/ExpMatch."""
@@ -84,7 +89,9 @@ def score(
         rows: list[dict[str, Any]] = []
         for path in inputs:
             rows.extend(r if r.get("model") or not model else r | {"model": model} for r in read_rows(path))
-        judged, summary = _score(kind, rows, match_threshold)
+        if extractor not in ("spacy", "llm"):
+            raise DrowzeeError(f"--extractor must be spacy or llm, got {extractor!r}")
+        judged, summary = _score(kind, rows, match_threshold, extractor)
         if out:
             write_jsonl(judged, out)
     except DrowzeeError as exc:
@@ -96,7 +103,7 @@ def score(
 
 
 def _score(
-    kind: Kind, rows: list[dict[str, Any]], match_threshold: float
+    kind: Kind, rows: list[dict[str, Any]], match_threshold: float, extractor: str = "spacy",
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     from drowzee_core.oracles import score as sc
 
@@ -115,9 +122,15 @@ def _score(
         err.print(f"[yellow]WordNet unavailable ({exc}); synonyms are not used[/yellow]")
         wordnet = False
     eq = Equivalence(SentenceEmbedder().encode, wordnet=wordnet)
+    llm: sc.TripleExtractor | None = None
+    if extractor == "llm":
+        from drowzee_core.llm.extractor import LLMExtractor
+        from drowzee_core.llm.roles import chat_model, load_role
+
+        llm = LLMExtractor(chat_model(load_role("extractor")))
     with progress() as prog:
         task = prog.add_task("scoring", total=len(rows))
-        return sc.score_drowzee(rows, eq, match_threshold=match_threshold,
+        return sc.score_drowzee(rows, eq, extractor=llm, match_threshold=match_threshold,
                                 progress=lambda n: prog.update(task, advance=n))
 
 
@@ -146,25 +159,39 @@ def report(
 
 @models_app.command("list")
 def models_list(as_json: JsonOpt = False) -> None:
-    """The models the local server can serve, and whether each is converted already."""
-    from drowzee_core.llm.server import BASE_MODELS, healthy
+    """The models the local server serves: base models (converted yet?) and LoRA adapters (where from)."""
+    from drowzee_core.llm.local import BASE_MODELS, find_adapters
+    from drowzee_core.llm.server import healthy
 
-    rows = [{"name": n, "package": s.package, "converted": (home() / "models" / n / "config.json").exists()}
-            for n, s in BASE_MODELS.items()]
+    try:
+        adapters = find_adapters()
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    rows: list[dict[str, Any]] = [
+        {"name": n, "kind": "base", "package": s.package, "converted": (home() / "models" / n / "config.json").exists()}
+        for n, s in BASE_MODELS.items()]
+    rows += [{"name": a.name, "kind": "adapter", "base": a.base, "path": str(a.path),
+              "metrics": a.manifest.get("metrics", {})} for a in adapters.values()]
     if as_json:
         emit_json({"models": rows, "server_up": healthy()})
     else:
         for r in rows:
-            err.print(f"{r['name']}  ({r['package']})  {'converted' if r['converted'] else 'not converted yet'}")
+            where = (f"({r['package']})  {'converted' if r['converted'] else 'not converted yet'}"
+                     if r["kind"] == "base" else f"LoRA on {r['base']}  {r['path']}")
+            err.print(f"{r['name']}  {where}")
         err.print("server: " + ("up" if healthy() else "not running"))
 
 
 @models_app.command("serve")
-def models_serve(port: Annotated[int, typer.Option("--port", min=1024, max=65535)] = 8765) -> None:
+def models_serve(
+    port: Annotated[int, typer.Option("--port", min=1024, max=65535)] = 8765,
+    adapters: Annotated[list[Path] | None, typer.Option("--adapter", help="Extra adapter folder (repeatable).")]
+    = None,
+) -> None:
     """Run the local OpenAI-compatible server in the foreground on 127.0.0.1 (Ctrl-C stops it)."""
     from drowzee_core.llm.server import serve
 
     try:
-        serve(port=port)
+        serve(port=port, adapters=adapters)
     except DrowzeeError as exc:
         raise fail(exc) from exc

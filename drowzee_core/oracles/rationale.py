@@ -9,7 +9,9 @@ of those were directed by Peter Berg"). This oracle:
    "Accident"), and, for airports, the IATA / ICAO codes and "<city> [word] airport" from `airportsdata`;
    names of six or more characters also match fuzzily (rapidfuzz partial ratio >= 90, accents folded);
 2. keeps the sentences that mention it;
-3. drops a mention that is denied: a negation in its sentence outside the entity's name, or in the next
+3. drops a mention that is denied: a negation in its sentence outside the entity's name and outside a
+   trailing correction (", not France" in "Sakho, who is from Senegal, not France" denies France, not
+   Sakho; the entity inside such a correction is denied), or in the next
    sentence when that one opens with "However" / "But" ("... Tron: Legacy, released in 2010. However,
    Jeff Bridges does not star in this movie."), or one that states a year or shirt number none of whose
    values the question has ("Make Her Say ... was released in 2010" for a question about 2009);
@@ -31,6 +33,8 @@ from drowzee_core.oracles.text import fold, sentences
 log = logging.getLogger(__name__)
 
 _NEGATION = re.compile(r"\b(?:not|n't|none|never|neither|nor|no)\b")
+# a trailing correction ", not <short phrase>" denies only that phrase
+_CORRECTION = re.compile(r",\s*not\s+((?:in\s+|by\s+)?[^,;.]{1,40}?)\s*(?=[,;.]|$)", re.IGNORECASE)
 _TURN = re.compile(r"^\s*(?:however|but|yet|although)\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _SHIRT = re.compile(r"(?:#|number\s+)(\d{1,2})\b", re.IGNORECASE)
@@ -100,7 +104,10 @@ def _denied(sentence: str, following: str, aliases: set[str], asked: set[str]) -
     stated = _numbers(sentence)
     if asked and stated and not stated & asked:
         return True
-    folded = fold(sentence)
+    corrections = [fold(m.group(1)) for m in _CORRECTION.finditer(sentence)]
+    if any(_hit(a, c) for a in aliases for c in corrections):
+        return True  # "directed by Shane Black, not <entity>"
+    folded = fold(_CORRECTION.sub(" ", sentence))  # "<entity>, who is from Senegal, not France": France is denied
     for alias in aliases:
         if not alias.startswith(_CITY):
             folded = folded.replace(alias, " ")

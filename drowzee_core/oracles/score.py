@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.oracles.answers import gold_label, parse_answer
 from drowzee_core.oracles.extract import SpacyExtractor, Triple
-from drowzee_core.oracles.factchd_metrics import score_factchd
+from drowzee_core.oracles.factchd_metrics import clean, label_of, score_factchd
 from drowzee_core.oracles.graph import DEFAULT_MATCH, Equivalence, classify, graph_similarity, semantic_graph
 from drowzee_core.oracles.inputs import literal_list, require
 from drowzee_core.oracles.rationale import judge_rationale, rationale_states_all
@@ -26,7 +26,15 @@ from drowzee_core.oracles.rationale import judge_rationale, rationale_states_all
 Progress = Callable[[int], None]
 
 
-def _gold_triples(row: dict[str, Any], extractor: SpacyExtractor) -> list[Triple]:
+class TripleExtractor(Protocol):
+    """Anything that turns reasoning text into triples (spaCy here, an LLM role in `drowzee_core.llm`)."""
+
+    def triples(self, text: str) -> list[Triple]:
+        """The triples stated in `text`."""
+        ...
+
+
+def _gold_triples(row: dict[str, Any], extractor: TripleExtractor) -> list[Triple]:
     facts = literal_list(row.get("evidence") if "evidence" in row else row.get("facts"))
     triples = [Triple(str(f[0]), str(f[1]).replace("_", " "), str(f[2]))
                for f in facts if isinstance(f, list | tuple) and len(f) == 3]
@@ -37,11 +45,17 @@ def _gold_triples(row: dict[str, Any], extractor: SpacyExtractor) -> list[Triple
 
 
 def score_drowzee(
-    rows: Iterable[dict[str, Any]], eq: Equivalence, extractor: SpacyExtractor | None = None,
+    rows: Iterable[dict[str, Any]], eq: Equivalence, extractor: TripleExtractor | None = None,
     match_threshold: float = DEFAULT_MATCH, progress: Progress | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Judge Drowzee answers; summary = accuracy, hallucination rate, classes, per domain and rule."""
-    extractor = extractor or SpacyExtractor()
+    """Judge Drowzee answers; summary = accuracy, hallucination rate, classes, per domain and rule.
+
+    Gold triples come from the records' facts (spaCy for sentence facts); response triples from
+    `extractor` (default spaCy). A row whose response the extractor fails on keeps its answer judgement,
+    gets `extraction_error` and no class; the summary counts them.
+    """
+    spacy = SpacyExtractor()
+    extractor = extractor or spacy
     out = []
     for i, row in enumerate(rows, 1):
         require(row, ("question", "answer", "llm_answer"), f"row {i}")
@@ -49,15 +63,20 @@ def score_drowzee(
         gold = gold_label(str(row["answer"]))
         refused = parsed.label == "unsure"
         correct = parsed.label is not None and parsed.label == gold
-        truth = semantic_graph(_gold_triples(row, extractor))
-        response = semantic_graph(extractor.triples(str(row["llm_answer"])))
-        sim = graph_similarity(response, truth, eq) if truth.number_of_edges() else None
-        out.append(row | {
-            "parsed_answer": parsed.label, "parse_how": parsed.how, "answer_correct": correct,
-            "node_similarity": None if sim is None else round(sim.nodes, 4),
-            "edge_similarity": None if sim is None else round(sim.edges, 4),
-            "class": classify(correct, refused, sim, match_threshold),
-        })
+        truth = semantic_graph(_gold_triples(row, spacy))
+        judged: dict[str, Any] = {"parsed_answer": parsed.label, "parse_how": parsed.how, "answer_correct": correct}
+        try:
+            response = semantic_graph(extractor.triples(str(row["llm_answer"])))
+        except DrowzeeError as exc:
+            out.append(row | judged | {"node_similarity": None, "edge_similarity": None, "class": None,
+                                       "extraction_error": str(exc)})
+        else:
+            sim = graph_similarity(response, truth, eq) if truth.number_of_edges() else None
+            out.append(row | judged | {
+                "node_similarity": None if sim is None else round(sim.nodes, 4),
+                "edge_similarity": None if sim is None else round(sim.edges, 4),
+                "class": classify(correct, refused, sim, match_threshold),
+            })
         if progress:
             progress(1)
     return out, summarize_drowzee(out)
@@ -76,8 +95,10 @@ def summarize_drowzee(rows: list[dict[str, Any]]) -> dict[str, Any]:
     def block(group: list[dict[str, Any]]) -> dict[str, Any]:
         n = len(group)
         classes = Counter(r["class"] for r in group)
+        classed = n - classes[None]
         return {"n": n, "answer_accuracy": round(sum(r["answer_correct"] for r in group) / n, 4) if n else 0.0,
-                "hallucination_rate": round(1 - classes["CO"] / n, 4) if n else 0.0,
+                "hallucination_rate": round(1 - classes["CO"] / classed, 4) if classed else 0.0,
+                "extraction_errors": classes[None],
                 "unparsed": sum(r["parsed_answer"] is None for r in group),
                 "refused": sum(r["parsed_answer"] == "unsure" for r in group),
                 "classes": {c: classes[c] for c in ("CO", "OL", "EI", "EK")}}
@@ -137,8 +158,16 @@ def summarize_erbench(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return res
 
 
-def score_factchd_rows(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Judge FactCHD predictions against `label` + `reason`."""
+def factchd_gold(row: dict[str, Any]) -> str:
+    """The gold explanation: `reason` when it starts with its label (FactCHD's and ours do), else both."""
+    reason = str(row["reason"])
+    return reason if label_of(clean(reason)) else f"{row['label']}. {reason}"
+
+
+def score_factchd_rows(
+    rows: Iterable[dict[str, Any]], group: str = "category",
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Judge FactCHD predictions against `label` + `reason`, reported per value of field `group` and overall."""
     rows = list(rows)
     triples = []
     for i, row in enumerate(rows, 1):
@@ -146,6 +175,6 @@ def score_factchd_rows(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, A
         pred = next((row[k] for k in ("output", "llm_answer", "prediction") if k in row), None)
         if pred is None:
             raise DrowzeeError(f"row {i}: no prediction; put it in `output`, `llm_answer` or `prediction`")
-        triples.append((str(row.get("category", "")), str(pred), f"{row['label']}. {row['reason']}"))
+        triples.append((str(row.get(group, "")), str(pred), factchd_gold(row)))
     judged, summary = score_factchd(triples)
     return [r | j for r, j in zip(rows, judged, strict=True)], summary

@@ -1,25 +1,21 @@
 """The local OpenAI-compatible server with a real packaged model, through ChatOpenAI."""
 
 import os
-import socket
+import subprocess
+import sys
+import time
 
 import pytest
 
 from drowzee_core.llm.roles import chat_model, load_role
-from drowzee_core.llm.server import ensure_local_server, healthy, stop_server
+from drowzee_core.llm.server import ensure_local_server, free_port, healthy, stop_server
 from drowzee_core.oracles.answers import parse_answer
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_local_server_answers_through_chat_openai() -> None:
-    port = _free_port()
+    port = free_port()
     proc = ensure_local_server(port=port)
     assert proc is not None and healthy(port=port)
     assert ensure_local_server(port=port) is None  # already up: not started twice
@@ -37,3 +33,21 @@ def test_local_server_answers_through_chat_openai() -> None:
     # the worker processes went with it: nothing is left in the server's process group
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)
+
+
+def test_server_stops_when_its_starter_is_killed() -> None:
+    """A starter killed without running its exit handlers (SIGKILL) does not leave the server behind."""
+    port = free_port()
+    code = ("import time; from drowzee_core.llm.server import ensure_local_server; "
+            f"ensure_local_server(port={port}); print('up', flush=True); time.sleep(600)")
+    starter = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
+    try:
+        assert starter.stdout is not None and starter.stdout.readline().strip() == b"up"
+        assert healthy(port=port)
+    finally:
+        starter.kill()
+        starter.wait()
+    deadline = time.monotonic() + 30
+    while healthy(port=port) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not healthy(port=port)

@@ -98,3 +98,22 @@ def test_graph_jaccard_uses_one_to_one_matching() -> None:
     assert sim.nodes == pytest.approx(2 / 3) and sim.edges == pytest.approx(1 / 2)
     with pytest.raises(ValueError, match="threshold"):
         Equivalence(None, threshold=0.0)
+
+
+def test_extractor_failure_is_recorded_per_row_not_hidden() -> None:
+    from drowzee_core.errors import DrowzeeError
+    from drowzee_core.oracles.score import score_drowzee
+
+    class Flaky:
+        def triples(self, text: str) -> list[Triple]:
+            if "broken" in text:
+                raise DrowzeeError("reply is not JSON")
+            return [Triple("Paris", "capital of", "France")]
+
+    rows = [{"question": "Is Paris the capital of France?", "answer": "Yes", "llm_answer": f"Yes. {t}",
+             "evidence": [["Paris", "capital of", "France"]]} for t in ("Paris is the capital.", "broken")]
+    judged, summary = score_drowzee(rows, Equivalence(None, wordnet=False), extractor=Flaky())
+    assert judged[0]["class"] == "CO" and "extraction_error" not in judged[0]
+    assert judged[1]["class"] is None and judged[1]["extraction_error"] == "reply is not JSON"
+    assert judged[1]["answer_correct"] is True
+    assert summary["overall"]["extraction_errors"] == 1 and summary["overall"]["hallucination_rate"] == 0.0

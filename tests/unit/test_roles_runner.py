@@ -55,3 +55,20 @@ def test_runner_caches_and_resumes(tmp_path: Path) -> None:
         run_cases([cases[0], cases[0]], FakeListChatModel(responses=["x"]), "m", "fake", cache, out)
     with pytest.raises(DrowzeeError, match="prompt"):
         run_cases([{"id": "x"}], FakeListChatModel(responses=["x"]), "m", "fake", cache, out)
+
+
+def test_llm_extractor_parses_structured_output() -> None:
+    from drowzee_core.llm.extractor import ExtractionError, LLMExtractor
+    from drowzee_core.oracles.extract import Triple
+
+    reply = ('Here you go:\n```json\n{"triples": [{"subject": "Paris", "predicate": "capital of", '
+             '"object": "France"}, {"subject": "Paris", "predicate": "capital of", "object": "France"}]}\n```')
+    fake = FakeListChatModel(responses=[reply, "Paris is nice.", '{"triples": [{"subject": "", "predicate": "x", '
+                                        '"object": "y"}]}'])
+    ex = LLMExtractor(fake)
+    assert ex.triples("Paris is the capital of France.") == [Triple("Paris", "capital of", "France")]
+    with pytest.raises(ExtractionError, match="not the triples JSON"):
+        ex.triples("Paris is nice.")
+    with pytest.raises(ExtractionError):  # schema checked: empty subject
+        ex.triples("x")
+    assert ex.triples("   ") == []  # nothing asked for empty text
