@@ -213,6 +213,7 @@ def export(model: Any, config: TrainConfig, out: Path, data_fp: str, result: Tra
            pairs: int) -> None:
     """Save the adapter weights, the training config and the manifest to `out`."""
     model.save_pretrained(str(out))
+    (out / "README.md").unlink(missing_ok=True)  # peft's empty model-card template; the manifest says it all
     peft_cfg = out / "adapter_config.json"  # name the base, not this machine's cache path
     peft_data = json.loads(peft_cfg.read_text(encoding="utf-8"))
     peft_data["base_model_name_or_path"] = config.base

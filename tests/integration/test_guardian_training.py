@@ -6,7 +6,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from drowzee_core.cli.main import app
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.local import read_adapter
 from drowzee_core.llm.roles import chat_model, load_role
@@ -64,3 +66,19 @@ def test_train_resume_serve_and_get_a_verdict(pairs: list[dict[str, object]], tm
         assert base.content != reply.content  # the base model is served with the adapter switched off
     finally:
         stop_server(proc)
+
+    # the CLI evaluates the adapter on its own private server and scores with FactCHD's rules
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("".join(json.dumps(p) + "\n" for p in pairs[:2]))
+    res = CliRunner().invoke(app, ["eval", "guardian", "--data", str(data), "--adapter", str(out), "--out",
+                                   str(tmp_path / "judged.jsonl"), "--max-tokens", "16", "--update-manifest",
+                                   "--json"])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout)
+    assert summary["pairs"] == 2 and summary["metrics"]["all"]["num"] == 2 and summary["failed"] == 0
+    judged = read_rows(tmp_path / "judged.jsonl")
+    assert {"parsed_label", "exp_match", "llm_answer"} <= set(judged[0])
+    assert read_adapter(out).manifest["metrics"]["pairs.jsonl"]["num"] == 2
+    bad = CliRunner().invoke(app, ["eval", "guardian", "--data", str(data), "--adapter", str(out), "--base",
+                                   "smollm2-135m", "--out", str(tmp_path / "x.jsonl")])
+    assert bad.exit_code == 2 and "not both" in bad.output
