@@ -127,7 +127,7 @@ def train(pairs: list[dict[str, Any]], config: TrainConfig, out: Path, resume: b
 
     examples = build_examples(pairs, config.modes, config.seed)
     data_fp = fingerprint(pairs)
-    state = {"config": asdict(config), "data_fingerprint": data_fp}
+    state = json.loads(json.dumps({"config": asdict(config), "data_fingerprint": data_fp}))  # as saved: lists
     ckpt_dir = out / "checkpoints"
     last = None
     if resume:
@@ -186,7 +186,7 @@ def train(pairs: list[dict[str, Any]], config: TrainConfig, out: Path, resume: b
     t0 = time.perf_counter()
     output = trainer.train(resume_from_checkpoint=last)
     seconds = time.perf_counter() - t0
-    eval_loss = trainer.evaluate()["eval_loss"] if eval_set else None
+    eval_loss = _final_eval_loss(trainer) if eval_set else None
     tokens = int(trainer.state.num_input_tokens_seen) - tokens_before
     result = TrainResult(
         examples=len(train_set), truncated=truncated, eval_examples=len(eval_set), steps=trainer.state.global_step,
@@ -198,6 +198,12 @@ def train(pairs: list[dict[str, Any]], config: TrainConfig, out: Path, resume: b
     if not keep_checkpoints:
         shutil.rmtree(ckpt_dir)
     return result
+
+
+def _final_eval_loss(trainer: Any) -> float:
+    """The held-out loss at the last step: logged already when the last step was an eval step."""
+    last = [h for h in trainer.state.log_history if "eval_loss" in h and h.get("step") == trainer.state.global_step]
+    return float(last[-1]["eval_loss"]) if last else float(trainer.evaluate()["eval_loss"])
 
 
 def weights_sha256(folder: Path) -> str:

@@ -32,8 +32,8 @@ def pairs() -> list[dict[str, object]]:
 
 def test_train_resume_serve_and_get_a_verdict(pairs: list[dict[str, object]], tmp_path: Path) -> None:
     out = tmp_path / "guardian"
-    cfg = TrainConfig(base="smollm2-135m", max_steps=3, batch_size=4, learning_rate=3e-3, warmup_steps=0,
-                      save_steps=1, max_length=256, eval_fraction=0.0, seed=0)
+    cfg = TrainConfig(base="smollm2-135m", max_steps=3, batch_size=2, learning_rate=3e-3, warmup_steps=0,
+                      save_steps=1, max_length=224, eval_fraction=0.0, seed=0)
     first = train(pairs, cfg, out, keep_checkpoints=True, data_name="train_case_sample.jsonl")
     assert first.steps == 3 and first.tokens > 0 and first.tokens_per_second > 0 and first.train_loss
     manifest = read_adapter(out).manifest
