@@ -125,6 +125,7 @@ def train(pairs: list[dict[str, Any]], config: TrainConfig, out: Path, resume: b
     from peft import LoraConfig, get_peft_model
     from transformers import AutoModelForCausalLM, AutoTokenizer, Trainer, TrainingArguments, set_seed
 
+    version = code_version()  # the code that trains, not whatever is checked out when it finishes
     examples = build_examples(pairs, config.modes, config.seed)
     data_fp = fingerprint(pairs)
     state = json.loads(json.dumps({"config": asdict(config), "data_fingerprint": data_fp}))  # as saved: lists
@@ -194,7 +195,7 @@ def train(pairs: list[dict[str, Any]], config: TrainConfig, out: Path, resume: b
         tokens=tokens, seconds=round(seconds, 1), tokens_per_second=round(tokens / seconds, 1) if seconds else 0.0,
         resumed_from=last,
     )
-    export(model, config, out, data_fp, result, data_name, len(pairs))
+    export(model, config, out, data_fp, result, data_name, len(pairs), version)
     if not keep_checkpoints:
         shutil.rmtree(ckpt_dir)
     return result
@@ -216,7 +217,7 @@ def weights_sha256(folder: Path) -> str:
 
 
 def export(model: Any, config: TrainConfig, out: Path, data_fp: str, result: TrainResult, data_name: str,
-           pairs: int) -> None:
+           pairs: int, version: str) -> None:
     """Save the adapter weights, the training config and the manifest to `out`."""
     model.save_pretrained(str(out))
     (out / "README.md").unlink(missing_ok=True)  # peft's empty model-card template; the manifest says it all
@@ -229,7 +230,7 @@ def export(model: Any, config: TrainConfig, out: Path, data_fp: str, result: Tra
         "name": config.name, "base_model": config.base, "modes": list(config.modes),
         "data": {"file": data_name, "pairs": pairs, "fingerprint": data_fp},
         "config": asdict(config), "training": asdict(result), "metrics": {},
-        "weights_sha256": weights_sha256(out), "code_version": code_version(),
+        "weights_sha256": weights_sha256(out), "code_version": version,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     write_manifest(out, manifest)

@@ -132,7 +132,8 @@ def eval_guardian(
 
         client = chat_model(cfg, stop=STOP)
         cases = eval_cases(pairs, mode, pool)
-        model_id = f"{cfg.base_url}|{cfg.model}|{fingerprint}|{cfg.temperature}|{cfg.max_tokens}|{STOP}"
+        endpoint = "local-adapter" if adapter else cfg.base_url  # a private server's port changes every run
+        model_id = f"{endpoint}|{cfg.model}|{fingerprint}|{cfg.temperature}|{cfg.max_tokens}|{STOP}"
         cache = AnswerCache(home() / "cache" / "answers.sqlite")
         with progress() as prog:
             task = prog.add_task(f"{cfg.model}: judging", total=len(cases))
