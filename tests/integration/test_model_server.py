@@ -5,6 +5,7 @@ import subprocess
 import sys
 import time
 
+import openai
 import pytest
 
 from drowzee_core.llm.roles import chat_model, load_role
@@ -25,7 +26,7 @@ def test_local_server_answers_through_chat_openai() -> None:
     assert isinstance(reply.content, str) and reply.content.strip()
     assert reply.usage_metadata and reply.usage_metadata["output_tokens"] > 0
     assert parse_answer(reply.content).label in ("yes", "no", "unsure", None)
-    with pytest.raises(Exception, match=r"unknown model|500|Internal"):
+    with pytest.raises(openai.NotFoundError, match="404"):
         chat_model(load_role("target", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "nope",
                                         "max_retries": 0})).invoke("hi")
     stop_server(proc)
