@@ -98,8 +98,8 @@ def eval_guardian(
 ) -> None:
     """FactCls / ExpMatch (per pattern and overall) of a Guardian: an adapter, a base model, or the role."""
     from drowzee_core.bench.runner import AnswerCache
-    from drowzee_core.llm.local import read_adapter
-    from drowzee_core.llm.roles import load_role
+    from drowzee_core.llm.local import find_adapters, read_adapter
+    from drowzee_core.llm.roles import chat_model, load_role
     from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
     from finetune.data import MODES, pick_shots
     from finetune.evaluate import STOP, eval_cases, evaluate
@@ -124,12 +124,8 @@ def eval_guardian(
             fingerprint = str(info.manifest.get("weights_sha256", ""))
         cfg = load_role("guardian", overrides)
         if not adapter and cfg.is_local:
-            from drowzee_core.llm.local import find_adapters
-
             served = find_adapters().get(cfg.model)
             fingerprint = str(served.manifest.get("weights_sha256", "")) if served else ""
-        from drowzee_core.llm.roles import chat_model
-
         client = chat_model(cfg, stop=STOP)
         cases = eval_cases(pairs, mode, pool)
         endpoint = "local-adapter" if adapter else cfg.base_url  # a private server's port changes every run
