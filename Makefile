@@ -38,6 +38,7 @@ run: setup $(DROWZEE_CACHE)/kb/seed.sqlite
 
 lint: setup
 	$(VENV)/bin/ruff check drowzee_core agents finetune prompts tests bench app.py
+	$(VENV)/bin/ruff format --check drowzee_core agents finetune prompts tests bench app.py
 	$(VENV)/bin/mypy
 
 test: setup lint

@@ -105,8 +105,10 @@ def main() -> None:
     t0 = time.perf_counter()
     neg_status = engine.prove_many(neg)
     neg_s = time.perf_counter() - t0
-    same = [(rng.choice(pools["countries"]), rid["same_continent_as"], rng.choice(pools["countries"]))
-            for _ in range(args.pairs)]
+    same = [
+        (rng.choice(pools["countries"]), rid["same_continent_as"], rng.choice(pools["countries"]))
+        for _ in range(args.pairs)
+    ]
     t0 = time.perf_counter()
     same_status = engine.prove_many(same)
     same_s = time.perf_counter() - t0
@@ -119,12 +121,20 @@ def main() -> None:
         "families": {str(r.family): {"facts": r.facts, "seconds": round(r.seconds, 2)} for r in runs},
         "materialized_total_seconds": round(derive_s, 2),
         "on_demand": {
-            "negation": {"pairs": len(neg), "seed": args.seed + 1, "seconds": round(neg_s, 2),
-                         "queries_per_second": round(len(neg) / neg_s),
-                         "statuses": {s: neg_status.count(s) for s in set(neg_status)}},
-            "same_object": {"pairs": len(same), "seed": args.seed + 1, "seconds": round(same_s, 2),
-                            "queries_per_second": round(len(same) / same_s),
-                            "statuses": {s: same_status.count(s) for s in set(same_status)}},
+            "negation": {
+                "pairs": len(neg),
+                "seed": args.seed + 1,
+                "seconds": round(neg_s, 2),
+                "queries_per_second": round(len(neg) / neg_s),
+                "statuses": {s: neg_status.count(s) for s in set(neg_status)},
+            },
+            "same_object": {
+                "pairs": len(same),
+                "seed": args.seed + 1,
+                "seconds": round(same_s, 2),
+                "queries_per_second": round(len(same) / same_s),
+                "statuses": {s: same_status.count(s) for s in set(same_status)},
+            },
         },
         "total_seconds_load_derive_on_demand": round(load_s + derive_s + neg_s + same_s, 2),
         "peak_rss_gb": round(peak_gb, 2),

@@ -16,15 +16,15 @@ import json
 import time
 from pathlib import Path
 
-from drowzee_core.bench.drowzee_qa import DrowzeeQAConfig, DrowzeeQAGenerator
-from drowzee_core.bench.records import counts
-from drowzee_core.bench.splits import SplitPlan
-from drowzee_core.bench.temporal_qa import TemporalQAConfig, generate_temporal_records
 from drowzee_core.config import default_kb_path
+from drowzee_core.generate.drowzee_qa import DrowzeeQAConfig, DrowzeeQAGenerator
+from drowzee_core.generate.splits import SplitPlan
+from drowzee_core.generate.temporal_qa import TemporalQAConfig, generate_temporal_records
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.events import events_from_kb
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.logic.temporal import DEFAULT_HORIZON
+from drowzee_core.records.jsonl import counts
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,8 +46,12 @@ def main() -> None:
     t_load = time.perf_counter()
     qa = DrowzeeQAGenerator(reasoner).generate(DrowzeeQAConfig(n=args.qa, seed=args.seed))
     t_qa = time.perf_counter()
-    temporal = generate_temporal_records(events_from_kb(store, DEFAULT_HORIZON[1]), DEFAULT_HORIZON,
-                                         TemporalQAConfig(n=args.temporal, seed=args.seed), SplitPlan())
+    temporal = generate_temporal_records(
+        events_from_kb(store, DEFAULT_HORIZON[1]),
+        DEFAULT_HORIZON,
+        TemporalQAConfig(n=args.temporal, seed=args.seed),
+        SplitPlan(),
+    )
     t_end = time.perf_counter()
     figures: dict[str, object] = {
         "drowzee_qa_cases": len(qa),
@@ -62,26 +66,34 @@ def main() -> None:
         "temporal": counts(temporal, ("rule", "depth", "domain", "answer", "split")),
     }
     if args.factchd:
-        from drowzee_core.bench.dedupe import deduper
-        from drowzee_core.bench.factchd import FactCHDConfig, FactCHDGenerator
+        from drowzee_core.generate.dedupe import deduper
+        from drowzee_core.generate.factchd import FactCHDConfig, FactCHDGenerator
         from drowzee_core.llm.embeddings import SentenceEmbedder
 
         t1 = time.perf_counter()
         embed = SentenceEmbedder()
         t2 = time.perf_counter()
-        fc = FactCHDGenerator(reasoner).generate(FactCHDConfig(n=args.factchd, seed=args.seed),
-                                                 dedupe=deduper(embed.encode))
-        figures["factchd"] = {"cases": len(fc), "seconds_model_load": round(t2 - t1, 2),
-                              "seconds_generate_and_dedupe": round(time.perf_counter() - t2, 2),
-                              **counts(fc, ("category", "label", "corruption", "domain"))}
+        fc = FactCHDGenerator(reasoner).generate(
+            FactCHDConfig(n=args.factchd, seed=args.seed), dedupe=deduper(embed.encode)
+        )
+        figures["factchd"] = {
+            "cases": len(fc),
+            "seconds_model_load": round(t2 - t1, 2),
+            "seconds_generate_and_dedupe": round(time.perf_counter() - t2, 2),
+            **counts(fc, ("category", "label", "corruption", "domain")),
+        }
     if args.erbench:
-        from drowzee_core.bench.erbench import ERBenchConfig, ERBenchGenerator, load_schema
+        from drowzee_core.generate.erbench import ERBenchConfig, ERBenchGenerator, load_schema
 
         t1 = time.perf_counter()
         gen = ERBenchGenerator(load_schema(ROOT / "docs" / "erbench" / "movie.toml"), args.peers / "erbench" / "movie")
         er = gen.generate(ERBenchConfig(n=args.erbench, seed=args.seed))
-        figures["erbench_movie"] = {"cases": len(er), "seconds": round(time.perf_counter() - t1, 2),
-                                    **gen.summary(), **counts(er, ("question_type", "answer"))}
+        figures["erbench_movie"] = {
+            "cases": len(er),
+            "seconds": round(time.perf_counter() - t1, 2),
+            **gen.summary(),
+            **counts(er, ("question_type", "answer")),
+        }
     print(json.dumps(figures, indent=1))
 
 

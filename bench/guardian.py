@@ -39,8 +39,10 @@ def row(name: str, res: dict[str, Any], patterns: list[str]) -> str:
     """One table row."""
     m = res["metrics"]["all"]
     per = " | ".join(f"{res['metrics'].get(p, {}).get('factcls', 0.0):.3f}" for p in patterns)
-    return (f"| {name} | {m['factcls']:.3f} | {m['exp_match']:.3f} | {m['acc']:.3f} | {m['macro_f1']:.3f} |"
-            f" {m['fail']}/{m['num']} | {per} |")
+    return (
+        f"| {name} | {m['factcls']:.3f} | {m['exp_match']:.3f} | {m['acc']:.3f} | {m['macro_f1']:.3f} |"
+        f" {m['fail']}/{m['num']} | {per} |"
+    )
 
 
 def main() -> None:
@@ -55,21 +57,27 @@ def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     args.out.mkdir(parents=True, exist_ok=True)
     patterns = ["vanilla", "multi_hop", "comparison", "set_operation"]
-    lines = ["| model | FactCls | ExpMatch | acc | macro-F1 | no label | " + " | ".join(patterns) + " |",
-             "| --- " * (6 + len(patterns)) + "|"]
+    lines = [
+        "| model | FactCls | ExpMatch | acc | macro-F1 | no label | " + " | ".join(patterns) + " |",
+        "| --- " * (6 + len(patterns)) + "|",
+    ]
     training = []
     for spec in args.adapter:
         base, _, folder = spec.partition("=")
-        grid = [("zero-shot", ["--base", base]),
-                (f"{args.shots}-shot", ["--base", base, "--shots", str(args.shots), "--shots-from", str(args.train)]),
-                ("LoRA Guardian", ["--adapter", folder])]
+        grid = [
+            ("zero-shot", ["--base", base]),
+            (f"{args.shots}-shot", ["--base", base, "--shots", str(args.shots), "--shots-from", str(args.train)]),
+            ("LoRA Guardian", ["--adapter", folder]),
+        ]
         for label, extra in grid:
             res = run_eval(["--data", str(args.test), *extra], args.out / f"{base}-{label.split()[0]}.jsonl")
             lines.append(row(f"{base} {label}", res, patterns))
         manifest = json.loads((Path(folder) / "manifest.json").read_text())
         t = manifest["training"]
-        training.append(f"| {base} | {t['steps']} | {t['examples']} | {t['tokens']} | {t['tokens_per_second']} |"
-                        f" {t['seconds']} | {t['train_loss']} | {t['eval_loss']} |")
+        training.append(
+            f"| {base} | {t['steps']} | {t['examples']} | {t['tokens']} | {t['tokens_per_second']} |"
+            f" {t['seconds']} | {t['train_loss']} | {t['eval_loss']} |"
+        )
     print("\n".join(lines))
     print()
     print("| base | steps | train examples | tokens | tokens/s | wall s | train loss | eval loss |")

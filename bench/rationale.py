@@ -38,10 +38,26 @@ def main() -> None:
             ours += int(r["rationale_correct"]) == human
             base += int(substring_baseline(r["model_reasoning"], r["gold_entity"])) == human
             if int(r["rationale_correct"]) != human:
-                disagreements.append({"file": f"{path.parent.name}/{path.name}", "human": human,
-                                      "entity": r["gold_entity"], "rationale": r["model_reasoning"][:300]})
-    print(json.dumps({"rows": n, "oracle_agreement": round(ours / n, 4), "substring_agreement": round(base / n, 4),
-                      "disagreements": disagreements}, indent=1, ensure_ascii=False))
+                disagreements.append(
+                    {
+                        "file": f"{path.parent.name}/{path.name}",
+                        "human": human,
+                        "entity": r["gold_entity"],
+                        "rationale": r["model_reasoning"][:300],
+                    }
+                )
+    print(
+        json.dumps(
+            {
+                "rows": n,
+                "oracle_agreement": round(ours / n, 4),
+                "substring_agreement": round(base / n, 4),
+                "disagreements": disagreements,
+            },
+            indent=1,
+            ensure_ascii=False,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from drowzee_core.bench.temporal_qa import TemporalQAConfig, generate_temporal_qa
+from drowzee_core.generate.temporal_qa import TemporalQAConfig, generate_temporal_qa
 from drowzee_core.logic.events import load_fact_file
 from drowzee_core.logic.temporal import TemporalEngine
 from drowzee_core.logic.temporal_check import check_file
@@ -45,8 +45,17 @@ def main() -> None:
         summary = check_file(engine, base / "mtl_queries_dev.jsonl", out)
         rows = [json.loads(x) for x in out.read_text().splitlines()[:-1]]
     check_s = time.perf_counter() - t0
-    disagreements = [{"mtl": r["mtl"], "res": r["res"], "truth": r["truth"], "intervals": r["intervals"],
-                      "missing_events": r.get("missing_events", [])} for r in rows if r.get("agrees") is False]
+    disagreements = [
+        {
+            "mtl": r["mtl"],
+            "res": r["res"],
+            "truth": r["truth"],
+            "intervals": r["intervals"],
+            "missing_events": r.get("missing_events", []),
+        }
+        for r in rows
+        if r.get("agrees") is False
+    ]
     t1 = time.perf_counter()
     cases = generate_temporal_qa(engine, TemporalQAConfig(n=args.n, seed=args.seed))
     gen_s = time.perf_counter() - t1
@@ -56,8 +65,11 @@ def main() -> None:
         "agree": summary["agree"],
         "disagreements": disagreements,
         "queries_with_missing_events": summary["with_missing_events"],
-        "query_years_beyond_horizon": sum(1 for r in rows if r["mtl"].rsplit(",", 1)[1].strip().lstrip("-").isdigit()
-                                          and int(r["mtl"].rsplit(",", 1)[1]) > 2024),
+        "query_years_beyond_horizon": sum(
+            1
+            for r in rows
+            if r["mtl"].rsplit(",", 1)[1].strip().lstrip("-").isdigit() and int(r["mtl"].rsplit(",", 1)[1]) > 2024
+        ),
         "events": len(table),
         "seconds_load_facts": round(load_s, 3),
         "seconds_load_and_check_all": round(check_s, 3),

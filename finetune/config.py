@@ -45,9 +45,16 @@ class TrainConfig:
             problems.append(f"modes must be a non-empty subset of {list(MODES)}, got {list(self.modes)}")
         if not self.target_modules or any(t not in TARGETS for t in self.target_modules):
             problems.append(f"target_modules must be a non-empty subset of {list(TARGETS)}")
-        checks = [("lora_r", 1, 256), ("lora_alpha", 1, 1024), ("batch_size", 1, 1024), ("grad_accum", 1, 1024),
-                  ("max_steps", 1, 1_000_000), ("warmup_steps", 0, 100_000), ("max_length", 32, 32768),
-                  ("save_steps", 1, 1_000_000)]
+        checks = [
+            ("lora_r", 1, 256),
+            ("lora_alpha", 1, 1024),
+            ("batch_size", 1, 1024),
+            ("grad_accum", 1, 1024),
+            ("max_steps", 1, 1_000_000),
+            ("warmup_steps", 0, 100_000),
+            ("max_length", 32, 32768),
+            ("save_steps", 1, 1_000_000),
+        ]
         for name, lo, hi in checks:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:

@@ -30,8 +30,11 @@ MODES = ("guardian", "judge", "arbitration")
 LABELS = ("FACTUAL", "NON-FACTUAL")
 MAX_FIELD_CHARS = 4000
 FEW_SHOT_PROMPT = "factchd_fallacy_finder_few_shot"
-PROMPTS = {"guardian": "factchd_fallacy_finder", "judge": "factchd_judge_evidence",
-           "arbitration": "factchd_arbitration"}
+PROMPTS = {
+    "guardian": "factchd_fallacy_finder",
+    "judge": "factchd_judge_evidence",
+    "arbitration": "factchd_arbitration",
+}
 
 
 def check_pair(pair: dict[str, Any], where: str) -> None:
@@ -68,10 +71,14 @@ def contrary_opinion(pair: dict[str, Any]) -> str:
     """An opinion with the wrong label for `pair`, phrased like a FactCHD explanation."""
     claim = str(pair["response"]).strip().rstrip(".")
     if pair["label"] == "FACTUAL":
-        return (f"NON-FACTUAL.\nThe answer that {claim} is incorrect. It is not supported by what is known."
-                " Therefore, the answer contains an incorrect conclusion.")
-    return (f"FACTUAL.\nThe answer that {claim} is correct. It agrees with what is known."
-            " Therefore, there are no fallacies, faulty reasoning, or incorrect conclusions.")
+        return (
+            f"NON-FACTUAL.\nThe answer that {claim} is incorrect. It is not supported by what is known."
+            " Therefore, the answer contains an incorrect conclusion."
+        )
+    return (
+        f"FACTUAL.\nThe answer that {claim} is correct. It agrees with what is known."
+        " Therefore, there are no fallacies, faulty reasoning, or incorrect conclusions."
+    )
 
 
 def _rng(seed: int, pair_id: str) -> random.Random:
@@ -97,13 +104,21 @@ def build_example(pair: dict[str, Any], mode: str, seed: int = 0) -> dict[str, A
             a, b = b, a
         values |= {"opinion_a": a, "opinion_b": b}
         extra["opinions"] = kind
-    return {"id": f"{pair['id']}:{mode}", "pair_id": pair["id"], "mode": mode, "label": pair["label"],
-            "pattern": pattern_of(pair), "reason": pair["reason"], "prompt": render(PROMPTS[mode], **values),
-            "completion": str(pair["reason"]).strip()} | extra
+    return {
+        "id": f"{pair['id']}:{mode}",
+        "pair_id": pair["id"],
+        "mode": mode,
+        "label": pair["label"],
+        "pattern": pattern_of(pair),
+        "reason": pair["reason"],
+        "prompt": render(PROMPTS[mode], **values),
+        "completion": str(pair["reason"]).strip(),
+    } | extra
 
 
-def build_examples(pairs: Iterable[dict[str, Any]], modes: Sequence[str] = ("guardian",),
-                   seed: int = 0) -> list[dict[str, Any]]:
+def build_examples(
+    pairs: Iterable[dict[str, Any]], modes: Sequence[str] = ("guardian",), seed: int = 0
+) -> list[dict[str, Any]]:
     """Examples of every mode for every pair, checked; in input order, mode by mode within a pair."""
     out = []
     for i, pair in enumerate(pairs, 1):
@@ -116,8 +131,15 @@ def build_examples(pairs: Iterable[dict[str, Any]], modes: Sequence[str] = ("gua
 
 def few_shot_prompt(pair: dict[str, Any], shots: Sequence[dict[str, Any]]) -> str:
     """FactCHD's fallacy-finder prompt with worked examples before the pair."""
-    examples = "\n\n".join(render("factchd_fallacy_finder_example", query=str(s["query"]),
-                                  response=str(s["response"]), reason=str(s["reason"]).strip()) for s in shots)
+    examples = "\n\n".join(
+        render(
+            "factchd_fallacy_finder_example",
+            query=str(s["query"]),
+            response=str(s["response"]),
+            reason=str(s["reason"]).strip(),
+        )
+        for s in shots
+    )
     return render(FEW_SHOT_PROMPT, examples=examples, query=str(pair["query"]), response=str(pair["response"]))
 
 

@@ -99,8 +99,14 @@ def code_version() -> str:
     except PackageNotFoundError:
         v = "unknown"
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                                cwd=Path(__file__).parent, timeout=5, check=True).stdout.strip()
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).parent,
+            timeout=5,
+            check=True,
+        ).stdout.strip()
         return f"{v}+{commit}"
     except (OSError, subprocess.SubprocessError):
         return v
@@ -113,12 +119,20 @@ def _check_resume(out: Path, state: dict[str, Any]) -> None:
     saved = json.loads(saved_path.read_text(encoding="utf-8"))
     for key in ("config", "data_fingerprint"):
         if saved.get(key) != state[key]:
-            raise DrowzeeError(f"--resume: the {key.replace('_', ' ')} differs from the interrupted run's;"
-                               " resume with the same data and options, or start over without --resume")
+            raise DrowzeeError(
+                f"--resume: the {key.replace('_', ' ')} differs from the interrupted run's;"
+                " resume with the same data and options, or start over without --resume"
+            )
 
 
-def train(pairs: list[dict[str, Any]], config: TrainConfig, out: Path, resume: bool = False,
-          keep_checkpoints: bool = False, data_name: str = "") -> TrainResult:
+def train(
+    pairs: list[dict[str, Any]],
+    config: TrainConfig,
+    out: Path,
+    resume: bool = False,
+    keep_checkpoints: bool = False,
+    data_name: str = "",
+) -> TrainResult:
     """Train a LoRA adapter on `pairs`; export it with its manifest to `out`."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import torch
@@ -152,8 +166,7 @@ def train(pairs: list[dict[str, Any]], config: TrainConfig, out: Path, resume: b
         feats.append(res[0])
         truncated += res[1]
     if dropped:
-        log.warning("%d examples dropped: their prompt alone is longer than max_length=%d", dropped,
-                    config.max_length)
+        log.warning("%d examples dropped: their prompt alone is longer than max_length=%d", dropped, config.max_length)
     if len(feats) < 2:
         raise DrowzeeError(f"only {len(feats)} usable examples; give more pairs or a larger max_length")
     order = list(range(len(feats)))
@@ -162,24 +175,53 @@ def train(pairs: list[dict[str, Any]], config: TrainConfig, out: Path, resume: b
     eval_set = [feats[i] for i in order[:n_eval]]
     train_set = [feats[i] for i in order[n_eval:]]
 
-    lora = LoraConfig(r=config.lora_r, lora_alpha=config.lora_alpha, lora_dropout=config.lora_dropout,
-                      target_modules=list(config.target_modules), task_type="CAUSAL_LM")
+    lora = LoraConfig(
+        r=config.lora_r,
+        lora_alpha=config.lora_alpha,
+        lora_dropout=config.lora_dropout,
+        target_modules=list(config.target_modules),
+        task_type="CAUSAL_LM",
+    )
     model: Any = get_peft_model(AutoModelForCausalLM.from_pretrained(base_path), lora)
     trainable, total = model.get_nb_trainable_parameters()
-    log.info("LoRA: %d trainable of %d parameters; %d train / %d eval examples", trainable, total,
-             len(train_set), len(eval_set))
-    args = TrainingArguments(
-        output_dir=str(ckpt_dir), max_steps=config.max_steps, per_device_train_batch_size=config.batch_size,
-        per_device_eval_batch_size=config.batch_size, gradient_accumulation_steps=config.grad_accum,
-        learning_rate=config.learning_rate, warmup_steps=config.warmup_steps, lr_scheduler_type="cosine",
-        logging_steps=max(1, min(10, config.save_steps)), save_steps=config.save_steps, save_total_limit=2,
-        eval_strategy="steps" if eval_set else "no", eval_steps=config.save_steps, seed=config.seed,
-        data_seed=config.seed, report_to="none", use_cpu=not torch.cuda.is_available(),
-        bf16=torch.cuda.is_available(), remove_unused_columns=False, include_num_input_tokens_seen="non_padding",
-        logging_first_step=True, disable_tqdm=False,
+    log.info(
+        "LoRA: %d trainable of %d parameters; %d train / %d eval examples",
+        trainable,
+        total,
+        len(train_set),
+        len(eval_set),
     )
-    trainer = Trainer(model=model, args=args, train_dataset=train_set, eval_dataset=eval_set or None,
-                      data_collator=Collator(tok.pad_token_id if tok.pad_token_id is not None else tok.eos_token_id))
+    args = TrainingArguments(
+        output_dir=str(ckpt_dir),
+        max_steps=config.max_steps,
+        per_device_train_batch_size=config.batch_size,
+        per_device_eval_batch_size=config.batch_size,
+        gradient_accumulation_steps=config.grad_accum,
+        learning_rate=config.learning_rate,
+        warmup_steps=config.warmup_steps,
+        lr_scheduler_type="cosine",
+        logging_steps=max(1, min(10, config.save_steps)),
+        save_steps=config.save_steps,
+        save_total_limit=2,
+        eval_strategy="steps" if eval_set else "no",
+        eval_steps=config.save_steps,
+        seed=config.seed,
+        data_seed=config.seed,
+        report_to="none",
+        use_cpu=not torch.cuda.is_available(),
+        bf16=torch.cuda.is_available(),
+        remove_unused_columns=False,
+        include_num_input_tokens_seen="non_padding",
+        logging_first_step=True,
+        disable_tqdm=False,
+    )
+    trainer = Trainer(
+        model=model,
+        args=args,
+        train_dataset=train_set,
+        eval_dataset=eval_set or None,
+        data_collator=Collator(tok.pad_token_id if tok.pad_token_id is not None else tok.eos_token_id),
+    )
     tokens_before = 0
     if last:
         tokens_before = int(json.loads((Path(last) / "trainer_state.json").read_text())["num_input_tokens_seen"])
@@ -190,9 +232,15 @@ def train(pairs: list[dict[str, Any]], config: TrainConfig, out: Path, resume: b
     eval_loss = _final_eval_loss(trainer) if eval_set else None
     tokens = int(trainer.state.num_input_tokens_seen) - tokens_before
     result = TrainResult(
-        examples=len(train_set), truncated=truncated, eval_examples=len(eval_set), steps=trainer.state.global_step,
-        train_loss=round(float(output.training_loss), 4), eval_loss=None if eval_loss is None else round(eval_loss, 4),
-        tokens=tokens, seconds=round(seconds, 1), tokens_per_second=round(tokens / seconds, 1) if seconds else 0.0,
+        examples=len(train_set),
+        truncated=truncated,
+        eval_examples=len(eval_set),
+        steps=trainer.state.global_step,
+        train_loss=round(float(output.training_loss), 4),
+        eval_loss=None if eval_loss is None else round(eval_loss, 4),
+        tokens=tokens,
+        seconds=round(seconds, 1),
+        tokens_per_second=round(tokens / seconds, 1) if seconds else 0.0,
         resumed_from=last,
     )
     export(model, config, out, data_fp, result, data_name, len(pairs), version)
@@ -216,8 +264,16 @@ def weights_sha256(folder: Path) -> str:
     return h.hexdigest()
 
 
-def export(model: Any, config: TrainConfig, out: Path, data_fp: str, result: TrainResult, data_name: str,
-           pairs: int, version: str) -> None:
+def export(
+    model: Any,
+    config: TrainConfig,
+    out: Path,
+    data_fp: str,
+    result: TrainResult,
+    data_name: str,
+    pairs: int,
+    version: str,
+) -> None:
     """Save the adapter weights, the training config and the manifest to `out`."""
     model.save_pretrained(str(out))
     (out / "README.md").unlink(missing_ok=True)  # peft's empty model-card template; the manifest says it all
@@ -227,10 +283,15 @@ def export(model: Any, config: TrainConfig, out: Path, data_fp: str, result: Tra
     peft_cfg.write_text(json.dumps(peft_data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     config.save(out / "train_config.json")
     manifest = {
-        "name": config.name, "base_model": config.base, "modes": list(config.modes),
+        "name": config.name,
+        "base_model": config.base,
+        "modes": list(config.modes),
         "data": {"file": data_name, "pairs": pairs, "fingerprint": data_fp},
-        "config": asdict(config), "training": asdict(result), "metrics": {},
-        "weights_sha256": weights_sha256(out), "code_version": version,
+        "config": asdict(config),
+        "training": asdict(result),
+        "metrics": {},
+        "weights_sha256": weights_sha256(out),
+        "code_version": version,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     write_manifest(out, manifest)

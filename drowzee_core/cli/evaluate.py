@@ -34,29 +34,42 @@ def run_llm(
     model: Annotated[str | None, typer.Option("--model", help="Override the role's model name.")] = None,
     base_url: Annotated[str | None, typer.Option("--base-url", help="Override the role's endpoint.")] = None,
     max_tokens: Annotated[int | None, typer.Option("--max-tokens", min=1, max=32768)] = None,
-    timeout: Annotated[float | None, typer.Option(
-        "--timeout", min=1, max=3600, help="Seconds per call before it is retried, then counted as failed.")] = None,
+    timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--timeout", min=1, max=3600, help="Seconds per call before it is retried, then counted as failed."
+        ),
+    ] = None,
     roles: Annotated[Path | None, typer.Option("--roles", help="Role config TOML.")] = None,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N cases.")] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64)] = 4,
     as_json: JsonOpt = False,
 ) -> None:
     """Send each case's prompt to a model role; cached and resumable (re-run to continue)."""
-    from drowzee_core.bench.runner import AnswerCache, run_cases
     from drowzee_core.llm.roles import chat_model, load_role
+    from drowzee_core.llm.runner import AnswerCache, run_cases
     from drowzee_core.oracles.inputs import read_rows
 
     try:
         rows = read_rows(cases)[:limit]
-        cfg = load_role(role, {"model": model, "base_url": base_url, "max_tokens": max_tokens, "timeout": timeout},
-                        roles)
+        cfg = load_role(
+            role, {"model": model, "base_url": base_url, "max_tokens": max_tokens, "timeout": timeout}, roles
+        )
         client = chat_model(cfg)
         cache = AnswerCache(home() / "cache" / "answers.sqlite")
         model_id = f"{cfg.base_url}|{cfg.model}|{cfg.temperature}|{cfg.max_tokens}"
         with progress() as prog:
             task = prog.add_task(f"{cfg.model}: answering", total=len(rows))
-            stats = run_cases(rows, client, model_id, cfg.model, cache, out, concurrency=concurrency,
-                              on_batch=lambda n: prog.update(task, advance=n))
+            stats = run_cases(
+                rows,
+                client,
+                model_id,
+                cfg.model,
+                cache,
+                out,
+                concurrency=concurrency,
+                on_batch=lambda n: prog.update(task, advance=n),
+            )
         cache.close()
     except DrowzeeError as exc:
         raise fail(exc) from exc
@@ -64,9 +77,11 @@ def run_llm(
     if as_json:
         emit_json(summary)
     else:
-        err.print(f"{stats.cases} cases: {stats.called} answered now, {stats.cached} from cache, {stats.failed} failed;"
-                  f" {stats.prompt_tokens} prompt + {stats.completion_tokens} completion tokens;"
-                  f" {stats.seconds:.1f}s -> {out}")
+        err.print(
+            f"{stats.cases} cases: {stats.called} answered now, {stats.cached} from cache, {stats.failed} failed;"
+            f" {stats.prompt_tokens} prompt + {stats.completion_tokens} completion tokens;"
+            f" {stats.seconds:.1f}s -> {out}"
+        )
     if stats.failed:
         raise typer.Exit(1)
 
@@ -77,13 +92,14 @@ def score(
     out: OutOpt = None,
     model: Annotated[str | None, typer.Option("--model", help="Model name for rows that have none.")] = None,
     match_threshold: Annotated[float, typer.Option("--match-threshold", min=0.0, max=1.0)] = 0.5,
-    extractor: Annotated[str, typer.Option(
-        "--extractor", help="Response triples (drowzee): spacy, or llm (the `extractor` role).")] = "spacy",
+    extractor: Annotated[
+        str, typer.Option("--extractor", help="Response triples (drowzee): spacy, or llm (the `extractor` role).")
+    ] = "spacy",
     as_json: JsonOpt = False,
 ) -> None:
     """Judge answers: Drowzee CO/OL/EI/EK, ERBench A/R/AR/H, FactCHD FactCls/ExpMatch."""
-    from drowzee_core.bench.records import write_jsonl
     from drowzee_core.oracles.inputs import read_rows
+    from drowzee_core.records.jsonl import write_jsonl
 
     try:
         rows: list[dict[str, Any]] = []
@@ -103,7 +119,10 @@ def score(
 
 
 def _score(
-    kind: Kind, rows: list[dict[str, Any]], match_threshold: float, extractor: str = "spacy",
+    kind: Kind,
+    rows: list[dict[str, Any]],
+    match_threshold: float,
+    extractor: str = "spacy",
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     from drowzee_core.oracles import score as sc
 
@@ -130,8 +149,9 @@ def _score(
         llm = LLMExtractor(chat_model(load_role("extractor")))
     with progress() as prog:
         task = prog.add_task("scoring", total=len(rows))
-        return sc.score_drowzee(rows, eq, extractor=llm, match_threshold=match_threshold,
-                                progress=lambda n: prog.update(task, advance=n))
+        return sc.score_drowzee(
+            rows, eq, extractor=llm, match_threshold=match_threshold, progress=lambda n: prog.update(task, advance=n)
+        )
 
 
 def report(
@@ -169,15 +189,27 @@ def models_list(as_json: JsonOpt = False) -> None:
         raise fail(exc) from exc
     rows: list[dict[str, Any]] = [
         {"name": n, "kind": "base", "package": s.package, "converted": (home() / "models" / n / "config.json").exists()}
-        for n, s in BASE_MODELS.items()]
-    rows += [{"name": a.name, "kind": "adapter", "base": a.base, "path": str(a.path),
-              "metrics": a.manifest.get("metrics", {})} for a in adapters.values()]
+        for n, s in BASE_MODELS.items()
+    ]
+    rows += [
+        {
+            "name": a.name,
+            "kind": "adapter",
+            "base": a.base,
+            "path": str(a.path),
+            "metrics": a.manifest.get("metrics", {}),
+        }
+        for a in adapters.values()
+    ]
     if as_json:
         emit_json({"models": rows, "server_up": healthy()})
     else:
         for r in rows:
-            where = (f"({r['package']})  {'converted' if r['converted'] else 'not converted yet'}"
-                     if r["kind"] == "base" else f"LoRA on {r['base']}  {r['path']}")
+            where = (
+                f"({r['package']})  {'converted' if r['converted'] else 'not converted yet'}"
+                if r["kind"] == "base"
+                else f"LoRA on {r['base']}  {r['path']}"
+            )
             err.print(f"{r['name']}  {where}")
         err.print("server: " + ("up" if healthy() else "not running"))
 
@@ -185,8 +217,7 @@ def models_list(as_json: JsonOpt = False) -> None:
 @models_app.command("serve")
 def models_serve(
     port: Annotated[int, typer.Option("--port", min=1024, max=65535)] = 8765,
-    adapters: Annotated[list[Path] | None, typer.Option("--adapter", help="Extra adapter folder (repeatable).")]
-    = None,
+    adapters: Annotated[list[Path] | None, typer.Option("--adapter", help="Extra adapter folder (repeatable).")] = None,
 ) -> None:
     """Run the local OpenAI-compatible server in the foreground on 127.0.0.1 (Ctrl-C stops it)."""
     from drowzee_core.llm.server import serve

@@ -29,9 +29,7 @@ from drowzee_core.cli.train import eval_app, train_app
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
 
-app = typer.Typer(
-    help="Drowzee Triangulator: provable fact-conflicting hallucination tests.", no_args_is_help=True
-)
+app = typer.Typer(help="Drowzee Triangulator: provable fact-conflicting hallucination tests.", no_args_is_help=True)
 kb_app = typer.Typer(help="Build, load and inspect the knowledge base.", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
 app.add_typer(temporal_app, name="temporal")
@@ -42,7 +40,6 @@ app.add_typer(eval_app, name="eval")
 app.command("run-llm")(run_llm)
 app.command("score")(score)
 app.command("report")(report)
-
 
 
 class Format(StrEnum):
@@ -177,8 +174,7 @@ def derive(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
         emit_json(data)
     else:
         rows = [
-            (f, "on demand" if v["facts"] is None else v["facts"], v.get("seconds", "-"))
-            for f, v in families.items()
+            (f, "on demand" if v["facts"] is None else v["facts"], v.get("seconds", "-")) for f, v in families.items()
         ]
         table("derivation", ("family", "facts", "seconds"), rows)
 

@@ -31,8 +31,13 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout inst
 def progress() -> Progress:
     """A transient progress bar on stderr (stdout stays clean for --json)."""
     return Progress(
-        SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-        TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err, transient=True,
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
     )
 
 

@@ -21,8 +21,12 @@ temporal_app = typer.Typer(
 
 FactsOpt = Annotated[
     Path | None,
-    typer.Option("--facts", exists=True, dir_okay=False,
-                 help="Drowzee fact file (begin/end facts). Without it, events come from the KB's facts with years."),
+    typer.Option(
+        "--facts",
+        exists=True,
+        dir_okay=False,
+        help="Drowzee fact file (begin/end facts). Without it, events come from the KB's facts with years.",
+    ),
 ]
 HorizonOpt = Annotated[
     tuple[int, int],
@@ -49,8 +53,15 @@ def load_events(facts: Path | None, kb: Path | None, open_end: int) -> EventTabl
 
 @temporal_app.command("check")
 def check(
-    queries: Annotated[Path, typer.Option("--queries", exists=True, dir_okay=False,
-                                          help="JSONL; each line has `mtl` in Drowzee syntax: `formula, YEAR`.")],
+    queries: Annotated[
+        Path,
+        typer.Option(
+            "--queries",
+            exists=True,
+            dir_okay=False,
+            help="JSONL; each line has `mtl` in Drowzee syntax: `formula, YEAR`.",
+        ),
+    ],
     out: Annotated[Path, typer.Option("--out", dir_okay=False, help="Output JSONL (input + truth + intervals).")],
     facts: FactsOpt = None,
     kb: KbOpt = None,
@@ -97,9 +108,13 @@ def ask(
     except DrowzeeError as exc:
         raise fail(exc) from exc
     data = {
-        "truth": answer.truth, "year": q.year, "intervals": [list(i) for i in answer.intervals],
-        "events": [{"key": e.key, "label": e.label, "intervals": [list(i) for i in e.intervals], "facts": list(e.facts)}
-                   for e in answer.events],
+        "truth": answer.truth,
+        "year": q.year,
+        "intervals": [list(i) for i in answer.intervals],
+        "events": [
+            {"key": e.key, "label": e.label, "intervals": [list(i) for i in e.intervals], "facts": list(e.facts)}
+            for e in answer.events
+        ],
         "missing_events": answer.missing,
     }
     if as_json:
@@ -123,8 +138,12 @@ def generate(
     facts: FactsOpt = None,
     kb: KbOpt = None,
     horizon: HorizonOpt = DEFAULT_HORIZON,
-    operator: Annotated[list[str] | None, typer.Option(
-        "--operator", help="Top-level operator(s), used in turn: Finally Globally Next Until Neg Conj Disj.")] = None,
+    operator: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--operator", help="Top-level operator(s), used in turn: Finally Globally Next Until Neg Conj Disj."
+        ),
+    ] = None,
     max_depth: Annotated[int, typer.Option("--max-depth", help="Operator nesting depth (1-6).")] = 2,
     max_window: Annotated[int, typer.Option("--max-window", help="Largest b of a window [a, b].")] = 20,
     as_json: JsonOpt = False,
@@ -133,11 +152,12 @@ def generate(
     import json
     from collections import Counter
 
-    from drowzee_core.bench.temporal_qa import TOP_OPERATORS, TemporalQAConfig, generate_temporal_qa
+    from drowzee_core.generate.temporal_qa import TOP_OPERATORS, TemporalQAConfig, generate_temporal_qa
 
     try:
-        cfg = TemporalQAConfig(n=n, seed=seed, operators=tuple(operator or TOP_OPERATORS), max_depth=max_depth,
-                               max_window=max_window)
+        cfg = TemporalQAConfig(
+            n=n, seed=seed, operators=tuple(operator or TOP_OPERATORS), max_depth=max_depth, max_window=max_window
+        )
         engine = TemporalEngine(load_events(facts, kb, horizon[1]), horizon)
         with progress() as prog:
             task = prog.add_task("generating", total=n)

@@ -30,15 +30,18 @@ def _pairs(data: Path, limit: int | None) -> list[dict[str, Any]]:
 @train_app.command("guardian")
 def train_guardian(
     data: DataOpt,
-    base: Annotated[str | None, typer.Option(
-        "--base", help="Base model: smollm2-135m (default), gemma3-270m, or a local HF folder.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Adapter folder (default: <home>/adapters/<name>).")]
-    = None,
-    config: Annotated[Path | None, typer.Option("--config", help="Training config JSON; options below override it.")]
-    = None,
+    base: Annotated[
+        str | None,
+        typer.Option("--base", help="Base model: smollm2-135m (default), gemma3-270m, or a local HF folder."),
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Adapter folder (default: <home>/adapters/<name>).")] = None,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="Training config JSON; options below override it.")
+    ] = None,
     name: Annotated[str | None, typer.Option("--name", help="Served model name of the adapter.")] = None,
-    modes: Annotated[list[str] | None, typer.Option("--mode", help="guardian, judge, arbitration (repeatable).")]
-    = None,
+    modes: Annotated[
+        list[str] | None, typer.Option("--mode", help="guardian, judge, arbitration (repeatable).")
+    ] = None,
     max_steps: Annotated[int | None, typer.Option("--max-steps", min=1)] = None,
     batch_size: Annotated[int | None, typer.Option("--batch-size", min=1)] = None,
     learning_rate: Annotated[float | None, typer.Option("--lr")] = None,
@@ -58,48 +61,62 @@ def train_guardian(
 
     try:
         values: dict[str, Any] = asdict(TrainConfig.load(config)) if config else {}
-        given = {"base": base, "name": name, "modes": modes, "max_steps": max_steps, "batch_size": batch_size,
-                 "learning_rate": learning_rate, "max_length": max_length, "save_steps": save_steps, "seed": seed}
+        given = {
+            "base": base,
+            "name": name,
+            "modes": modes,
+            "max_steps": max_steps,
+            "batch_size": batch_size,
+            "learning_rate": learning_rate,
+            "max_length": max_length,
+            "save_steps": save_steps,
+            "seed": seed,
+        }
         values.update({k: v for k, v in given.items() if v is not None})
         cfg = TrainConfig.from_dict(values)
         target = out or home() / "adapters" / cfg.name
         if not resume and (target / "adapter_config.json").exists():
             raise DrowzeeError(f"{target} already holds an adapter; choose another --out or delete it")
-        result = train(_pairs(data, limit), cfg, target, resume=resume, keep_checkpoints=keep_checkpoints,
-                       data_name=data.name)
+        result = train(
+            _pairs(data, limit), cfg, target, resume=resume, keep_checkpoints=keep_checkpoints, data_name=data.name
+        )
     except DrowzeeError as exc:
         raise fail(exc) from exc
     summary = vars(result) | {"out": str(target), "name": cfg.name, "base": cfg.base}
     if as_json:
         emit_json(summary)
     else:
-        err.print(f"{result.steps} steps on {result.examples} examples in {result.seconds:.0f}s"
-                  f" ({result.tokens_per_second:.0f} tokens/s); train loss {result.train_loss},"
-                  f" eval loss {result.eval_loss} -> {target}")
+        err.print(
+            f"{result.steps} steps on {result.examples} examples in {result.seconds:.0f}s"
+            f" ({result.tokens_per_second:.0f} tokens/s); train loss {result.train_loss},"
+            f" eval loss {result.eval_loss} -> {target}"
+        )
 
 
 @eval_app.command("guardian")
 def eval_guardian(
     data: DataOpt,
     out: Annotated[Path, typer.Option("--out", help="One judged row per pair (JSONL).")],
-    adapter: Annotated[Path | None, typer.Option("--adapter", help="Adapter folder, served on a private port.")]
-    = None,
+    adapter: Annotated[Path | None, typer.Option("--adapter", help="Adapter folder, served on a private port.")] = None,
     base: Annotated[str | None, typer.Option("--base", help="A base model without adapter (the baselines).")] = None,
     shots: Annotated[int, typer.Option("--shots", min=0, max=16, help="Few-shot examples (0: zero-shot).")] = 0,
-    shots_from: Annotated[Path | None, typer.Option("--shots-from", help="Pairs to draw few-shot examples from.")]
-    = None,
-    mode: Annotated[str, typer.Option("--mode", help="Prompt format: guardian, or judge (with evidence).")]
-    = "guardian",
+    shots_from: Annotated[
+        Path | None, typer.Option("--shots-from", help="Pairs to draw few-shot examples from.")
+    ] = None,
+    mode: Annotated[
+        str, typer.Option("--mode", help="Prompt format: guardian, or judge (with evidence).")
+    ] = "guardian",
     max_tokens: Annotated[int, typer.Option("--max-tokens", min=1, max=4096)] = 160,
     limit: LimitOpt = None,
-    update_manifest: Annotated[bool, typer.Option("--update-manifest", help="Record the metrics in the adapter.")]
-    = False,
+    update_manifest: Annotated[
+        bool, typer.Option("--update-manifest", help="Record the metrics in the adapter.")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """FactCls / ExpMatch (per pattern and overall) of a Guardian: an adapter, a base model, or the role."""
-    from drowzee_core.bench.runner import AnswerCache
     from drowzee_core.llm.local import find_adapters, read_adapter
     from drowzee_core.llm.roles import chat_model, load_role
+    from drowzee_core.llm.runner import AnswerCache
     from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
     from finetune.data import MODES, pick_shots
     from finetune.evaluate import STOP, eval_cases, evaluate
@@ -133,8 +150,9 @@ def eval_guardian(
         cache = AnswerCache(home() / "cache" / "answers.sqlite")
         with progress() as prog:
             task = prog.add_task(f"{cfg.model}: judging", total=len(cases))
-            summary, stats = evaluate(cases, client, model_id, cfg.model, cache, out,
-                                      on_batch=lambda n: prog.update(task, advance=n))
+            summary, stats = evaluate(
+                cases, client, model_id, cfg.model, cache, out, on_batch=lambda n: prog.update(task, advance=n)
+            )
         cache.close()
         if update_manifest and adapter:
             _record(adapter, data, shots, summary)
@@ -143,16 +161,27 @@ def eval_guardian(
     finally:
         if proc is not None:
             stop_server(proc)
-    result = {"model": cfg.model, "adapter": str(adapter) if adapter else None, "shots": shots, "mode": mode,
-              "pairs": len(cases), "metrics": summary, "failed": stats.failed,
-              "prompt_tokens": stats.prompt_tokens, "completion_tokens": stats.completion_tokens,
-              "seconds": round(stats.seconds, 1), "out": str(out)}
+    result = {
+        "model": cfg.model,
+        "adapter": str(adapter) if adapter else None,
+        "shots": shots,
+        "mode": mode,
+        "pairs": len(cases),
+        "metrics": summary,
+        "failed": stats.failed,
+        "prompt_tokens": stats.prompt_tokens,
+        "completion_tokens": stats.completion_tokens,
+        "seconds": round(stats.seconds, 1),
+        "out": str(out),
+    }
     if as_json:
         emit_json(result)
     else:
         overall = summary["all"]
-        err.print(f"{cfg.model}: FactCls {overall['factcls']}, ExpMatch {overall['exp_match']},"
-                  f" acc {overall['acc']} on {len(cases)} pairs ({stats.failed} failed) -> {out}")
+        err.print(
+            f"{cfg.model}: FactCls {overall['factcls']}, ExpMatch {overall['exp_match']},"
+            f" acc {overall['acc']} on {len(cases)} pairs ({stats.failed} failed) -> {out}"
+        )
     if stats.failed:
         raise typer.Exit(1)
 

@@ -58,9 +58,7 @@ class Catalog:
                 if part not in self._relations:
                     raise CatalogError(f"same_object rule on {so.relation!r}: unknown relation {part!r}")
             if not self._relations[so.result].symmetric:
-                raise CatalogError(
-                    f"same_object result {so.result!r} must be declared symmetric = true"
-                )
+                raise CatalogError(f"same_object result {so.result!r} must be declared symmetric = true")
 
         for cmp in self.comparisons:
             if cmp.relation not in self._relations:

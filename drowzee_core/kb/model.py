@@ -56,9 +56,7 @@ class RelationSpec(BaseModel):
     domain: str = Field(default="general", description="Drowzee domain the relation belongs to.")
     symmetric: bool = Field(default=False, description="r(a, b) implies r(b, a).")
     transitive: bool = Field(default=False, description="r(a, b) and r(b, c) imply r(a, c).")
-    functional: bool = Field(
-        default=False, description="Each subject has at most one object (enables contradiction)."
-    )
+    functional: bool = Field(default=False, description="Each subject has at most one object (enables contradiction).")
     inverse_of: RelationName | None = Field(
         default=None, description="Name of the inverse relation: r(a, b) iff inverse(b, a)."
     )
@@ -80,9 +78,7 @@ class RelationSpec(BaseModel):
         templates.update({f"antonyms[{i}]": t for i, t in enumerate(self.antonyms)})
         for fname, text in templates.items():
             if "{s}" not in text or "{o}" not in text:
-                raise ValueError(
-                    f"relation {self.name!r}: template {fname} must contain {{s}} and {{o}}, got {text!r}"
-                )
+                raise ValueError(f"relation {self.name!r}: template {fname} must contain {{s}} and {{o}}, got {text!r}")
         if self.phrase is not None and ("{s}" not in self.phrase or "{o}" in self.phrase):
             raise ValueError(f"relation {self.name!r}: phrase must contain {{s}} and not {{o}}, got {self.phrase!r}")
         if self.symmetric and self.functional:

@@ -158,9 +158,7 @@ class KBStore:
             ids[ent.key] = eid
             rows.append((eid, ent.key, ent.label, ent.kind.value, json.dumps(list(ent.aliases)), ent.description))
             alias_rows.extend((eid, a) for a in ent.aliases)
-        self.db.executemany(
-            "INSERT INTO entity(id, key, label, kind, aliases, description) VALUES (?,?,?,?,?,?)", rows
-        )
+        self.db.executemany("INSERT INTO entity(id, key, label, kind, aliases, description) VALUES (?,?,?,?,?,?)", rows)
         self.db.executemany("INSERT OR IGNORE INTO alias(entity, alias) VALUES (?, ?)", alias_rows)
 
     def entity(self, eid: int) -> Entity:
@@ -296,4 +294,6 @@ def _unique_by_key(entities: Iterable[Entity]) -> list[Entity]:
     for ent in entities:
         seen.setdefault(ent.key, ent)
     return list(seen.values())
+
+
 __all__ = ["KBStore", "Stats", "TripleRow"]

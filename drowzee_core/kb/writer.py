@@ -157,8 +157,7 @@ class KBWriter:
         ids = self.store.entity_ids()
         rids = self.store.relation_ids()
         rows: list[TripleRow] = [
-            (ids[s], rids[r], ids[o], neg, start, end, dom, src)
-            for s, r, o, neg, start, end, dom, src in self._rows
+            (ids[s], rids[r], ids[o], neg, start, end, dom, src) for s, r, o, neg, start, end, dom, src in self._rows
         ]
         new = self.store.add_triples(rows)
         self.store.commit()

@@ -40,6 +40,11 @@ class SentenceEmbedder:
         """Embeddings of `texts`, one unit-length row each."""
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
-        vecs = self.model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
-                                 show_progress_bar=False, convert_to_numpy=True)
+        vecs = self.model.encode(
+            list(texts),
+            batch_size=self.batch_size,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+            convert_to_numpy=True,
+        )
         return np.asarray(vecs, dtype=np.float32)

@@ -14,7 +14,7 @@ from langchain_core.output_parsers import PydanticOutputParser
 from pydantic import BaseModel, Field
 
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.oracles.extract import Triple
+from drowzee_core.records.triple import Triple
 from prompts import render
 
 MAX_TEXT_CHARS = 8000
@@ -45,13 +45,15 @@ class LLMExtractor:
         """The statements of `text` as triples; raises `ExtractionError` when the reply does not parse."""
         if not text.strip():
             return []
-        prompt = render("extract_triples", format_instructions=self.parser.get_format_instructions(),
-                        text=text[:MAX_TEXT_CHARS])
+        prompt = render(
+            "extract_triples", format_instructions=self.parser.get_format_instructions(), text=text[:MAX_TEXT_CHARS]
+        )
         reply = self.model.invoke(prompt)
         content = reply.content if isinstance(reply.content, str) else str(reply.content)
         try:
             parsed = self.parser.parse(content)
         except OutputParserException as exc:
             raise ExtractionError(f"the extractor's reply is not the triples JSON: {str(exc)[:300]}") from exc
-        return list(dict.fromkeys(Triple(t.subject.strip(), t.predicate.strip(), t.object.strip())
-                                  for t in parsed.triples))
+        return list(
+            dict.fromkeys(Triple(t.subject.strip(), t.predicate.strip(), t.object.strip()) for t in parsed.triples)
+        )

@@ -27,6 +27,11 @@ from typing import Any
 from drowzee_core.config import home
 from drowzee_core.errors import DrowzeeError
 
+LOCAL_HOST = "127.0.0.1"
+"""The local model server listens on loopback only."""
+LOCAL_PORT = 8765
+
+
 log = logging.getLogger(__name__)
 
 MANIFEST = "manifest.json"

@@ -22,16 +22,20 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from drowzee_core.config import home
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.local import LOCAL_HOST, LOCAL_PORT
 
 if TYPE_CHECKING:
     from langchain_openai import ChatOpenAI
 
 ROLES = ("seeker", "guardian", "manager", "extractor", "target")
-LOCAL_HOST = "127.0.0.1"
-LOCAL_PORT = 8765
 LOCAL_BASE_URL = f"http://{LOCAL_HOST}:{LOCAL_PORT}/v1"
-DEFAULT_MODELS = {"seeker": "smollm2-135m", "guardian": "guardian", "manager": "smollm2-135m",
-                  "extractor": "smollm2-135m", "target": "gemma3-270m"}
+DEFAULT_MODELS = {
+    "seeker": "smollm2-135m",
+    "guardian": "guardian",
+    "manager": "smollm2-135m",
+    "extractor": "smollm2-135m",
+    "target": "gemma3-270m",
+}
 
 
 class RoleError(DrowzeeError):
@@ -110,6 +114,13 @@ def chat_model(cfg: RoleConfig, stop: list[str] | None = None) -> ChatOpenAI:
         from drowzee_core.llm.server import ensure_local_server
 
         ensure_local_server()
-    return ChatOpenAI(base_url=cfg.base_url, model=cfg.model, api_key=cfg.api_key,  # type: ignore[arg-type]
-                      temperature=cfg.temperature, timeout=cfg.timeout, max_retries=cfg.max_retries,
-                      max_completion_tokens=cfg.max_tokens, stop_sequences=stop)
+    return ChatOpenAI(
+        base_url=cfg.base_url,
+        model=cfg.model,
+        api_key=cfg.api_key,  # type: ignore[arg-type]
+        temperature=cfg.temperature,
+        timeout=cfg.timeout,
+        max_retries=cfg.max_retries,
+        max_completion_tokens=cfg.max_tokens,
+        stop_sequences=stop,
+    )

@@ -38,8 +38,15 @@ from fastapi import HTTPException
 
 from drowzee_core.config import home
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.llm.local import BASE_MODELS, Adapter, find_adapters, load_base, render_messages
-from drowzee_core.llm.roles import LOCAL_HOST, LOCAL_PORT
+from drowzee_core.llm.local import (
+    BASE_MODELS,
+    LOCAL_HOST,
+    LOCAL_PORT,
+    Adapter,
+    find_adapters,
+    load_base,
+    render_messages,
+)
 
 log = logging.getLogger(__name__)
 START_TIMEOUT_S = 600.0
@@ -47,7 +54,7 @@ START_TIMEOUT_S = 600.0
 
 def _cut(text: str, stop: list[str]) -> str:
     ends = [i for s in stop if s and (i := text.find(s)) >= 0]
-    return text[:min(ends)] if ends else text
+    return text[: min(ends)] if ends else text
 
 
 class ModelAPI(ls.LitAPI):  # type: ignore[misc]
@@ -91,8 +98,10 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
         """One chat completion with token counts."""
         import torch
 
-        messages = [{"role": m.role, "content": m.content if isinstance(m.content, str) else str(m.content)}
-                    for m in request.messages]
+        messages = [
+            {"role": m.role, "content": m.content if isinstance(m.content, str) else str(m.content)}
+            for m in request.messages
+        ]
         limit = request.max_completion_tokens or request.max_tokens or 256
         stop = request.stop if isinstance(request.stop, list) else [request.stop] if request.stop else []
         with self.lock:
@@ -103,18 +112,29 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
             adapted = any(self.adapters[a].base == request.model for a in self.attached)
             quiet = model.disable_adapter() if adapter is None and adapted else contextlib.nullcontext()
             with torch.inference_mode(), quiet:
-                out = model.generate(**ids, max_new_tokens=int(limit), do_sample=False,
-                                     pad_token_id=tok.pad_token_id or tok.eos_token_id,
-                                     stop_strings=stop or None, tokenizer=tok if stop else None)
-        new = out[0][ids["input_ids"].shape[1]:]
+                out = model.generate(
+                    **ids,
+                    max_new_tokens=int(limit),
+                    do_sample=False,
+                    pad_token_id=tok.pad_token_id or tok.eos_token_id,
+                    stop_strings=stop or None,
+                    tokenizer=tok if stop else None,
+                )
+        new = out[0][ids["input_ids"].shape[1] :]
         text = _cut(tok.decode(new, skip_special_tokens=True), stop)
         n_in, n_out = int(ids["input_ids"].shape[1]), int(new.shape[0])
-        yield {"role": "assistant", "content": text, "prompt_tokens": n_in, "completion_tokens": n_out,
-               "total_tokens": n_in + n_out}
+        yield {
+            "role": "assistant",
+            "content": text,
+            "prompt_tokens": n_in,
+            "completion_tokens": n_out,
+            "total_tokens": n_in + n_out,
+        }
 
 
-def serve(host: str = LOCAL_HOST, port: int = LOCAL_PORT, adapters: list[Path] | None = None,
-          parent_pid: int | None = None) -> None:
+def serve(
+    host: str = LOCAL_HOST, port: int = LOCAL_PORT, adapters: list[Path] | None = None, parent_pid: int | None = None
+) -> None:
     """Run the server in this process until interrupted; `adapters` are extra adapter folders.
 
     With `parent_pid` (set by `ensure_local_server`) the server and its workers stop when that process is
@@ -156,7 +176,9 @@ def healthy(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> bool:
 
 
 def ensure_local_server(
-    host: str = LOCAL_HOST, port: int = LOCAL_PORT, timeout: float = START_TIMEOUT_S,
+    host: str = LOCAL_HOST,
+    port: int = LOCAL_PORT,
+    timeout: float = START_TIMEOUT_S,
     adapters: list[Path] | None = None,
 ) -> subprocess.Popen[bytes] | None:
     """Start the local server in the background unless one is already healthy; wait until it is.
@@ -167,8 +189,17 @@ def ensure_local_server(
         return None
     log_path = home() / "logs" / "model-server.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [sys.executable, "-m", "drowzee_core.llm.server", "--host", host, "--port", str(port),
-           "--parent-pid", str(os.getpid())]
+    cmd = [
+        sys.executable,
+        "-m",
+        "drowzee_core.llm.server",
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--parent-pid",
+        str(os.getpid()),
+    ]
     for folder in adapters or []:
         cmd += ["--adapter", str(folder)]
     with log_path.open("ab") as out:

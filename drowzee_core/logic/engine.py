@@ -21,7 +21,13 @@ log = logging.getLogger(__name__)
 Proof = dict[str, Any]
 
 CASE_KINDS = (
-    "symmetric", "inverse", "transitive", "composite", "same_object", "negation", "negation_same_object",
+    "symmetric",
+    "inverse",
+    "transitive",
+    "composite",
+    "same_object",
+    "negation",
+    "negation_same_object",
 )
 """Rules that `case_batch` can put at the top of a test case's proof."""
 
@@ -81,9 +87,7 @@ class PrologEngine:
         rules = compile_catalog(catalog, relation_ids)
         for pred, args in rules.facts:
             names = [f"A{i}" for i in range(len(args))]
-            self._call(
-                f"assertz(drowzee:{pred}({', '.join(names)}))", dict(zip(names, args, strict=True))
-            )
+            self._call(f"assertz(drowzee:{pred}({', '.join(names)}))", dict(zip(names, args, strict=True)))
         self.rules = rules
         return rules
 
@@ -203,7 +207,6 @@ class PrologEngine:
     def count(self, goal: str) -> int:
         """Number of solutions of a fixed goal of this module (used by tests and benchmarks)."""
         return int(self._call(f"aggregate_all(count, drowzee:({goal}), C)")["C"])
-
 
 
 def read_fact_file(path: str) -> list[dict[str, Any]]:

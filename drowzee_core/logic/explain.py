@@ -45,9 +45,7 @@ def label_proof(
         "text": template.format(s=labels[s], o=labels[o]),
     }
     if "premises" in proof:
-        node["premises"] = [
-            label_proof(p, labels, relation_names, catalog, composite_names) for p in proof["premises"]
-        ]
+        node["premises"] = [label_proof(p, labels, relation_names, catalog, composite_names) for p in proof["premises"]]
     return node
 
 

@@ -37,8 +37,12 @@ def load_prolog_facts(
             continue
         s, o = (str(a) for a in args)
         writer.triple(
-            link(writer, s, None), functor, link(writer, o, None),
-            domain=domain, source=path.name, negated=item["negated"] == 1,
+            link(writer, s, None),
+            functor,
+            link(writer, o, None),
+            domain=domain,
+            source=path.name,
+            negated=item["negated"] == 1,
         )
         report.accepted += 1
     for event, pairs, first in parsed.intervals():
@@ -48,7 +52,6 @@ def load_prolog_facts(
         key = link(writer, event, None)
         writer.entity("class:event", "event")
         for b, e in pairs:
-            writer.triple(key, "instance_of", "class:event", domain=domain, source=path.name,
-                          start_year=b, end_year=e)
+            writer.triple(key, "instance_of", "class:event", domain=domain, source=path.name, start_year=b, end_year=e)
     report.new_triples = writer.flush()
     return report

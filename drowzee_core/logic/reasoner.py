@@ -70,9 +70,7 @@ class Reasoner:
         for spec in self.catalog:
             if spec.label.lower() == text.strip().lower() and spec.name in self.relation_ids:
                 return self.relation_ids[spec.name]
-        raise KBError(
-            f"unknown relation {text!r}; known relations: {', '.join(sorted(self.relation_ids))}"
-        )
+        raise KBError(f"unknown relation {text!r}; known relations: {', '.join(sorted(self.relation_ids))}")
 
     def prove(self, subject: str, relation: str, obj: str) -> Verdict:
         """Prove (subject, relation, object) given as keys or labels.
@@ -98,6 +96,4 @@ class Reasoner:
         labels = self.store.labels([*proof_ids(res.proof), *subs, *objs])
         proof = label_proof(res.proof, labels, self.relation_names, self.catalog, self.rules.composite_names)
         keys = self.store.keys([*subs, *objs])
-        return Verdict(
-            res.status, proof, [keys[i] for i in subs], [keys[i] for i in objs], self.relation_names[rid]
-        )
+        return Verdict(res.status, proof, [keys[i] for i in subs], [keys[i] for i in objs], self.relation_names[rid])

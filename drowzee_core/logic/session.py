@@ -22,8 +22,7 @@ def _janus() -> Any:
         import janus_swi as janus
     except ImportError as exc:  # pragma: no cover - depends on the machine
         raise PrologUnavailableError(
-            "janus-swi is not importable; run `make setup` (builds SWI-Prolog >= 9.1.12 and installs"
-            f" janus-swi): {exc}"
+            f"janus-swi is not importable; run `make setup` (builds SWI-Prolog >= 9.1.12 and installs janus-swi): {exc}"
         ) from exc
     version = int(janus.query_once("current_prolog_flag(version, V)")["V"])
     if version < MIN_SWIPL_VERSION:

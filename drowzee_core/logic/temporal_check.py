@@ -73,9 +73,17 @@ def check_file(
         if progress:
             progress(min(k + BATCH, len(good)), len(good))
     summary: dict[str, Any] = {
-        "queries": len(items), "checked": len(good), "errors": len(items) - len(good), "true": 0, "false": 0,
-        "with_missing_events": 0, "with_res": 0, "agree": 0, "disagreements": [],
-        "horizon": list(engine.horizon), "events": len(engine.table),
+        "queries": len(items),
+        "checked": len(good),
+        "errors": len(items) - len(good),
+        "true": 0,
+        "false": 0,
+        "with_missing_events": 0,
+        "with_res": 0,
+        "agree": 0,
+        "disagreements": [],
+        "horizon": list(engine.horizon),
+        "events": len(engine.table),
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", encoding="utf-8") as fh:

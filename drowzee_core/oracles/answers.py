@@ -94,12 +94,14 @@ def parse_answer(text: str) -> ParsedAnswer:
         return ParsedAnswer(None, "empty")
     body = _strip_echo(text)
     committed = {"yes" if m.group("yes") else "no" for m in _COMMIT.finditer(body)}
-    committed |= {found[0] for m in _MARKER.finditer(body) if (found := _lead(body[m.end():])) and found[0] != "unsure"}
+    committed |= {
+        found[0] for m in _MARKER.finditer(body) if (found := _lead(body[m.end() :])) and found[0] != "unsure"
+    }
     if len(committed) > 1:
         return ParsedAnswer(None, "conflict")
     markers = list(_MARKER.finditer(body))
     for marker in markers:
-        found = _lead(body[marker.end():])
+        found = _lead(body[marker.end() :])
         if found:
             return ParsedAnswer(found[0], "marker", found[1])
     found = _lead(body)

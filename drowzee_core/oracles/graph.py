@@ -30,8 +30,8 @@ import numpy as np
 from networkx.algorithms import bipartite
 from numpy.typing import NDArray
 
-from drowzee_core.oracles.extract import Triple
 from drowzee_core.oracles.text import fold
+from drowzee_core.records.triple import Encoder, Triple
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,6 @@ DEFAULT_MATCH = 0.5
 CLASSES = ("CO", "OL", "EI", "EK")
 T = TypeVar("T")
 Edge = tuple[str, str, str, str]  # (subject, object, predicate, statement), all folded
-Encoder = Callable[[Sequence[str]], NDArray[np.float32]]
 
 
 def semantic_graph(triples: Sequence[Triple]) -> nx.MultiDiGraph:
@@ -126,12 +125,15 @@ def graph_similarity(response: nx.MultiDiGraph, truth: nx.MultiDiGraph, eq: Equi
         ends = (eq.same(u1, u2) and eq.same(v1, v2)) or (eq.same(u1, v2) and eq.same(v1, u2))
         return bool(ends and eq.same(p1, p2)) or eq.same(s1, s2)
 
-    return GraphSimilarity(_jaccard([str(n) for n in response.nodes], [str(n) for n in truth.nodes], eq.same),
-                           _jaccard(r_edges, t_edges, same_edge))
+    return GraphSimilarity(
+        _jaccard([str(n) for n in response.nodes], [str(n) for n in truth.nodes], eq.same),
+        _jaccard(r_edges, t_edges, same_edge),
+    )
 
 
-def classify(answer_correct: bool, refused: bool, sim: GraphSimilarity | None,
-             match_threshold: float = DEFAULT_MATCH) -> str:
+def classify(
+    answer_correct: bool, refused: bool, sim: GraphSimilarity | None, match_threshold: float = DEFAULT_MATCH
+) -> str:
     """CO / OL / EI / EK for one response (see the module docstring)."""
     if refused:
         return "CO"

@@ -38,8 +38,9 @@ _CORRECTION = re.compile(r",\s*not\s+((?:in\s+|by\s+)?[^,;.]{1,40}?)\s*(?=[,;.]|
 _TURN = re.compile(r"^\s*(?:however|but|yet|although)\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _SHIRT = re.compile(r"(?:#|number\s+)(\d{1,2})\b", re.IGNORECASE)
-_SUBTITLE = re.compile(r"^(.{4,}?)\s*:\s*(?:a|an)\s+(?:novel|memoir|thriller|mystery|romance|story)\b.*$",
-                       re.IGNORECASE)
+_SUBTITLE = re.compile(
+    r"^(.{4,}?)\s*:\s*(?:a|an)\s+(?:novel|memoir|thriller|mystery|romance|story)\b.*$", re.IGNORECASE
+)
 _CITY = "\x00city:"  # marks an alias that matches "<city> [one word] airport"
 FUZZY_MIN_LEN = 6
 FUZZY_RATIO = 90.0
@@ -86,12 +87,13 @@ def entity_aliases(entity: str, question: str = "", extra: Iterable[str] = ()) -
 
 def _hit(alias: str, folded: str) -> bool:
     if alias.startswith(_CITY):
-        city = re.escape(alias[len(_CITY):])
+        city = re.escape(alias[len(_CITY) :])
         return re.search(rf"\b{city}\b(?:\s+\w+)?\s+airport\b", folded) is not None
     if re.search(rf"\b{re.escape(alias)}\b", folded):
         return True
-    return (len(alias) >= FUZZY_MIN_LEN and len(folded) >= len(alias)
-            and fuzz.partial_ratio(alias, folded) >= FUZZY_RATIO)
+    return (
+        len(alias) >= FUZZY_MIN_LEN and len(folded) >= len(alias) and fuzz.partial_ratio(alias, folded) >= FUZZY_RATIO
+    )
 
 
 def _numbers(text: str) -> set[str]:

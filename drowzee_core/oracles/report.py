@@ -41,8 +41,15 @@ def _heatmap(models: dict[str, dict[str, Any]], axis: str, title: str, path: Pat
     for i in range(data.shape[0]):
         for j in range(data.shape[1]):
             if not np.isnan(data[i, j]):
-                ax.text(j, i, f"{data[i, j]:.2f}", ha="center", va="center",
-                        color="white" if data[i, j] > 0.6 else "black", fontsize=8)
+                ax.text(
+                    j,
+                    i,
+                    f"{data[i, j]:.2f}",
+                    ha="center",
+                    va="center",
+                    color="white" if data[i, j] > 0.6 else "black",
+                    fontsize=8,
+                )
     ax.set_title(title)
     fig.colorbar(im, ax=ax, label="hallucination rate")
     fig.tight_layout()
@@ -73,32 +80,55 @@ def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Halluc
     _heatmap(models, "by_domain", "Hallucination rate by domain", out_dir / "heatmap_domain.png")
     _heatmap(models, "by_rule", "Hallucination rate by rule family / temporal operator", out_dir / "heatmap_rule.png")
     _class_bars(models, out_dir / "classes.png")
-    md = [f"# {title}", "", f"{len(rows)} scored answers, {len(models)} model(s).", "",
-          "| model | n | answer accuracy | hallucination rate | CO | OL | EI | EK | refused | unparsed |",
-          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    md = [
+        f"# {title}",
+        "",
+        f"{len(rows)} scored answers, {len(models)} model(s).",
+        "",
+        "| model | n | answer accuracy | hallucination rate | CO | OL | EI | EK | refused | unparsed |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for m, s in models.items():
         o = s["overall"]
         c = o["classes"]
-        md.append(f"| {m} | {o['n']} | {o['answer_accuracy']:.3f} | {o['hallucination_rate']:.3f} | {c['CO']} | "
-                  f"{c['OL']} | {c['EI']} | {c['EK']} | {o['refused']} | {o['unparsed']} |")
-    md += ["", "CO: right answer, reasoning matches the ground-truth facts (or a refusal). OL: right answer, "
-           "reasoning off the facts. EI: wrong answer from matching knowledge. "
-           "EK: wrong answer, wrong or "
-           "missing knowledge.", "", "![classes](classes.png)", "",
-           "![by domain](heatmap_domain.png)", "",
-           "![by rule](heatmap_rule.png)", ""]
+        md.append(
+            f"| {m} | {o['n']} | {o['answer_accuracy']:.3f} | {o['hallucination_rate']:.3f} | {c['CO']} | "
+            f"{c['OL']} | {c['EI']} | {c['EK']} | {o['refused']} | {o['unparsed']} |"
+        )
+    md += [
+        "",
+        "CO: right answer, reasoning matches the ground-truth facts (or a refusal). OL: right answer, "
+        "reasoning off the facts. EI: wrong answer from matching knowledge. "
+        "EK: wrong answer, wrong or "
+        "missing knowledge.",
+        "",
+        "![classes](classes.png)",
+        "",
+        "![by domain](heatmap_domain.png)",
+        "",
+        "![by rule](heatmap_rule.png)",
+        "",
+    ]
     for m, s in models.items():
-        md += [f"## {m}: by rule", "", "| rule | n | answer accuracy | hallucination rate |",
-               "| --- | ---: | ---: | ---: |"]
-        md += [f"| {k} | {v['n']} | {v['answer_accuracy']:.3f} | {v['hallucination_rate']:.3f} |"
-               for k, v in s["by_rule"].items()]
+        md += [
+            f"## {m}: by rule",
+            "",
+            "| rule | n | answer accuracy | hallucination rate |",
+            "| --- | ---: | ---: | ---: |",
+        ]
+        md += [
+            f"| {k} | {v['n']} | {v['answer_accuracy']:.3f} | {v['hallucination_rate']:.3f} |"
+            for k, v in s["by_rule"].items()
+        ]
         md.append("")
     examples = [r for r in rows if r["class"] != "CO"][:5]
     if examples:
         md += ["## Examples of hallucinations", ""]
         for r in examples:
-            md += [f"- **{r['class']}** ({group_key(r, 'rule', 'reasoning')}) {r['question']} - gold "
-                   f"{r['answer']}, model: {' '.join(str(r['llm_answer']).split())[:200]}"]
+            md += [
+                f"- **{r['class']}** ({group_key(r, 'rule', 'reasoning')}) {r['question']} - gold "
+                f"{r['answer']}, model: {' '.join(str(r['llm_answer']).split())[:200]}"
+            ]
     text = "\n".join(md) + "\n"
     (out_dir / "report.md").write_text(text, encoding="utf-8")
     (out_dir / "report.html").write_text(_html(text, title), encoding="utf-8")
@@ -108,7 +138,10 @@ def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Halluc
 def _html(markdown: str, title: str) -> str:
     """A self-contained HTML page of the Markdown report; raw HTML in model answers is escaped."""
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
-    style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}"
-             "td,th{padding:2px 8px;border-bottom:1px solid #ddd}")
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-            f"<style>{style}</style></head><body>{body}</body></html>\n")
+    style = (
+        "body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{padding:2px 8px;border-bottom:1px solid #ddd}"
+    )
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+        f"<style>{style}</style></head><body>{body}</body></html>\n"
+    )

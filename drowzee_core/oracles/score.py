@@ -17,11 +17,12 @@ from typing import Any, Protocol
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.oracles.answers import gold_label, parse_answer
-from drowzee_core.oracles.extract import SpacyExtractor, Triple
+from drowzee_core.oracles.extract import SpacyExtractor
 from drowzee_core.oracles.factchd_metrics import clean, label_of, score_factchd
 from drowzee_core.oracles.graph import DEFAULT_MATCH, Equivalence, classify, graph_similarity, semantic_graph
 from drowzee_core.oracles.inputs import literal_list, require
 from drowzee_core.oracles.rationale import judge_rationale, rationale_states_all
+from drowzee_core.records.triple import Triple
 
 Progress = Callable[[int], None]
 
@@ -36,8 +37,11 @@ class TripleExtractor(Protocol):
 
 def _gold_triples(row: dict[str, Any], extractor: TripleExtractor) -> list[Triple]:
     facts = literal_list(row.get("evidence") if "evidence" in row else row.get("facts"))
-    triples = [Triple(str(f[0]), str(f[1]).replace("_", " "), str(f[2]))
-               for f in facts if isinstance(f, list | tuple) and len(f) == 3]
+    triples = [
+        Triple(str(f[0]), str(f[1]).replace("_", " "), str(f[2]))
+        for f in facts
+        if isinstance(f, list | tuple) and len(f) == 3
+    ]
     if not triples and row.get("kind"):  # our temporal records: facts are sentences; add the gold reasoning
         text = " ".join(str(x) for x in literal_list(row.get("reasoning")))
         triples = extractor.triples(text + " " + " ".join(str(f) for f in facts if isinstance(f, str)))
@@ -45,8 +49,11 @@ def _gold_triples(row: dict[str, Any], extractor: TripleExtractor) -> list[Tripl
 
 
 def score_drowzee(
-    rows: Iterable[dict[str, Any]], eq: Equivalence, extractor: TripleExtractor | None = None,
-    match_threshold: float = DEFAULT_MATCH, progress: Progress | None = None,
+    rows: Iterable[dict[str, Any]],
+    eq: Equivalence,
+    extractor: TripleExtractor | None = None,
+    match_threshold: float = DEFAULT_MATCH,
+    progress: Progress | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Judge Drowzee answers; summary = accuracy, hallucination rate, classes, per domain and rule.
 
@@ -68,15 +75,22 @@ def score_drowzee(
         try:
             response = semantic_graph(extractor.triples(str(row["llm_answer"])))
         except DrowzeeError as exc:
-            out.append(row | judged | {"node_similarity": None, "edge_similarity": None, "class": None,
-                                       "extraction_error": str(exc)})
+            out.append(
+                row
+                | judged
+                | {"node_similarity": None, "edge_similarity": None, "class": None, "extraction_error": str(exc)}
+            )
         else:
             sim = graph_similarity(response, truth, eq) if truth.number_of_edges() else None
-            out.append(row | judged | {
-                "node_similarity": None if sim is None else round(sim.nodes, 4),
-                "edge_similarity": None if sim is None else round(sim.edges, 4),
-                "class": classify(correct, refused, sim, match_threshold),
-            })
+            out.append(
+                row
+                | judged
+                | {
+                    "node_similarity": None if sim is None else round(sim.nodes, 4),
+                    "edge_similarity": None if sim is None else round(sim.edges, 4),
+                    "class": classify(correct, refused, sim, match_threshold),
+                }
+            )
         if progress:
             progress(1)
     return out, summarize_drowzee(out)
@@ -92,16 +106,20 @@ def group_key(row: dict[str, Any], *names: str) -> str:
 
 def summarize_drowzee(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Accuracy, hallucination rate (class != CO), class counts; overall, per domain, per rule."""
+
     def block(group: list[dict[str, Any]]) -> dict[str, Any]:
         n = len(group)
         classes = Counter(r["class"] for r in group)
         classed = n - classes[None]
-        return {"n": n, "answer_accuracy": round(sum(r["answer_correct"] for r in group) / n, 4) if n else 0.0,
-                "hallucination_rate": round(1 - classes["CO"] / classed, 4) if classed else 0.0,
-                "extraction_errors": classes[None],
-                "unparsed": sum(r["parsed_answer"] is None for r in group),
-                "refused": sum(r["parsed_answer"] == "unsure" for r in group),
-                "classes": {c: classes[c] for c in ("CO", "OL", "EI", "EK")}}
+        return {
+            "n": n,
+            "answer_accuracy": round(sum(r["answer_correct"] for r in group) / n, 4) if n else 0.0,
+            "hallucination_rate": round(1 - classes["CO"] / classed, 4) if classed else 0.0,
+            "extraction_errors": classes[None],
+            "unparsed": sum(r["parsed_answer"] is None for r in group),
+            "refused": sum(r["parsed_answer"] == "unsure" for r in group),
+            "classes": {c: classes[c] for c in ("CO", "OL", "EI", "EK")},
+        }
 
     by_domain: dict[str, list[dict[str, Any]]] = defaultdict(list)
     by_rule: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -109,8 +127,12 @@ def summarize_drowzee(rows: list[dict[str, Any]]) -> dict[str, Any]:
         by_domain[group_key(r, "domain", "category")].append(r)
         by_rule[group_key(r, "rule", "operator", "reasoning")].append(r)
     models = sorted({str(r.get("model", "")) for r in rows} - {""})
-    return {"models": models, "overall": block(rows), "by_domain": {k: block(v) for k, v in sorted(by_domain.items())},
-            "by_rule": {k: block(v) for k, v in sorted(by_rule.items())}}
+    return {
+        "models": models,
+        "overall": block(rows),
+        "by_domain": {k: block(v) for k, v in sorted(by_domain.items())},
+        "by_rule": {k: block(v) for k, v in sorted(by_rule.items())},
+    }
 
 
 def score_erbench(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -131,11 +153,17 @@ def score_erbench(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]],
             join = row["join"] if isinstance(row["join"], dict) else {}
             hop = (row.get("row") or {}).get(join.get("column", ""), "")
             ext = rationale_states_all(reasoning, [*entities[:1], str(hop)], str(row["question"])) if hop else None
-        out.append(row | {"parsed_answer": answer, "answer_correct": answer is not None and answer == gold,
-                          "rationale_correct": bool(judgement and judgement.correct),
-                          "rationale_mentions": list(judgement.mentions) if judgement else [],
-                          "rationale_denied": list(judgement.denied) if judgement else [],
-                          "rationale_ext_correct": ext})
+        out.append(
+            row
+            | {
+                "parsed_answer": answer,
+                "answer_correct": answer is not None and answer == gold,
+                "rationale_correct": bool(judgement and judgement.correct),
+                "rationale_mentions": list(judgement.mentions) if judgement else [],
+                "rationale_denied": list(judgement.denied) if judgement else [],
+                "rationale_ext_correct": ext,
+            }
+        )
     return out, summarize_erbench(out)
 
 
@@ -146,10 +174,15 @@ def summarize_erbench(rows: list[dict[str, Any]]) -> dict[str, Any]:
         return {"n": 0}
     a = sum(r["answer_correct"] for r in rows) / n
     missing = sum(r["parsed_answer"] == "unsure" for r in rows) / n
-    res: dict[str, Any] = {"n": n, "A": round(a, 4), "R": round(sum(r["rationale_correct"] for r in rows) / n, 4),
-                           "AR": round(sum(r["answer_correct"] and r["rationale_correct"] for r in rows) / n, 4),
-                           "H": round(1 - a - missing, 4), "missing": round(missing, 4),
-                           "unparsed": sum(r["parsed_answer"] is None for r in rows)}
+    res: dict[str, Any] = {
+        "n": n,
+        "A": round(a, 4),
+        "R": round(sum(r["rationale_correct"] for r in rows) / n, 4),
+        "AR": round(sum(r["answer_correct"] and r["rationale_correct"] for r in rows) / n, 4),
+        "H": round(1 - a - missing, 4),
+        "missing": round(missing, 4),
+        "unparsed": sum(r["parsed_answer"] is None for r in rows),
+    }
     hops = [r for r in rows if r["rationale_ext_correct"] is not None]
     if hops:
         res["R_ext"] = round(sum(bool(r["rationale_ext_correct"]) for r in hops) / len(hops), 4)
@@ -165,7 +198,8 @@ def factchd_gold(row: dict[str, Any]) -> str:
 
 
 def score_factchd_rows(
-    rows: Iterable[dict[str, Any]], group: str = "category",
+    rows: Iterable[dict[str, Any]],
+    group: str = "category",
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Judge FactCHD predictions against `label` + `reason`, reported per value of field `group` and overall."""
     rows = list(rows)

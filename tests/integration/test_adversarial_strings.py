@@ -20,10 +20,39 @@ pytestmark = pytest.mark.integration
 
 SENTINEL = Path("/tmp/drowzee-adversarial-sentinel")
 NASTY = [
-    "'", '"', "\\", "'), halt, ('", ":- halt.", "halt.", "shell('touch /tmp/drowzee-adversarial-sentinel')",
-    ":- initialization(shell('touch /tmp/drowzee-adversarial-sentinel')).", "a\nb", "\r\n", "\t",
-    "\x01\x02\x1b[31m", "0'a", "[]", "{}", "X", "_", "f(X)", "end_of_file", "% comment", "/* c */",
-    "é", "名字", "🦉", "\u202e", "\u200b", "\ufeff", "a'b\"c\\d", "'\\''", "0x1F", "1.0e10", "-", "|",
+    "'",
+    '"',
+    "\\",
+    "'), halt, ('",
+    ":- halt.",
+    "halt.",
+    "shell('touch /tmp/drowzee-adversarial-sentinel')",
+    ":- initialization(shell('touch /tmp/drowzee-adversarial-sentinel')).",
+    "a\nb",
+    "\r\n",
+    "\t",
+    "\x01\x02\x1b[31m",
+    "0'a",
+    "[]",
+    "{}",
+    "X",
+    "_",
+    "f(X)",
+    "end_of_file",
+    "% comment",
+    "/* c */",
+    "é",
+    "名字",
+    "🦉",
+    "\u202e",
+    "\u200b",
+    "\ufeff",
+    "a'b\"c\\d",
+    "'\\''",
+    "0x1F",
+    "1.0e10",
+    "-",
+    "|",
 ]
 ADVERSARIAL = st.one_of(
     st.sampled_from(NASTY),
@@ -39,8 +68,12 @@ def test_adversarial_strings_round_trip_through_load_derive_prove(tmp_path: Path
     SENTINEL.unlink(missing_ok=True)
     counted: list[int] = []
 
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
     @given(st.lists(ADVERSARIAL, min_size=BATCH, max_size=BATCH, unique=True))
     def check(names: list[str]) -> None:
         store = KBStore(":memory:", create=True)
@@ -82,8 +115,12 @@ def test_hostile_strings_through_csv_and_jsonl_files(tmp_path: Path) -> None:
     j = tmp_path / "t.jsonl"
     import json
 
-    j.write_text("".join(json.dumps({"subject": a, "relation": "is_a", "object": b}) + "\n"
-                         for a, b in itertools.pairwise(names)), encoding="utf-8")
+    j.write_text(
+        "".join(
+            json.dumps({"subject": a, "relation": "is_a", "object": b}) + "\n" for a, b in itertools.pairwise(names)
+        ),
+        encoding="utf-8",
+    )
     assert load_jsonl(j, KBWriter(store, Catalog.from_toml(), auto_relations=True)).accepted == len(names) - 1
     r = Reasoner(store)
     assert r.prove(names[0], "is_a", names[-1]).status == "supported"
@@ -92,8 +129,11 @@ def test_hostile_strings_through_csv_and_jsonl_files(tmp_path: Path) -> None:
 
 def test_nul_and_empty_names_are_rejected_with_a_reason(tmp_path: Path) -> None:
     f = tmp_path / "t.jsonl"
-    f.write_text('{"subject": "a\\u0000b", "relation": "is_a", "object": "c"}\n'
-                 '{"subject": "   ", "relation": "is_a", "object": "c"}\n', encoding="utf-8")
+    f.write_text(
+        '{"subject": "a\\u0000b", "relation": "is_a", "object": "c"}\n'
+        '{"subject": "   ", "relation": "is_a", "object": "c"}\n',
+        encoding="utf-8",
+    )
     report = load_jsonl(f, KBWriter(KBStore(":memory:", create=True), Catalog.from_toml(), auto_relations=True))
     assert report.accepted == 0
     assert "NUL" in report.errors[0].reason and "missing or empty subject" in report.errors[1].reason

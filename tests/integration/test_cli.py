@@ -34,7 +34,11 @@ def test_stats_json_contract(kb: Path) -> None:
     res = runner.invoke(app, ["kb", "stats", "--kb", str(kb), "--json"])
     data = json.loads(res.stdout)
     assert {k: data[k] for k in ("triples", "entities", "relations", "temporal_facts")} == {
-        "triples": 5, "entities": 5, "relations": 2, "temporal_facts": 1}
+        "triples": 5,
+        "entities": 5,
+        "relations": 2,
+        "temporal_facts": 1,
+    }
     assert data["domains"] == {"geography": 5}
 
 

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.bench import templates_kb
-from drowzee_core.bench.drowzee_qa import FAMILIES, DrowzeeQAConfig, DrowzeeQAGenerator
-from drowzee_core.bench.factchd import CATEGORY, FactCHDConfig, FactCHDGenerator
-from drowzee_core.bench.splits import SplitPlan
-from drowzee_core.bench.temporal_qa import TemporalQAConfig, generate_temporal_records
 from drowzee_core.cli.main import app
+from drowzee_core.generate import templates_kb
+from drowzee_core.generate.drowzee_qa import FAMILIES, DrowzeeQAConfig, DrowzeeQAGenerator
+from drowzee_core.generate.factchd import CATEGORY, FactCHDConfig, FactCHDGenerator
+from drowzee_core.generate.splits import SplitPlan
+from drowzee_core.generate.temporal_qa import TemporalQAConfig, generate_temporal_records
 from drowzee_core.kb.model import DOMAINS, Stats
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.events import events_from_kb
@@ -64,8 +64,9 @@ def test_drowzee_qa_records_carry_ground_truth(qa_cases: list[dict[str, Any]]) -
         assert case["reasoning"][-1] == f"So the answer is {case['answer']}."
         assert case["question"] in case["prompt"] and "I don't know" in case["prompt"]
     assert len({c["id"] for c in qa_cases}) == len(qa_cases)
-    assert len({(c["conclusion"]["subject"], c["conclusion"]["relation"], c["conclusion"]["object"])
-                for c in qa_cases}) == len(qa_cases)
+    assert len(
+        {(c["conclusion"]["subject"], c["conclusion"]["relation"], c["conclusion"]["object"]) for c in qa_cases}
+    ) == len(qa_cases)
 
 
 def test_generation_is_deterministic(reasoner: Reasoner) -> None:
@@ -130,11 +131,16 @@ def test_factchd_pairs_follow_the_peers_schema_and_reprove(reasoner: Reasoner) -
             assert winner == truth["answer"]
             said = case["response"].split(" ", 1)[0]
             assert (case["label"] == "FACTUAL") == case["response"].startswith(
-                reasoner.store.labels([ids[winner]])[ids[winner]]), (said, case["response"])
+                reasoner.store.labels([ids[winner]])[ids[winner]]
+            ), (said, case["response"])
         else:
             a, b = truth["sets"]
-            s1, s2 = (set(x) for x in reasoner.engine.subject_sets(
-                [(rids[a["relation"]], ids[a["object"]]), (rids[b["relation"]], ids[b["object"]])]))
+            s1, s2 = (
+                set(x)
+                for x in reasoner.engine.subject_sets(
+                    [(rids[a["relation"]], ids[a["object"]]), (rids[b["relation"]], ids[b["object"]])]
+                )
+            )
             op = truth["operation"]
             answer = s1 & s2 if op == "intersection" else s1 | s2 if op == "union" else s1 - s2
             keys = reasoner.store.keys(answer)
@@ -145,9 +151,11 @@ def test_factchd_pairs_follow_the_peers_schema_and_reprove(reasoner: Reasoner) -
 def test_cli_generates_each_kind(seed_kb: tuple[Path, Stats], tmp_path: Path) -> None:
     runner = CliRunner()
     kb = str(seed_kb[0])
-    for kind, extra in (("drowzee-qa", ["--rules", "transitive", "--domain", "geography"]),
-                        ("temporal", ["--rules", "Until"]),
-                        ("factchd", ["--dedupe", "0", "--rules", "set_operation"])):
+    for kind, extra in (
+        ("drowzee-qa", ["--rules", "transitive", "--domain", "geography"]),
+        ("temporal", ["--rules", "Until"]),
+        ("factchd", ["--dedupe", "0", "--rules", "set_operation"]),
+    ):
         out = tmp_path / f"{kind}.jsonl"
         args = ["generate", kind, "--n", "20", "--seed", "2", "--kb", kb, "--out", str(out), "--json", *extra]
         res = runner.invoke(app, args)
@@ -157,8 +165,10 @@ def test_cli_generates_each_kind(seed_kb: tuple[Path, Stats], tmp_path: Path) ->
         summary = json.loads(res.stdout)
         assert summary["cases"] == 20
     assert {r["rule"] for r in map(json.loads, (tmp_path / "temporal.jsonl").read_text().splitlines())} == {"Until"}
-    bad = runner.invoke(app, ["generate", "drowzee-qa", "--n", "5", "--kb", kb, "--out", str(tmp_path / "x.jsonl"),
-                              "--split", "holdout"])
+    bad = runner.invoke(
+        app,
+        ["generate", "drowzee-qa", "--n", "5", "--kb", kb, "--out", str(tmp_path / "x.jsonl"), "--split", "holdout"],
+    )
     assert bad.exit_code == 2 and "unknown split" in bad.output
 
 

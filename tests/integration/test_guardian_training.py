@@ -32,8 +32,17 @@ def pairs() -> list[dict[str, object]]:
 
 def test_train_resume_serve_and_get_a_verdict(pairs: list[dict[str, object]], tmp_path: Path) -> None:
     out = tmp_path / "guardian"
-    cfg = TrainConfig(base="smollm2-135m", max_steps=3, batch_size=2, learning_rate=3e-3, warmup_steps=0,
-                      save_steps=1, max_length=224, eval_fraction=0.0, seed=0)
+    cfg = TrainConfig(
+        base="smollm2-135m",
+        max_steps=3,
+        batch_size=2,
+        learning_rate=3e-3,
+        warmup_steps=0,
+        save_steps=1,
+        max_length=224,
+        eval_fraction=0.0,
+        seed=0,
+    )
     first = train(pairs, cfg, out, keep_checkpoints=True, data_name="train_case_sample.jsonl")
     assert first.steps == 3 and first.tokens > 0 and first.tokens_per_second > 0 and first.train_loss
     manifest = read_adapter(out).manifest
@@ -55,14 +64,17 @@ def test_train_resume_serve_and_get_a_verdict(pairs: list[dict[str, object]], tm
     port = free_port()
     proc = ensure_local_server(port=port, adapters=[out])
     try:
-        role = load_role("guardian", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "guardian",
-                                      "max_tokens": 24, "max_retries": 0})
+        role = load_role(
+            "guardian",
+            {"base_url": f"http://127.0.0.1:{port}/v1", "model": "guardian", "max_tokens": 24, "max_retries": 0},
+        )
         pair = pairs[0]
         reply = chat_model(role).invoke(build_example(pair, "guardian")["prompt"])
         assert isinstance(reply.content, str)
         assert label_of(clean(reply.content)) in ("factual", "non factual"), reply.content
         base = chat_model(role.model_copy(update={"model": "smollm2-135m"})).invoke(
-            build_example(pair, "guardian")["prompt"])
+            build_example(pair, "guardian")["prompt"]
+        )
         assert base.content != reply.content  # the base model is served with the adapter switched off
     finally:
         stop_server(proc)
@@ -70,15 +82,42 @@ def test_train_resume_serve_and_get_a_verdict(pairs: list[dict[str, object]], tm
     # the CLI evaluates the adapter on its own private server and scores with FactCHD's rules
     data = tmp_path / "pairs.jsonl"
     data.write_text("".join(json.dumps(p) + "\n" for p in pairs[:2]))
-    res = CliRunner().invoke(app, ["eval", "guardian", "--data", str(data), "--adapter", str(out), "--out",
-                                   str(tmp_path / "judged.jsonl"), "--max-tokens", "16", "--update-manifest",
-                                   "--json"])
+    res = CliRunner().invoke(
+        app,
+        [
+            "eval",
+            "guardian",
+            "--data",
+            str(data),
+            "--adapter",
+            str(out),
+            "--out",
+            str(tmp_path / "judged.jsonl"),
+            "--max-tokens",
+            "16",
+            "--update-manifest",
+            "--json",
+        ],
+    )
     assert res.exit_code == 0, res.output
     summary = json.loads(res.stdout)
     assert summary["pairs"] == 2 and summary["metrics"]["all"]["num"] == 2 and summary["failed"] == 0
     judged = read_rows(tmp_path / "judged.jsonl")
     assert {"parsed_label", "exp_match", "llm_answer"} <= set(judged[0])
     assert read_adapter(out).manifest["metrics"]["pairs.jsonl"]["num"] == 2
-    bad = CliRunner().invoke(app, ["eval", "guardian", "--data", str(data), "--adapter", str(out), "--base",
-                                   "smollm2-135m", "--out", str(tmp_path / "x.jsonl")])
+    bad = CliRunner().invoke(
+        app,
+        [
+            "eval",
+            "guardian",
+            "--data",
+            str(data),
+            "--adapter",
+            str(out),
+            "--base",
+            "smollm2-135m",
+            "--out",
+            str(tmp_path / "x.jsonl"),
+        ],
+    )
     assert bad.exit_code == 2 and "not both" in bad.output

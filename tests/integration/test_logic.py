@@ -10,12 +10,19 @@ from tests.conftest import make_store
 pytestmark = pytest.mark.integration
 
 GEO = [
-    ("Paris", "located_in", "France"), ("France", "located_in", "Europe"), ("Lyon", "located_in", "France"),
-    ("Berlin", "located_in", "Germany"), ("Germany", "located_in", "Europe"),
-    ("France", "has_capital", "Paris"), ("Germany", "has_capital", "Berlin"),
-    ("France", "shares_border_with", "Germany"), ("France", "has_currency", "Euro"),
-    ("Germany", "has_currency", "Euro"), ("France", "on_continent", "Europe"),
-    ("Germany", "on_continent", "Europe"), ("Japan", "on_continent", "Asia"),
+    ("Paris", "located_in", "France"),
+    ("France", "located_in", "Europe"),
+    ("Lyon", "located_in", "France"),
+    ("Berlin", "located_in", "Germany"),
+    ("Germany", "located_in", "Europe"),
+    ("France", "has_capital", "Paris"),
+    ("Germany", "has_capital", "Berlin"),
+    ("France", "shares_border_with", "Germany"),
+    ("France", "has_currency", "Euro"),
+    ("Germany", "has_currency", "Euro"),
+    ("France", "on_continent", "Europe"),
+    ("Germany", "on_continent", "Europe"),
+    ("Japan", "on_continent", "Asia"),
     ("Japan", "has_currency", "Yen"),
 ]
 CASES = [
@@ -65,13 +72,16 @@ def test_transitive_proof_is_the_path(reasoner: Reasoner) -> None:
     proof = reasoner.prove("Paris", "located_in", "Europe").proof
     assert proof is not None
     assert [p["fact"] for p in proof["premises"]] == [
-        ["Paris", "located_in", "France"], ["France", "located_in", "Europe"]]
+        ["Paris", "located_in", "France"],
+        ["France", "located_in", "Europe"],
+    ]
     assert proof["text"] == "Paris is located in Europe."
 
 
 def test_negative_symmetric_and_inverse_facts_contradict() -> None:
-    store = make_store([("A", "located_in", "B")],
-                       negatives=[("X", "shares_border_with", "Y"), ("P", "located_in", "Q")])
+    store = make_store(
+        [("A", "located_in", "B")], negatives=[("X", "shares_border_with", "Y"), ("P", "located_in", "Q")]
+    )
     r = Reasoner(store)
     assert r.prove("Y", "shares_border_with", "X").proof["rule"] == "negation_symmetric"  # type: ignore[index]
     assert r.prove("Q", "contains", "P").proof["rule"] == "negation_inverse"  # type: ignore[index]

@@ -20,15 +20,17 @@ def test_local_server_answers_through_chat_openai() -> None:
     proc = ensure_local_server(port=port)
     assert proc is not None and healthy(port=port)
     assert ensure_local_server(port=port) is None  # already up: not started twice
-    llm = chat_model(load_role("target", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "smollm2-135m",
-                                          "max_tokens": 12}))
+    llm = chat_model(
+        load_role("target", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "smollm2-135m", "max_tokens": 12})
+    )
     reply = llm.invoke("Is Paris the capital of France? Answer Yes or No.")
     assert isinstance(reply.content, str) and reply.content.strip()
     assert reply.usage_metadata and reply.usage_metadata["output_tokens"] > 0
     assert parse_answer(reply.content).label in ("yes", "no", "unsure", None)
     with pytest.raises(openai.NotFoundError, match="404"):
-        chat_model(load_role("target", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "nope",
-                                        "max_retries": 0})).invoke("hi")
+        chat_model(
+            load_role("target", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "nope", "max_retries": 0})
+        ).invoke("hi")
     stop_server(proc)
     assert proc.poll() is not None and not healthy(port=port)
     # the worker processes went with it: nothing is left in the server's process group
@@ -39,8 +41,10 @@ def test_local_server_answers_through_chat_openai() -> None:
 def test_server_stops_when_its_starter_is_killed() -> None:
     """A starter killed without running its exit handlers (SIGKILL) does not leave the server behind."""
     port = free_port()
-    code = ("import time; from drowzee_core.llm.server import ensure_local_server; "
-            f"ensure_local_server(port={port}); print('up', flush=True); time.sleep(600)")
+    code = (
+        "import time; from drowzee_core.llm.server import ensure_local_server; "
+        f"ensure_local_server(port={port}); print('up', flush=True); time.sleep(600)"
+    )
     starter = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
     try:
         assert starter.stdout is not None and starter.stdout.readline().strip() == b"up"

@@ -20,8 +20,11 @@ def test_answer_parsing_agrees_with_authors_hallu_lists(model: str) -> None:
     base = peers_path("drowzee_responses") / model
     rows = json.loads((base / "history.json").read_text())
     hallu = {r["qid"] for r in json.loads((base / "hallu" / "history.json").read_text())}
-    disagree = [r["qid"] for r in rows
-                if (parse_answer(r["llm_answer"]).label != gold_label(r["answer"])) != (r["qid"] in hallu)]
+    disagree = [
+        r["qid"]
+        for r in rows
+        if (parse_answer(r["llm_answer"]).label != gold_label(r["answer"])) != (r["qid"] in hallu)
+    ]
     assert 1 - len(disagree) / len(rows) >= 0.99, disagree
 
 
@@ -48,8 +51,12 @@ def test_factchd_metrics_on_peer_sample() -> None:
     _, summary = score_factchd_rows([r | {"output": r["reason"]} for r in rows])
     assert summary["all"]["acc"] == 1.0 and summary["all"]["fail"] == 0
     assert summary["all"]["exp_match"] == pytest.approx(1.0)
-    _, summary = score_factchd_rows([
-        r | {"output": ("FACTUAL" if r["label"] == "NON-FACTUAL" else "NON-FACTUAL") + r["reason"][len(r["label"]):]}
-        for r in rows])
+    _, summary = score_factchd_rows(
+        [
+            r
+            | {"output": ("FACTUAL" if r["label"] == "NON-FACTUAL" else "NON-FACTUAL") + r["reason"][len(r["label"]) :]}
+            for r in rows
+        ]
+    )
     assert summary["all"]["acc"] == 0.0 and summary["all"]["factcls"] == 0.0
     assert {"Conventional", "all"} <= set(summary)

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.bench.templates_mtl import drowzee_question
-from drowzee_core.bench.temporal_qa import TemporalQAConfig, generate_temporal_qa
 from drowzee_core.cli.main import app
 from drowzee_core.errors import DrowzeeError, LogicError
+from drowzee_core.generate.templates_mtl import drowzee_question
+from drowzee_core.generate.temporal_qa import TemporalQAConfig, generate_temporal_qa
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.store import KBStore
 from drowzee_core.kb.writer import KBWriter
@@ -167,8 +167,23 @@ def test_cli_check_keeps_every_line(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     out = tmp_path / "out.jsonl"
-    res = runner.invoke(app, ["temporal", "check", "--facts", str(facts), "--queries", str(queries),
-                              "--out", str(out), "--horizon", "0", "2024", "--json"])
+    res = runner.invoke(
+        app,
+        [
+            "temporal",
+            "check",
+            "--facts",
+            str(facts),
+            "--queries",
+            str(queries),
+            "--out",
+            str(out),
+            "--horizon",
+            "0",
+            "2024",
+            "--json",
+        ],
+    )
     assert res.exit_code == 0, res.output
     summary = json.loads(res.stdout)
     assert summary["queries"] == 5 and summary["checked"] == 2 and summary["errors"] == 3
@@ -188,8 +203,9 @@ def test_cli_ask_and_generate(tmp_path: Path) -> None:
         "begin('war', 1, 1, 1900).\nend('war', 1, 1, 1905).\nbegin('peace', 1, 1, 1906).\nend('peace', 1, 1, 1920).\n",
         encoding="utf-8",
     )
-    res = runner.invoke(app, ["temporal", "ask", "Until[1, 3](Atom(war), Atom(peace)), 1903", "--facts", str(facts),
-                              "--json"])
+    res = runner.invoke(
+        app, ["temporal", "ask", "Until[1, 3](Atom(war), Atom(peace)), 1903", "--facts", str(facts), "--json"]
+    )
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
     assert data["truth"] is True and data["intervals"] == [[1903, 1905]]  # peace must start within 3 years
@@ -197,8 +213,9 @@ def test_cli_ask_and_generate(tmp_path: Path) -> None:
     res = runner.invoke(app, ["temporal", "ask", "Until[3, 1](Atom(war), Atom(peace)), 1903", "--facts", str(facts)])
     assert res.exit_code == 2 and "0 <= a <= b" in res.output
     out = tmp_path / "gen.jsonl"
-    res = runner.invoke(app, ["temporal", "generate", "--n", "10", "--seed", "1", "--facts", str(facts),
-                              "--out", str(out), "--json"])
+    res = runner.invoke(
+        app, ["temporal", "generate", "--n", "10", "--seed", "1", "--facts", str(facts), "--out", str(out), "--json"]
+    )
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["answer"] == {"Yes": 5, "No": 5}
     assert len(out.read_text().splitlines()) == 10

@@ -33,15 +33,19 @@ def test_invalid_catalogs_say_what_to_fix(relation: dict[str, object], message: 
 
 
 def test_composite_must_name_known_relations() -> None:
-    raw = {"relation": [{"name": "a", "label": "a", **BASE}],
-           "composite": [{"name": "c", "first": "a", "second": "b", "result": "a"}]}
+    raw = {
+        "relation": [{"name": "a", "label": "a", **BASE}],
+        "composite": [{"name": "c", "first": "a", "second": "b", "result": "a"}],
+    }
     with pytest.raises(CatalogError, match="unknown relation 'b'"):
         Catalog.from_dict(raw)
 
 
 def test_same_object_result_must_be_symmetric() -> None:
-    raw = {"relation": [{"name": "a", "label": "a", **BASE}, {"name": "b", "label": "b", **BASE}],
-           "same_object": [{"relation": "a", "result": "b"}]}
+    raw = {
+        "relation": [{"name": "a", "label": "a", **BASE}, {"name": "b", "label": "b", **BASE}],
+        "same_object": [{"relation": "a", "result": "b"}],
+    }
     with pytest.raises(CatalogError, match="symmetric"):
         Catalog.from_dict(raw)
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from drowzee_core.bench.erbench import ERBenchConfig, ERBenchGenerator, load_schema
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.generate.erbench import ERBenchConfig, ERBenchGenerator, load_schema
 
 SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "erbench" / "movie.toml"
 
@@ -37,8 +37,9 @@ def test_questions_answers_and_fd_values(tmp_path: Path) -> None:
     gen = ERBenchGenerator(load_schema(SCHEMA), tmp_path)
     assert gen.summary()["fd_violations"] == {"movie: director,star,year -> title": 2}
     cases = gen.generate(ERBenchConfig(n=80, seed=1))
-    assert Counter(c["question_type"] for c in cases) == {t: 20 for t in
-                                                          ("binary", "negated", "multiple_choice", "multi_hop")}
+    assert Counter(c["question_type"] for c in cases) == {
+        t: 20 for t in ("binary", "negated", "multiple_choice", "multi_hop")
+    }
     rows = {(f"Film {i}", str(1990 + i), f"Director {i % 4}", f"Star {i}") for i in range(1, 12)}
     for c in cases:
         r = c["row"]

@@ -20,17 +20,30 @@ from finetune.data import (
 )
 from finetune.train import Collator
 
-PAIR = {"id": "p1", "label": "NON-FACTUAL", "query": "Where is Amnat Charoen?",
-        "response": "Amnat Charoen is located in Brazil.", "evidence": [["Amnat Charoen", "located in", "Thailand"]],
-        "reason": "NON-FACTUAL.\nThe answer that Amnat Charoen is located in Brazil is incorrect. According to the"
-                  " evidence, it is in Thailand. Therefore, the answer is an incorrect conclusion.",
-        "pattern": "vanilla"}
+PAIR = {
+    "id": "p1",
+    "label": "NON-FACTUAL",
+    "query": "Where is Amnat Charoen?",
+    "response": "Amnat Charoen is located in Brazil.",
+    "evidence": [["Amnat Charoen", "located in", "Thailand"]],
+    "reason": "NON-FACTUAL.\nThe answer that Amnat Charoen is located in Brazil is incorrect. According to the"
+    " evidence, it is in Thailand. Therefore, the answer is an incorrect conclusion.",
+    "pattern": "vanilla",
+}
 
 
 def _pairs(n: int) -> list[dict[str, object]]:
     patterns = ["vanilla", "multi_hop", "comparison", "set_operation"]
-    return [PAIR | {"id": f"p{i}", "label": ("FACTUAL", "NON-FACTUAL")[i % 2], "pattern": patterns[i % 4],
-                    "reason": f"{('FACTUAL', 'NON-FACTUAL')[i % 2]}.\nReason {i}."} for i in range(n)]
+    return [
+        PAIR
+        | {
+            "id": f"p{i}",
+            "label": ("FACTUAL", "NON-FACTUAL")[i % 2],
+            "pattern": patterns[i % 4],
+            "reason": f"{('FACTUAL', 'NON-FACTUAL')[i % 2]}.\nReason {i}.",
+        }
+        for i in range(n)
+    ]
 
 
 def test_guardian_and_judge_examples() -> None:
@@ -43,8 +56,12 @@ def test_guardian_and_judge_examples() -> None:
     assert "#Evidence#:\nAmnat Charoen | located in | Thailand" in j["prompt"]
     assert format_evidence("Text evidence. ") == "Text evidence." and format_evidence([]) == "(none)"
     # FactCHD's own records name the pattern `subgraph_type`
-    assert build_example({k: v for k, v in PAIR.items() if k != "pattern"} | {"subgraph_type": "multi_hop_reasoning"},
-                         "guardian")["pattern"] == "multi_hop_reasoning"
+    assert (
+        build_example(
+            {k: v for k, v in PAIR.items() if k != "pattern"} | {"subgraph_type": "multi_hop_reasoning"}, "guardian"
+        )["pattern"]
+        == "multi_hop_reasoning"
+    )
 
 
 def test_arbitration_is_seeded_and_mixed() -> None:

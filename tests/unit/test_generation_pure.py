@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from drowzee_core.bench import templates_kb
-from drowzee_core.bench.dedupe import keep_distinct
-from drowzee_core.bench.records import counts, write_jsonl
-from drowzee_core.bench.splits import SplitPlan
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.generate import templates_kb
+from drowzee_core.generate.dedupe import keep_distinct
+from drowzee_core.generate.splits import SplitPlan
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.logic.explain import reasoning_lines
+from drowzee_core.records.jsonl import counts, write_jsonl
 
 CATALOG = Catalog.from_toml()
 
@@ -61,7 +61,9 @@ def test_question_forms_flip_the_answer() -> None:
 
 def test_reasoning_lines_state_premises_then_each_rule() -> None:
     proof = {
-        "rule": "transitive", "fact": ["Lyon", "located_in", "Europe"], "text": "Lyon is located in Europe.",
+        "rule": "transitive",
+        "fact": ["Lyon", "located_in", "Europe"],
+        "text": "Lyon is located in Europe.",
         "premises": [
             {"rule": "fact", "fact": ["Lyon", "located_in", "France"], "text": "Lyon is located in France."},
             {"rule": "fact", "fact": ["France", "located_in", "Europe"], "text": "France is located in Europe."},
@@ -72,12 +74,17 @@ def test_reasoning_lines_state_premises_then_each_rule() -> None:
         "France is located in Europe.",
         "Since the relation 'located in' is transitive, Lyon is located in Europe.",
     ]
-    neg = {"rule": "negation_functional", "fact": ["France", "has_capital", "Berlin"],
-           "text": "The capital of France is not Berlin.",
-           "premises": [{"rule": "fact", "fact": ["France", "has_capital", "Paris"],
-                         "text": "The capital of France is Paris."}]}
+    neg = {
+        "rule": "negation_functional",
+        "fact": ["France", "has_capital", "Berlin"],
+        "text": "The capital of France is not Berlin.",
+        "premises": [
+            {"rule": "fact", "fact": ["France", "has_capital", "Paris"], "text": "The capital of France is Paris."}
+        ],
+    }
     assert reasoning_lines(neg, CATALOG)[-1] == (
-        "Since 'capital' has only one value for France, the capital of France is not Berlin.")
+        "Since 'capital' has only one value for France, the capital of France is not Berlin."
+    )
 
 
 def test_keep_distinct_drops_near_duplicates_of_kept_rows() -> None:

@@ -82,14 +82,18 @@ def test_relation_names_for_loaded_data(text: str, name: str) -> None:
 def test_wikidata_sparql_json(tmp_path: Path) -> None:
     data = {
         "head": {"vars": ["item", "itemLabel", "value", "valueLabel", "start"]},
-        "results": {"bindings": [
-            {"item": {"type": "uri", "value": "http://www.wikidata.org/entity/Q90"},
-             "itemLabel": {"type": "literal", "value": "Paris"},
-             "value": {"type": "uri", "value": "http://www.wikidata.org/entity/Q142"},
-             "valueLabel": {"type": "literal", "value": "France"},
-             "start": {"type": "literal", "value": "0508-01-01T00:00:00Z"}},
-            {"item": {"type": "uri", "value": "http://www.wikidata.org/entity/Q64"}},
-        ]},
+        "results": {
+            "bindings": [
+                {
+                    "item": {"type": "uri", "value": "http://www.wikidata.org/entity/Q90"},
+                    "itemLabel": {"type": "literal", "value": "Paris"},
+                    "value": {"type": "uri", "value": "http://www.wikidata.org/entity/Q142"},
+                    "valueLabel": {"type": "literal", "value": "France"},
+                    "start": {"type": "literal", "value": "0508-01-01T00:00:00Z"},
+                },
+                {"item": {"type": "uri", "value": "http://www.wikidata.org/entity/Q64"}},
+            ]
+        },
     }
     f = tmp_path / "w.json"
     f.write_text(json.dumps(data), encoding="utf-8")

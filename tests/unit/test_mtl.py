@@ -99,7 +99,10 @@ def test_round_trips(f: Formula, year: int) -> None:
 def test_json_form_and_errors() -> None:
     f = Until(1, 3, Atom("a"), Neg(Atom("b")))
     assert to_json(f) == {
-        "op": "until", "window": [1, 3], "left": {"atom": "a"}, "right": {"op": "neg", "child": {"atom": "b"}}
+        "op": "until",
+        "window": [1, 3],
+        "left": {"atom": "a"},
+        "right": {"op": "neg", "child": {"atom": "b"}},
     }
     for bad, msg in [
         ({"op": "sometimes"}, "'op' must be one of"),

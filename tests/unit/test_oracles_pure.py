@@ -1,24 +1,28 @@
 import pytest
 
 from drowzee_core.oracles.answers import parse_answer
-from drowzee_core.oracles.extract import Triple, knowledge_points
+from drowzee_core.oracles.extract import knowledge_points
 from drowzee_core.oracles.factchd_metrics import exp_match, score_factchd, split_response
 from drowzee_core.oracles.graph import Equivalence, GraphSimilarity, classify, graph_similarity, semantic_graph
 from drowzee_core.oracles.rationale import judge_rationale, substring_baseline
+from drowzee_core.records.triple import Triple
 
 
-@pytest.mark.parametrize(("text", "label"), [
-    ("\n    Answer:\n    Yes, because both are years.", "yes"),
-    (' Sure! Here is my answer to the question "Is X Y?"\n\nNO, because X is not Y.', "no"),
-    (" Sure! Here is my answer:\n\nNo, it is not possible for A to be B.", "no"),
-    ("Yes, it is true that there are no movies by him.", "yes"),
-    ("I don't know, I have no information.", "unsure"),
-    ("I'm not sure about that.", "unsure"),
-    ("The answer is No because the border is closed.", "no"),
-    ("Answer:\nYes, because A.\nNo, because B.", None),  # hedged: commits to both
-    ("Paris is a city in France.", None),
-    ("", None),
-])
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("\n    Answer:\n    Yes, because both are years.", "yes"),
+        (' Sure! Here is my answer to the question "Is X Y?"\n\nNO, because X is not Y.', "no"),
+        (" Sure! Here is my answer:\n\nNo, it is not possible for A to be B.", "no"),
+        ("Yes, it is true that there are no movies by him.", "yes"),
+        ("I don't know, I have no information.", "unsure"),
+        ("I'm not sure about that.", "unsure"),
+        ("The answer is No because the border is closed.", "no"),
+        ("Answer:\nYes, because A.\nNo, because B.", None),  # hedged: commits to both
+        ("Paris is a city in France.", None),
+        ("", None),
+    ],
+)
 def test_parse_answer(text: str, label: str | None) -> None:
     assert parse_answer(text).label == label
 
@@ -48,16 +52,22 @@ def test_exp_match_hand_computed() -> None:
 
 def test_factcls_quirks_hand_computed() -> None:
     rows = [
-        ("a", "NON-FACTUAL. x.", "NON-FACTUAL. x."),   # TP
-        ("a", "I am not sure.", "NON-FACTUAL. y."),    # no label: fail, not an FN in the script
-        ("b", "FACTUAL. z.", "NON-FACTUAL. z."),       # FN
+        ("a", "NON-FACTUAL. x.", "NON-FACTUAL. x."),  # TP
+        ("a", "I am not sure.", "NON-FACTUAL. y."),  # no label: fail, not an FN in the script
+        ("b", "FACTUAL. z.", "NON-FACTUAL. z."),  # FN
         ("b", "Output: NON-FACTUAL. q.", "FACTUAL. q."),  # "Output:" dropped -> FP
         ("b", "FACTS: the NON-FACTS are clear.", "NON-FACTUAL. r."),  # FACTS: -> NON-FACTUAL -> TP
-        ("b", "non-factual. w.", "NON-FACTUAL. w."),   # normalized label -> TP
+        ("b", "non-factual. w.", "NON-FACTUAL. w."),  # normalized label -> TP
     ]
     judged, rep = score_factchd(rows)
-    assert [j["parsed_label"] for j in judged] == ["NON-FACTUAL", None, "FACTUAL", "NON-FACTUAL", "NON-FACTUAL",
-                                                  "NON-FACTUAL"]
+    assert [j["parsed_label"] for j in judged] == [
+        "NON-FACTUAL",
+        None,
+        "FACTUAL",
+        "NON-FACTUAL",
+        "NON-FACTUAL",
+        "NON-FACTUAL",
+    ]
     overall = rep["all"]
     # TP 3, FP 1, FN 1 -> p = r = 0.75, F1 = 0.75; strict counts the failure as a miss: r = 0.6
     assert (overall["p"], overall["r"], overall["factcls"]) == (0.75, 0.75, 0.75)
@@ -110,8 +120,15 @@ def test_extractor_failure_is_recorded_per_row_not_hidden() -> None:
                 raise DrowzeeError("reply is not JSON")
             return [Triple("Paris", "capital of", "France")]
 
-    rows = [{"question": "Is Paris the capital of France?", "answer": "Yes", "llm_answer": f"Yes. {t}",
-             "evidence": [["Paris", "capital of", "France"]]} for t in ("Paris is the capital.", "broken")]
+    rows = [
+        {
+            "question": "Is Paris the capital of France?",
+            "answer": "Yes",
+            "llm_answer": f"Yes. {t}",
+            "evidence": [["Paris", "capital of", "France"]],
+        }
+        for t in ("Paris is the capital.", "broken")
+    ]
     judged, summary = score_drowzee(rows, Equivalence(None, wordnet=False), extractor=Flaky())
     assert judged[0]["class"] == "CO" and "extraction_error" not in judged[0]
     assert judged[1]["class"] is None and judged[1]["extraction_error"] == "reply is not JSON"

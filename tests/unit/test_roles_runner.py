@@ -3,9 +3,9 @@ from pathlib import Path
 import pytest
 from langchain_core.language_models import FakeListChatModel
 
-from drowzee_core.bench.runner import AnswerCache, run_cases
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.roles import LOCAL_BASE_URL, RoleError, load_role
+from drowzee_core.llm.runner import AnswerCache, run_cases
 
 
 def test_role_precedence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,8 +43,7 @@ def test_runner_caches_and_resumes(tmp_path: Path) -> None:
     cases = [{"id": f"c{i}", "prompt": f"Question {i}?"} for i in range(5)]
     cache = AnswerCache(tmp_path / "c.sqlite")
     out = tmp_path / "a.jsonl"
-    first = run_cases(cases[:3], FakeListChatModel(responses=["Yes.", "No.", "I don't know."]), "m", "fake",
-                      cache, out)
+    first = run_cases(cases[:3], FakeListChatModel(responses=["Yes.", "No.", "I don't know."]), "m", "fake", cache, out)
     assert (first.called, first.cached) == (3, 0)
     # the second run answers only the two new cases; a model that would answer differently is not asked again
     second = run_cases(cases, FakeListChatModel(responses=["No, because.", "Yes."]), "m", "fake", cache, out)
@@ -59,12 +58,15 @@ def test_runner_caches_and_resumes(tmp_path: Path) -> None:
 
 def test_llm_extractor_parses_structured_output() -> None:
     from drowzee_core.llm.extractor import ExtractionError, LLMExtractor
-    from drowzee_core.oracles.extract import Triple
+    from drowzee_core.records.triple import Triple
 
-    reply = ('Here you go:\n```json\n{"triples": [{"subject": "Paris", "predicate": "capital of", '
-             '"object": "France"}, {"subject": "Paris", "predicate": "capital of", "object": "France"}]}\n```')
-    fake = FakeListChatModel(responses=[reply, "Paris is nice.", '{"triples": [{"subject": "", "predicate": "x", '
-                                        '"object": "y"}]}'])
+    reply = (
+        'Here you go:\n```json\n{"triples": [{"subject": "Paris", "predicate": "capital of", '
+        '"object": "France"}, {"subject": "Paris", "predicate": "capital of", "object": "France"}]}\n```'
+    )
+    fake = FakeListChatModel(
+        responses=[reply, "Paris is nice.", '{"triples": [{"subject": "", "predicate": "x", "object": "y"}]}']
+    )
     ex = LLMExtractor(fake)
     assert ex.triples("Paris is the capital of France.") == [Triple("Paris", "capital of", "France")]
     with pytest.raises(ExtractionError, match="not the triples JSON"):

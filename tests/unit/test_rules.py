@@ -12,17 +12,19 @@ BASE = {"category": "noun_phrase", "positive": "{s} r {o}.", "negative": "{s} no
 
 
 def _catalog() -> Catalog:
-    return Catalog.from_dict({
-        "relation": [
-            {"name": "loc", "label": "l", **BASE, "transitive": True, "inverse_of": "has"},
-            {"name": "has", "label": "h", **BASE, "inverse_of": "loc"},
-            {"name": "border", "label": "b", **BASE, "symmetric": True},
-            {"name": "cap", "label": "c", **BASE, "functional": True},
-            {"name": "same", "label": "s", **BASE, "symmetric": True},
-        ],
-        "composite": [{"name": "chain", "first": "loc", "second": "cap", "result": "cap"}],
-        "same_object": [{"relation": "cap", "result": "same"}],
-    })
+    return Catalog.from_dict(
+        {
+            "relation": [
+                {"name": "loc", "label": "l", **BASE, "transitive": True, "inverse_of": "has"},
+                {"name": "has", "label": "h", **BASE, "inverse_of": "loc"},
+                {"name": "border", "label": "b", **BASE, "symmetric": True},
+                {"name": "cap", "label": "c", **BASE, "functional": True},
+                {"name": "same", "label": "s", **BASE, "symmetric": True},
+            ],
+            "composite": [{"name": "chain", "first": "loc", "second": "cap", "result": "cap"}],
+            "same_object": [{"relation": "cap", "result": "same"}],
+        }
+    )
 
 
 @pytest.mark.parametrize(

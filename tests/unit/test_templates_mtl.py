@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from drowzee_core.bench.templates_mtl import drowzee_question, ordinal, readable_question
+from drowzee_core.generate.templates_mtl import drowzee_question, ordinal, readable_question
 from drowzee_core.logic.mtl_syntax import parse_query
 
 
-@pytest.mark.parametrize(("n", "text"), [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"),
-                                         (12, "12th"), (13, "13th"), (21, "21st"), (102, "102nd"), (0, "0th")])
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (21, "21st"),
+        (102, "102nd"),
+        (0, "0th"),
+    ],
+)
 def test_ordinal(n: int, text: str) -> None:
     assert ordinal(n) == text
 

@@ -70,9 +70,7 @@ def add_row(writer: KBWriter, row: Mapping[str, Any], default_domain: str, defau
     )
 
 
-def _load(
-    rows: Iterator[tuple[int, Mapping[str, Any] | str]], writer: KBWriter, path: Path, domain: str
-) -> LoadReport:
+def _load(rows: Iterator[tuple[int, Mapping[str, Any] | str]], writer: KBWriter, path: Path, domain: str) -> LoadReport:
     report = LoadReport()
     for line, row in rows:
         if isinstance(row, str):
@@ -96,9 +94,7 @@ def load_csv(path: Path, writer: KBWriter, domain: str = "general") -> LoadRepor
             with path.open(newline="", encoding="utf-8") as fh:
                 reader = csv.DictReader(fh)
                 if reader.fieldnames is None or not set(REQUIRED) <= set(reader.fieldnames):
-                    raise LoadError(
-                        f"{path}: the header must name {', '.join(REQUIRED)}; found {reader.fieldnames}"
-                    )
+                    raise LoadError(f"{path}: the header must name {', '.join(REQUIRED)}; found {reader.fieldnames}")
                 for row in reader:
                     if None in row:
                         yield reader.line_num, f"{len(row[None])} more fields than the header has"

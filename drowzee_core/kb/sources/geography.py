@@ -10,8 +10,13 @@ import re
 from drowzee_core.kb.writer import KBWriter
 
 CONTINENTS = {
-    "AF": "Africa", "AN": "Antarctica", "AS": "Asia", "EU": "Europe",
-    "NA": "North America", "OC": "Oceania", "SA": "South America",
+    "AF": "Africa",
+    "AN": "Antarctica",
+    "AS": "Asia",
+    "EU": "Europe",
+    "NA": "North America",
+    "OC": "Oceania",
+    "SA": "South America",
 }
 _LATIN = re.compile(r"^[A-Za-z][A-Za-z .'\-]{1,60}$")
 
@@ -107,5 +112,4 @@ def build_us(w: KBWriter) -> None:
             w.triple(sk, "has_capital", cap, domain="geography", source=src)
             w.triple(cap, "located_in", sk, domain="geography", source=src)
         if st.statehood_year:
-            w.triple(sk, "member_of", usa, domain="history_and_events", source=src,
-                     start_year=int(st.statehood_year))
+            w.triple(sk, "member_of", usa, domain="history_and_events", source=src, start_year=int(st.statehood_year))

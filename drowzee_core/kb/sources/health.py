@@ -50,8 +50,13 @@ def build_hpo(w: KBWriter) -> None:
         edges.extend((term_id, p) for p in parents)
     for child, parent in edges:
         if child in names and parent in names:
-            w.triple(w.entity(f"hpo:{child}", names[child]), "is_a", w.entity(f"hpo:{parent}", names[parent]),
-                     domain=dom, source=src)
+            w.triple(
+                w.entity(f"hpo:{child}", names[child]),
+                "is_a",
+                w.entity(f"hpo:{parent}", names[parent]),
+                domain=dom,
+                source=src,
+            )
     diseases: dict[str, str] = {}
     with (data / "phenotype.hpoa").open(encoding="utf-8") as fh:
         rows = csv.reader((ln for ln in fh if not ln.startswith("#")), delimiter="\t")

@@ -24,8 +24,15 @@ def build_babel(w: KBWriter) -> None:
             if not tender:
                 continue
             cur = w.entity(f"currency:{code}", en.currencies.get(code, code), aliases=(code,))
-            w.triple(ck, "has_currency", cur, domain="society", source=src,
-                     start_year=start[0] if start else None, end_year=end[0] if end else None)
+            w.triple(
+                ck,
+                "has_currency",
+                cur,
+                domain="society",
+                source=src,
+                start_year=start[0] if start else None,
+                end_year=end[0] if end else None,
+            )
     for terr, langs in get_global("territory_languages").items():
         if not (len(terr) == 2 and terr.isalpha() and terr in en.territories):
             continue

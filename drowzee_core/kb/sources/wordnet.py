@@ -157,8 +157,9 @@ def build_wordnet(w: KBWriter, cache: Path) -> None:
             years = _YEAR.findall(s.definition())
             if len(years) == 1:
                 y = int(years[0])
-                w.triple(ek, "occurred_in_year", w.year(y), domain="history_and_events", source=src,
-                         start_year=y, end_year=y)
+                w.triple(
+                    ek, "occurred_in_year", w.year(y), domain="history_and_events", source=src, start_year=y, end_year=y
+                )
         elif inst and lex == "noun.location":
             lk = synset_entity(s)
             for whole in s.part_holonyms():
@@ -174,8 +175,14 @@ def build_wordnet(w: KBWriter, cache: Path) -> None:
 
 
 def _person(
-    w: KBWriter, s: Any, inst: list[Any], synset_entity: Any, occupation_domain: Any,
-    dem_re: re.Pattern[str], demonyms: dict[str, str], src: str,
+    w: KBWriter,
+    s: Any,
+    inst: list[Any],
+    synset_entity: Any,
+    occupation_domain: Any,
+    dem_re: re.Pattern[str],
+    demonyms: dict[str, str],
+    src: str,
 ) -> None:
     pk = synset_entity(s)
     gloss = s.definition()

@@ -42,10 +42,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drowzee_core.bench.erbench_schema import FDSpec, FKSpec, Schema, load_schema, read_table
-from drowzee_core.bench.request import check_request, check_share
-from drowzee_core.bench.splits import SplitPlan
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.generate.erbench_schema import FDSpec, FKSpec, Schema, load_schema, read_table
+from drowzee_core.generate.request import check_request, check_share
+from drowzee_core.generate.splits import SplitPlan
 from prompts import render
 
 __all__ = ["QUESTION_TYPES", "ERBenchConfig", "ERBenchGenerator", "answer_counts", "load_schema"]
@@ -155,8 +155,16 @@ class ERBenchGenerator:
         if qtype in ("binary", "negated"):
             row = rng.choice(data.rows)
             question = (fd.basic if qtype == "binary" else fd.negated).format(**row)
-            return self._case(qtype, fd, question, "Yes" if qtype == "binary" else "No", [row[fd.rhs]], row,
-                              render("erbench_binary", question=question), [row[fd.rhs]])
+            return self._case(
+                qtype,
+                fd,
+                question,
+                "Yes" if qtype == "binary" else "No",
+                [row[fd.rhs]],
+                row,
+                render("erbench_binary", question=question),
+                [row[fd.rhs]],
+            )
         if len(data.rows) < 5:
             return None
         rows = rng.sample(data.rows, 4)
@@ -171,9 +179,16 @@ class ERBenchGenerator:
         labelled = [f"{LETTERS[k]}. {o}" for k, o in enumerate(options)] + ["E. None of the above"]
         question = "Which one of the following statements is false?"
         answer = "E" if perturbed is None else LETTERS[perturbed]
-        case = self._case("multiple_choice", fd, question, answer, [r[fd.rhs] for r in rows], rows[0],
-                          render("erbench_mc", question=question, options="\n".join(labelled)),
-                          [r[fd.rhs] for r in rows])
+        case = self._case(
+            "multiple_choice",
+            fd,
+            question,
+            answer,
+            [r[fd.rhs] for r in rows],
+            rows[0],
+            render("erbench_mc", question=question, options="\n".join(labelled)),
+            [r[fd.rhs] for r in rows],
+        )
         case["options"] = labelled
         case["rows"] = rows
         case["perturbed_option"] = None if perturbed is None else LETTERS[perturbed]
@@ -196,20 +211,37 @@ class ERBenchGenerator:
                 return None
             col = fields[0].split(".", 1)[1]
             rest = [c for c in _fields(fk.multi_hop) if "." not in c]
-            matching = {target[r[fk.column]][col] for r in data.rows
-                        if all(r[c] == row[c] for c in rest) and r[fk.column] in target}
+            matching = {
+                target[r[fk.column]][col]
+                for r in data.rows
+                if all(r[c] == row[c] for c in rest) and r[fk.column] in target
+            }
             pool = sorted({v[col] for v in target.values()} - matching)
             if not pool:
                 return None
             values[fields[0]] = rng.choice(pool)
         question = _format(fk.multi_hop, values)
-        return self._case("multi_hop", fd, question, "Yes" if want_yes else "No", [row[fd.rhs], row[fk.column]], row,
-                          render("erbench_binary", question=question), [row[fd.rhs]]) | {
-            "join": {"column": fk.column, "references": fk.references, "row": joined}}
+        return self._case(
+            "multi_hop",
+            fd,
+            question,
+            "Yes" if want_yes else "No",
+            [row[fd.rhs], row[fk.column]],
+            row,
+            render("erbench_binary", question=question),
+            [row[fd.rhs]],
+        ) | {"join": {"column": fk.column, "references": fk.references, "row": joined}}
 
     def _case(
-        self, qtype: str, fd: FDSpec, question: str, answer: str, fd_values: list[str], row: dict[str, str],
-        prompt: str, entities: list[str],
+        self,
+        qtype: str,
+        fd: FDSpec,
+        question: str,
+        answer: str,
+        fd_values: list[str],
+        row: dict[str, str],
+        prompt: str,
+        entities: list[str],
     ) -> dict[str, Any]:
         return {
             "id": "",

@@ -28,19 +28,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from drowzee_core.bench import factchd_patterns
-from drowzee_core.bench.kb_index import KBIndex
-from drowzee_core.bench.request import check_request, check_share
-from drowzee_core.bench.splits import SplitPlan
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.generate import factchd_patterns
+from drowzee_core.generate.kb_index import KBIndex
+from drowzee_core.generate.request import check_request, check_share
+from drowzee_core.generate.splits import SplitPlan
 from drowzee_core.logic.reasoner import Reasoner
 
 log = logging.getLogger(__name__)
 
 PATTERNS: tuple[str, ...] = ("vanilla", "multi_hop", "comparison", "set_operation")
 CATEGORY = factchd_patterns.CATEGORY
-MAKERS = {"vanilla": factchd_patterns.vanilla, "multi_hop": factchd_patterns.multi_hop,
-          "comparison": factchd_patterns.comparison, "set_operation": factchd_patterns.set_operation}
+MAKERS = {
+    "vanilla": factchd_patterns.vanilla,
+    "multi_hop": factchd_patterns.multi_hop,
+    "comparison": factchd_patterns.comparison,
+    "set_operation": factchd_patterns.set_operation,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +77,8 @@ class FactCHDGenerator:
         """Per pattern of the last `generate`: candidates made and near-duplicates dropped."""
 
     def generate(
-        self, cfg: FactCHDConfig,
+        self,
+        cfg: FactCHDConfig,
         dedupe: Callable[[list[str]], list[int]] | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> list[dict[str, Any]]:
@@ -82,15 +87,19 @@ class FactCHDGenerator:
         Args:
             cfg: What to generate.
             dedupe: Given the candidate queries of one pattern, the indices to keep (near-duplicate
-                removal, see `drowzee_core.bench.dedupe`); None keeps every candidate.
+                removal, see `drowzee_core.generate.dedupe`); None keeps every candidate.
             progress: Called with the number of candidates made so far.
 
         """
         rng = random.Random(cfg.seed)
         plan = SplitPlan(cfg.plan.seed, cfg.plan.shares, frozenset(self.store.keys(self.hub_ids).values()))
         ix = self.index
-        sources = {"vanilla": ix.unique, "multi_hop": ix.unique, "comparison": ix.comparisons,
-                   "set_operation": ix.set_relations}
+        sources = {
+            "vanilla": ix.unique,
+            "multi_hop": ix.unique,
+            "comparison": ix.comparisons,
+            "set_operation": ix.set_relations,
+        }
         missing = [p for p in cfg.patterns if not sources[p]]
         if missing:
             raise DrowzeeError(

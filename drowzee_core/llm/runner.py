@@ -22,8 +22,8 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
-from drowzee_core.bench.records import write_jsonl
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.records.jsonl import write_jsonl
 
 log = logging.getLogger(__name__)
 MAX_PROMPT_CHARS = 20_000
@@ -49,19 +49,24 @@ class AnswerCache:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(path)
-        self.db.execute("CREATE TABLE IF NOT EXISTS answer (key TEXT PRIMARY KEY, answer TEXT NOT NULL,"
-                        " prompt_tokens INTEGER, completion_tokens INTEGER, created REAL)")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS answer (key TEXT PRIMARY KEY, answer TEXT NOT NULL,"
+            " prompt_tokens INTEGER, completion_tokens INTEGER, created REAL)"
+        )
 
     def get(self, key: str) -> tuple[str, int, int] | None:
         """The cached (answer, prompt tokens, completion tokens)."""
-        row = self.db.execute("SELECT answer, prompt_tokens, completion_tokens FROM answer WHERE key = ?",
-                              (key,)).fetchone()
+        row = self.db.execute(
+            "SELECT answer, prompt_tokens, completion_tokens FROM answer WHERE key = ?", (key,)
+        ).fetchone()
         return None if row is None else (str(row[0]), int(row[1] or 0), int(row[2] or 0))
 
     def put(self, key: str, answer: str, prompt_tokens: int, completion_tokens: int) -> None:
         """Store one answer."""
-        self.db.execute("INSERT OR REPLACE INTO answer VALUES (?, ?, ?, ?, ?)",
-                        (key, answer, prompt_tokens, completion_tokens, time.time()))
+        self.db.execute(
+            "INSERT OR REPLACE INTO answer VALUES (?, ?, ?, ?, ?)",
+            (key, answer, prompt_tokens, completion_tokens, time.time()),
+        )
         self.db.commit()
 
     def close(self) -> None:
@@ -89,8 +94,15 @@ def check_cases(cases: Sequence[dict[str, Any]]) -> None:
 
 
 def run_cases(
-    cases: Sequence[dict[str, Any]], model: BaseChatModel, model_id: str, model_name: str, cache: AnswerCache,
-    out: Path, concurrency: int = 4, batch_size: int = 16, on_batch: Callable[[int], None] | None = None,
+    cases: Sequence[dict[str, Any]],
+    model: BaseChatModel,
+    model_id: str,
+    model_name: str,
+    cache: AnswerCache,
+    out: Path,
+    concurrency: int = 4,
+    batch_size: int = 16,
+    on_batch: Callable[[int], None] | None = None,
 ) -> RunStats:
     """Answer every case; write `out` (cases + `llm_answer`, `model`, token counts) at the end."""
     check_cases(cases)
@@ -108,9 +120,10 @@ def run_cases(
     if on_batch:
         on_batch(stats.cached)
     for start in range(0, len(todo), batch_size):
-        chunk = todo[start:start + batch_size]
-        results = model.batch([c["prompt"] for c in chunk], config={"max_concurrency": concurrency},
-                              return_exceptions=True)
+        chunk = todo[start : start + batch_size]
+        results = model.batch(
+            [c["prompt"] for c in chunk], config={"max_concurrency": concurrency}, return_exceptions=True
+        )
         for case, res in zip(chunk, results, strict=True):
             if isinstance(res, BaseException):
                 stats.failed += 1

@@ -15,8 +15,7 @@ import numpy as np
 
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.store import KBStore
-from drowzee_core.oracles.extract import Triple
-from drowzee_core.oracles.graph import Encoder
+from drowzee_core.records.triple import Encoder, Triple
 
 _PLACEHOLDER = re.compile(r"\{[so]\}")
 

@@ -6,14 +6,22 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from drowzee_core.bench.kb_index import Fact, KBIndex
-from drowzee_core.bench.templates_kb import clause, format_number, join_names, parse_number
+from drowzee_core.generate.kb_index import Fact, KBIndex
+from drowzee_core.generate.templates_kb import clause, format_number, join_names, parse_number
 from drowzee_core.kb.model import ValueKind
 
-CATEGORY = {"vanilla": "Conventional", "multi_hop": "Reasoning", "comparison": "Comparing",
-            "set_operation": "Operation"}
-SUBGRAPH = {"vanilla": "single_fact", "multi_hop": "multi_hop_reasoning", "comparison": "quantitative_comparison",
-            "set_operation": "set_operation"}
+CATEGORY = {
+    "vanilla": "Conventional",
+    "multi_hop": "Reasoning",
+    "comparison": "Comparing",
+    "set_operation": "Operation",
+}
+SUBGRAPH = {
+    "vanilla": "single_fact",
+    "multi_hop": "multi_hop_reasoning",
+    "comparison": "quantitative_comparison",
+    "set_operation": "set_operation",
+}
 NO_FALLACY = (
     "Therefore, there are no fallacies, faulty reasoning, or incorrect conclusions present in this question and answer."
 )
@@ -21,8 +29,17 @@ MAX_SET = 6
 
 
 def _record(
-    ix: KBIndex, pattern: str, factual: bool, query: str, response: str, evidence: list[list[str]], reason: str,
-    domain: str, corruption: str | None, entities: set[int], ground_truth: dict[str, Any],
+    ix: KBIndex,
+    pattern: str,
+    factual: bool,
+    query: str,
+    response: str,
+    evidence: list[list[str]],
+    reason: str,
+    domain: str,
+    corruption: str | None,
+    entities: set[int],
+    ground_truth: dict[str, Any],
     **extra: Any,
 ) -> dict[str, Any]:
     return {
@@ -43,6 +60,7 @@ def _record(
         "ground_truth": ground_truth,
     }
 
+
 # ---------------------------------------------------------------------- vanilla
 def vanilla(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any] | None:
     """One fact, asked with the relation's noun phrase."""
@@ -53,10 +71,23 @@ def vanilla(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any] | 
     truth = ix.stmt(s, r, o)
     evidence = [ix.ev(s, r, o)]
     if factual:
-        reason = (f"FACTUAL.\nThe answer that {clause(truth)} is correct. According to the evidence, "
-                  f"{clause(truth)}. {NO_FALLACY}")
-        return _record(ix, "vanilla", True, query, truth, evidence, reason, domain, None, {s, o},
-                            {"claims": [ix.claim(s, r, o, ix.status(s, r, o))]})
+        reason = (
+            f"FACTUAL.\nThe answer that {clause(truth)} is correct. According to the evidence, "
+            f"{clause(truth)}. {NO_FALLACY}"
+        )
+        return _record(
+            ix,
+            "vanilla",
+            True,
+            query,
+            truth,
+            evidence,
+            reason,
+            domain,
+            None,
+            {s, o},
+            {"claims": [ix.claim(s, r, o, ix.status(s, r, o))]},
+        )
     if spec.object_kind != ValueKind.ENTITY and (value := parse_number(ix.label(o))) is not None:
         wrong = _perturb(rng, value, spec.object_kind)
         response = ix.stmt(s, r, wrong)
@@ -71,15 +102,27 @@ def vanilla(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any] | 
         if claim["status"] == "supported":
             return None
         corruption = "wrong_entity"
-    reason = (f"NON-FACTUAL.\nThe answer that {clause(response)} is incorrect. According to the evidence, "
-              f"{clause(truth)}, not {wrong}. Therefore, the answer contains an incorrect conclusion.")
-    return _record(ix, "vanilla", False, query, response, evidence, reason, domain, corruption, {s, o},
-                        {"claims": [claim], "correct": ix.stmt(s, r, o)})
+    reason = (
+        f"NON-FACTUAL.\nThe answer that {clause(response)} is incorrect. According to the evidence, "
+        f"{clause(truth)}, not {wrong}. Therefore, the answer contains an incorrect conclusion."
+    )
+    return _record(
+        ix,
+        "vanilla",
+        False,
+        query,
+        response,
+        evidence,
+        reason,
+        domain,
+        corruption,
+        {s, o},
+        {"claims": [claim], "correct": ix.stmt(s, r, o)},
+    )
+
 
 # ---------------------------------------------------------------------- multi-hop
-def _walk(
-    ix: KBIndex, rng: random.Random, start: int, relations: Sequence[int] | None, hops: int
-) -> list[Fact] | None:
+def _walk(ix: KBIndex, rng: random.Random, start: int, relations: Sequence[int] | None, hops: int) -> list[Fact] | None:
     """A walk from `start`; with `relations`, it must follow exactly those relations."""
     path: list[Fact] = []
     cur, seen = start, {start}
@@ -100,6 +143,7 @@ def _walk(
             return None if relations is not None or len(path) < 2 else path
     return path
 
+
 def _nested(ix: KBIndex, start: int, relations: Sequence[int]) -> str:
     text = ix.label(start)
     for r in relations:
@@ -107,6 +151,7 @@ def _nested(ix: KBIndex, start: int, relations: Sequence[int]) -> str:
         assert phrase is not None
         text = phrase.format(s=text)
     return text
+
 
 def multi_hop(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any] | None:
     """A 2-4 hop walk through unique-object facts, asked as a nested phrase."""
@@ -123,9 +168,21 @@ def multi_hop(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any] 
     entities = {s0, *(f[2] for f in path)}
     if factual:
         response = f"{chain} So {nested} is {ix.label(final)}."
-        reason = (f"FACTUAL.\nThe answer that {nested} is {ix.label(final)} is correct. {chain} {NO_FALLACY}")
-        return _record(ix, "multi_hop", True, query, response, evidence, reason, domain, None, entities,
-                            {"claims": [ix.claim(*f, ix.status(*f)) for f in path]}, hops=len(path))
+        reason = f"FACTUAL.\nThe answer that {nested} is {ix.label(final)} is correct. {chain} {NO_FALLACY}"
+        return _record(
+            ix,
+            "multi_hop",
+            True,
+            query,
+            response,
+            evidence,
+            reason,
+            domain,
+            None,
+            entities,
+            {"claims": [ix.claim(*f, ix.status(*f)) for f in path]},
+            hops=len(path),
+        )
     for _ in range(6):
         j = rng.randrange(len(path))
         s_j, r_j, o_j = path[j]
@@ -141,14 +198,28 @@ def multi_hop(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any] 
         wrong_chain = " ".join(ix.stmt(*f) for f in bad)
         response = f"{wrong_chain} So {nested} is {ix.label(bad[-1][2])}."
         corruption = "wrong_entity" if j == len(path) - 1 else "broken_hop"
-        reason = (f"NON-FACTUAL.\nThe answer that {nested} is {ix.label(bad[-1][2])} is incorrect. {chain} "
-                  f"The answer wrongly states that {clause(ix.stmt(s_j, r_j, w))}. Therefore, the answer "
-                  f"contains faulty reasoning and an incorrect conclusion: {nested} is {ix.label(final)}.")
+        reason = (
+            f"NON-FACTUAL.\nThe answer that {nested} is {ix.label(bad[-1][2])} is incorrect. {chain} "
+            f"The answer wrongly states that {clause(ix.stmt(s_j, r_j, w))}. Therefore, the answer "
+            f"contains faulty reasoning and an incorrect conclusion: {nested} is {ix.label(final)}."
+        )
         claims = [ix.claim(*f, ix.status(*f)) for f in bad]
-        return _record(ix, "multi_hop", False, query, response, evidence, reason, domain, corruption,
-                            entities | {w}, {"claims": claims, "broken_hop": j, "correct": ix.label(final)},
-                            hops=len(path))
+        return _record(
+            ix,
+            "multi_hop",
+            False,
+            query,
+            response,
+            evidence,
+            reason,
+            domain,
+            corruption,
+            entities | {w},
+            {"claims": claims, "broken_hop": j, "correct": ix.label(final)},
+            hops=len(path),
+        )
     return None
+
 
 # ---------------------------------------------------------------------- comparison
 def comparison(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any] | None:
@@ -183,14 +254,29 @@ def comparison(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any]
     facts = " ".join(ix.stmt(s, r, o) for s, o in values.items() if o is not None)
     domain = ix.domain_of.get((s0, r, values[s0] or 0), ix.specs[r].domain)
     entities = {*subjects}
-    truth = {"relation": comp.relation, "values": {ix.key(s): picked[s] for s in subjects},
-             "answer": ix.key(winner), "direction": "most" if most else "least"}
+    truth = {
+        "relation": comp.relation,
+        "values": {ix.key(s): picked[s] for s in subjects},
+        "answer": ix.key(winner),
+        "direction": "most" if most else "least",
+    }
     if factual:
         response = f"{ix.label(winner)} {pred}. {facts}"
-        reason = (f"FACTUAL.\nThe answer that {ix.label(winner)} {pred} is correct. {facts} "
-                  f"{NO_FALLACY}")
-        return _record(ix, "comparison", True, query, response, evidence, reason, domain, None, entities,
-                            truth, comparison_size=len(subjects))
+        reason = f"FACTUAL.\nThe answer that {ix.label(winner)} {pred} is correct. {facts} {NO_FALLACY}"
+        return _record(
+            ix,
+            "comparison",
+            True,
+            query,
+            response,
+            evidence,
+            reason,
+            domain,
+            None,
+            entities,
+            truth,
+            comparison_size=len(subjects),
+        )
     loser = rng.choice([s for s in subjects if s != winner])
     if rng.random() < 0.5:
         corruption = "wrong_comparison"
@@ -202,15 +288,33 @@ def comparison(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any]
         if ix.specs[r].object_kind == ValueKind.YEAR:
             fake = best + rng.randint(1, 30) if most else best - rng.randint(1, 30)
         fake = float(round(fake))
-        stated = " ".join(ix.stmt(s, r, format_number(fake) if s == loser else ix.label(o))
-                          for s, o in values.items() if o is not None)
+        stated = " ".join(
+            ix.stmt(s, r, format_number(fake) if s == loser else ix.label(o))
+            for s, o in values.items()
+            if o is not None
+        )
         response = f"{ix.label(loser)} {pred}. {stated}"
         truth["stated_value"] = {ix.key(loser): fake}
-    reason = (f"NON-FACTUAL.\nThe answer that {ix.label(loser)} {pred} is incorrect. {facts} "
-              f"Therefore, the answer contains faulty reasoning and an incorrect conclusion: "
-              f"{ix.label(winner)} {pred}.")
-    return _record(ix, "comparison", False, query, response, evidence, reason, domain, corruption, entities,
-                        truth, comparison_size=len(subjects))
+    reason = (
+        f"NON-FACTUAL.\nThe answer that {ix.label(loser)} {pred} is incorrect. {facts} "
+        f"Therefore, the answer contains faulty reasoning and an incorrect conclusion: "
+        f"{ix.label(winner)} {pred}."
+    )
+    return _record(
+        ix,
+        "comparison",
+        False,
+        query,
+        response,
+        evidence,
+        reason,
+        domain,
+        corruption,
+        entities,
+        truth,
+        comparison_size=len(subjects),
+    )
+
 
 # ---------------------------------------------------------------------- set operation
 def set_operation(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, Any] | None:
@@ -239,18 +343,36 @@ def set_operation(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, A
         facts += [(x, r1, o1)] if x in s1 else []
         facts += [(x, r2, o2)] if x in s2 and op != "difference" else []
     evidence = [ix.ev(*f) for f in facts]
-    truth = {"operation": op, "sets": [{"relation": ix.names[r1], "object": ix.key(o1)},
-                                       {"relation": ix.names[r2], "object": ix.key(o2)}],
-             "answer": sorted(ix.key(x) for x in members)}
+    truth = {
+        "operation": op,
+        "sets": [{"relation": ix.names[r1], "object": ix.key(o1)}, {"relation": ix.names[r2], "object": ix.key(o2)}],
+        "answer": sorted(ix.key(x) for x in members),
+    }
     domain = ix.domain_of.get((m, r1, o1), ix.specs[r1].domain)
     entities = {o1, o2, *members}
     listed = join_names([ix.label(x) for x in members])
     if factual:
         response = _members_sentence(listed, len(members))
-        reason = (f"FACTUAL.\nThe answer that {clause(response)} is correct. "
-                  + " ".join(ix.stmt(*f) for f in facts) + f" {NO_FALLACY}")
-        return _record(ix, "set_operation", True, query, response, evidence, reason, domain, None, entities,
-                            truth, set_size=2, answer_size=len(members))
+        reason = (
+            f"FACTUAL.\nThe answer that {clause(response)} is correct. "
+            + " ".join(ix.stmt(*f) for f in facts)
+            + f" {NO_FALLACY}"
+        )
+        return _record(
+            ix,
+            "set_operation",
+            True,
+            query,
+            response,
+            evidence,
+            reason,
+            domain,
+            None,
+            entities,
+            truth,
+            set_size=2,
+            answer_size=len(members),
+        )
     if op == "intersection":
         pool = (s1 | s2) - answer
     elif op == "union":
@@ -265,17 +387,34 @@ def set_operation(ix: KBIndex, rng: random.Random, factual: bool) -> dict[str, A
     shown.sort(key=ix.label)
     response = _members_sentence(join_names([ix.label(x) for x in shown]), len(shown))
     truth["stated"] = sorted(ix.key(x) for x in shown)
-    reason = (f"NON-FACTUAL.\nThe answer that {clause(response)} is incorrect. According to the evidence, "
-              f"the X such that {cond} are {listed}; {ix.label(distractor)} is not one of them. "
-              "Therefore, the answer contains a false assumption and an incorrect conclusion.")
-    return _record(ix, "set_operation", False, query, response, evidence, reason, domain, "wrong_set_member",
-                        entities | {distractor}, truth, set_size=2, answer_size=len(shown))
-
+    reason = (
+        f"NON-FACTUAL.\nThe answer that {clause(response)} is incorrect. According to the evidence, "
+        f"the X such that {cond} are {listed}; {ix.label(distractor)} is not one of them. "
+        "Therefore, the answer contains a false assumption and an incorrect conclusion."
+    )
+    return _record(
+        ix,
+        "set_operation",
+        False,
+        query,
+        response,
+        evidence,
+        reason,
+        domain,
+        "wrong_set_member",
+        entities | {distractor},
+        truth,
+        set_size=2,
+        answer_size=len(shown),
+    )
 
 
 def _members_sentence(listed: str, n: int) -> str:
-    return f"The only X that meets the given criteria is {listed}." if n == 1 else \
-        f"The X that meet the given criteria are {listed}."
+    return (
+        f"The only X that meets the given criteria is {listed}."
+        if n == 1
+        else f"The X that meet the given criteria are {listed}."
+    )
 
 
 def _perturb(rng: random.Random, value: float, kind: ValueKind) -> str:
@@ -285,5 +424,3 @@ def _perturb(rng: random.Random, value: float, kind: ValueKind) -> str:
     factor = 1 + rng.choice((-1, 1)) * rng.uniform(0.1, 0.6)
     wrong = round(value * factor)
     return format_number(wrong if wrong != value else value + 1)
-
-

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from drowzee_core.bench.splits import check_split
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.generate.splits import check_split
 from drowzee_core.kb.model import DOMAINS
 
 MAX_CASES = 1_000_000
 
 
 def check_request(
-    n: int, chosen: Sequence[str], allowed: Sequence[str], what: str, split: str | None,
+    n: int,
+    chosen: Sequence[str],
+    allowed: Sequence[str],
+    what: str,
+    split: str | None,
     domains: Sequence[str] | None = None,
 ) -> None:
     """Raise a DrowzeeError that says what to fix when a generation request is out of bounds."""

@@ -49,8 +49,7 @@ def drowzee_question(f: Formula, year: int, name: Callable[[str], str] = str) ->
         lw = describe(g.left)
         rw = describe(g.right)
         if isinstance(g, Until):
-            head = (f"{left} happen continuously until {right} started, during the period from "
-                    f"{window(g.lo, g.hi)}")
+            head = f"{left} happen continuously until {right} started, during the period from {window(g.lo, g.hi)}"
         elif isinstance(g, Conj):
             head = f"{left} happen and {right} also happen"
         else:
@@ -92,8 +91,11 @@ def _clause(f: Formula, year: int | None, name: Callable[[str], str], depth: int
             text = _clause(side, year, name, depth)
             parts.append(f"({text})" if depth or isinstance(side, Conj | Disj) else text)
         return f"{parts[0]} {word} {parts[1]}"
-    span = (f"between {year + f.lo} and {year + f.hi}" if year is not None
-            else f"from {f.lo} to {f.hi} years after that year")
+    span = (
+        f"between {year + f.lo} and {year + f.hi}"
+        if year is not None
+        else f"from {f.lo} to {f.hi} years after that year"
+    )
     if isinstance(f, Finally):
         return f"at some year {span}, {_clause(f.child, None, name, depth + 1)}"
     if isinstance(f, Globally):

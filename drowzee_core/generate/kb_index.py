@@ -30,8 +30,11 @@ class KBIndex:
         self.specs: dict[int, RelationSpec] = {self.rids[r.name]: r for r in self.catalog if r.name in self.rids}
         composite_results = {c.result for c in self.catalog.composites}
         self.phrased = {i for i, r in self.specs.items() if r.phrase}
-        self.settable = {i for i, r in self.specs.items()
-                         if not r.transitive and r.name not in composite_results and r.object_kind == ValueKind.ENTITY}
+        self.settable = {
+            i
+            for i, r in self.specs.items()
+            if not r.transitive and r.name not in composite_results and r.object_kind == ValueKind.ENTITY
+        }
         self.domain_of: dict[Fact, str] = {}
         self.objs: dict[tuple[int, int], list[int]] = defaultdict(list)
         self.by_rel: dict[int, list[tuple[int, int]]] = defaultdict(list)
@@ -88,8 +91,12 @@ class KBIndex:
 
     def claim(self, s: int, r: int, o: int | str, status: str) -> dict[str, Any]:
         """A claim of a response, by keys, with its status."""
-        return {"subject": self.key(s), "relation": self.names[r],
-                "object": o if isinstance(o, str) else self.key(o), "status": status}
+        return {
+            "subject": self.key(s),
+            "relation": self.names[r],
+            "object": o if isinstance(o, str) else self.key(o),
+            "status": status,
+        }
 
     def wrong_object(self, rng: random.Random, r: int, not_in: set[int]) -> int | None:
         """Another object of relation r (a plausible wrong answer), or None after 20 tries."""

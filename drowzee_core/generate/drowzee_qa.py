@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from drowzee_core.bench import templates_kb
-from drowzee_core.bench.request import check_request, check_share
-from drowzee_core.bench.splits import SplitPlan
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.generate import templates_kb
+from drowzee_core.generate.request import check_request, check_share
+from drowzee_core.generate.splits import SplitPlan
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationSpec
 from drowzee_core.logic.explain import label_proof, proof_ids, proof_leaves, reasoning_lines
@@ -74,18 +74,27 @@ def family_kinds(family: str, catalog: Catalog, rids: dict[str, int]) -> list[tu
     if family == "transitive":
         # of a transitive inverse pair only the first-declared one is tabled (see core.pl)
         canonical = [
-            r.name for r in rels if r.transitive and not (
+            r.name
+            for r in rels
+            if r.transitive
+            and not (
                 r.inverse_of and catalog.get(r.inverse_of).transitive and rids.get(r.inverse_of, 1 << 62) < rids[r.name]
             )
         ]
         return [("transitive", ids(canonical))]
     if family == "composite":
-        return [("composite", ids(c.first for c in catalog.composites)),
-                ("same_object", ids(s.relation for s in catalog.same_object))]
+        return [
+            ("composite", ids(c.first for c in catalog.composites)),
+            ("same_object", ids(s.relation for s in catalog.same_object)),
+        ]
     if family == "negation":
-        return [("negation", ids(r.name for r in rels if r.functional)),
-                ("negation_same_object", ids(s.relation for s in catalog.same_object
-                                             if catalog.get(s.relation).functional))]
+        return [
+            ("negation", ids(r.name for r in rels if r.functional)),
+            (
+                "negation_same_object",
+                ids(s.relation for s in catalog.same_object if catalog.get(s.relation).functional),
+            ),
+        ]
     raise DrowzeeError(f"unknown rule family {family!r}")
 
 
@@ -138,9 +147,7 @@ class DrowzeeQAGenerator:
             rng.shuffle(cell.seeds)
         return out
 
-    def generate(
-        self, cfg: DrowzeeQAConfig, progress: Callable[[int], None] | None = None
-    ) -> list[dict[str, Any]]:
+    def generate(self, cfg: DrowzeeQAConfig, progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
         """Generate up to `cfg.n` cases; fewer (with a warning) only when the KB has no more seeds."""
         rng = random.Random(cfg.seed)
         plan = SplitPlan(cfg.plan.seed, cfg.plan.shares, frozenset(self.store.keys(self.hub_ids).values()))
@@ -177,8 +184,13 @@ class DrowzeeQAGenerator:
         return cases
 
     def _fill(
-        self, cell: _Cell, cfg: DrowzeeQAConfig, plan: SplitPlan, rng: random.Random,
-        seen: set[tuple[int, int, int]], flips: dict[str, int],
+        self,
+        cell: _Cell,
+        cfg: DrowzeeQAConfig,
+        plan: SplitPlan,
+        rng: random.Random,
+        seen: set[tuple[int, int, int]],
+        flips: dict[str, int],
     ) -> list[dict[str, Any]]:
         take = cell.seeds[cell.pos : cell.pos + max(16, min(cfg.batch, 2 * cell.need))]
         cell.pos += len(take)
@@ -207,14 +219,24 @@ class DrowzeeQAGenerator:
         return made
 
     def _case(
-        self, cell: _Cell, kind: str, res: dict[str, Any], labels: dict[int, str], keys: dict[int, str],
-        entities: list[str], split: str | None, rng: random.Random, flips: dict[str, int], cfg: DrowzeeQAConfig,
+        self,
+        cell: _Cell,
+        kind: str,
+        res: dict[str, Any],
+        labels: dict[int, str],
+        keys: dict[int, str],
+        entities: list[str],
+        split: str | None,
+        rng: random.Random,
+        flips: dict[str, int],
+        cfg: DrowzeeQAConfig,
     ) -> dict[str, Any]:
         s, r, o = (int(x) for x in res["fact"])
         rel = self.reasoner.relation_names[r]
         spec = self.catalog.get(rel)
-        proof = label_proof(res["proof"], labels, self.reasoner.relation_names, self.catalog,
-                            self.reasoner.rules.composite_names)
+        proof = label_proof(
+            res["proof"], labels, self.reasoner.relation_names, self.catalog, self.reasoner.rules.composite_names
+        )
         assert proof is not None
         status = str(res["status"])
         want_yes = flips[cell.family] % 2 == 0
@@ -237,8 +259,15 @@ class DrowzeeQAGenerator:
             "answer": ans,
             "entities": entities,
             "facts": proof_leaves(proof),
-            "conclusion": {"subject": keys[s], "relation": rel, "object": keys[o], "status": status,
-                           "subject_label": labels[s], "object_label": labels[o], "text": proof["text"]},
+            "conclusion": {
+                "subject": keys[s],
+                "relation": rel,
+                "object": keys[o],
+                "status": status,
+                "subject_label": labels[s],
+                "object_label": labels[o],
+                "text": proof["text"],
+            },
             "proof": proof,
             "reasoning": [*reasoning_lines(proof, self.catalog), f"So the answer is {ans}."],
             "prompt": render("drowzee_qa", question=q),
@@ -263,11 +292,16 @@ class DrowzeeQAGenerator:
 def _rephrase(case: dict[str, Any], spec: RelationSpec) -> None:
     """Ask a case in the form whose answer is the opposite of its current one."""
     c = case["conclusion"]
-    form = ("negated" if case["form"] == "positive" else "positive")
+    form = "negated" if case["form"] == "positive" else "positive"
     q = templates_kb.question(spec, c["subject_label"], c["object_label"], form)
     ans = templates_kb.answer(c["status"], form)
-    case.update(form=form, question=q, answer=ans, prompt=render("drowzee_qa", question=q),
-                reasoning=[*case["reasoning"][:-1], f"So the answer is {ans}."])
+    case.update(
+        form=form,
+        question=q,
+        answer=ans,
+        prompt=render("drowzee_qa", question=q),
+        reasoning=[*case["reasoning"][:-1], f"So the answer is {ans}."],
+    )
 
 
 def _allocate(cells: list[_Cell], n: int, families: tuple[str, ...]) -> None:

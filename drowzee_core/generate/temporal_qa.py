@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from drowzee_core.bench.splits import SplitPlan
-from drowzee_core.bench.templates_mtl import drowzee_question, readable_question
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.generate.splits import SplitPlan
+from drowzee_core.generate.templates_mtl import drowzee_question, readable_question
 from drowzee_core.logic.events import Event, EventTable
 from drowzee_core.logic.mtl import (
     OPERATORS,
@@ -183,31 +183,37 @@ def generate_temporal_qa(
         truth = contains(intervals, year)
         assert truth == want  # the year was chosen from the computed intervals
         query = MTLQuery(formula, year)
-        cases.append({
-            "id": f"{cfg.id_prefix}-{cfg.seed}-{i:06d}",
-            "mtl": query_to_drowzee(query),
-            "formula": to_json(formula),
-            "year": year,
-            "operator": operator_name(formula),
-            "operators": sorted({operator_name(g) for g in subformulas(formula)} - {"Atom"}),
-            "depth": depth(formula),
-            "question": drowzee_question(formula, year, label),
-            "question_readable": readable_question(formula, year, label),
-            "answer": "Yes" if truth else "No",
-            "truth": truth,
-            "intervals": [list(iv) for iv in intervals],
-            "events": [
-                {"key": e.key, "label": e.label, "intervals": [list(iv) for iv in e.intervals], "facts": list(e.facts),
-                 "domain": e.domain}
-                for e in sampler.used.values()
-            ],
-            "horizon": [hlo, hhi],
-            "config": asdict(cfg) | {"operators": list(cfg.operators)},
-        })
+        cases.append(
+            {
+                "id": f"{cfg.id_prefix}-{cfg.seed}-{i:06d}",
+                "mtl": query_to_drowzee(query),
+                "formula": to_json(formula),
+                "year": year,
+                "operator": operator_name(formula),
+                "operators": sorted({operator_name(g) for g in subformulas(formula)} - {"Atom"}),
+                "depth": depth(formula),
+                "question": drowzee_question(formula, year, label),
+                "question_readable": readable_question(formula, year, label),
+                "answer": "Yes" if truth else "No",
+                "truth": truth,
+                "intervals": [list(iv) for iv in intervals],
+                "events": [
+                    {
+                        "key": e.key,
+                        "label": e.label,
+                        "intervals": [list(iv) for iv in e.intervals],
+                        "facts": list(e.facts),
+                        "domain": e.domain,
+                    }
+                    for e in sampler.used.values()
+                ],
+                "horizon": [hlo, hhi],
+                "config": asdict(cfg) | {"operators": list(cfg.operators)},
+            }
+        )
         if progress:
             progress(i + 1)
     return cases
-
 
 
 def _years(intervals: list[list[int]]) -> str:
@@ -224,8 +230,10 @@ def as_record(case: dict[str, Any], plan: SplitPlan) -> dict[str, Any]:
     domains = [e.get("domain") or "" for e in events]
     reasoning = [f"{e['label'][:1].upper() + e['label'][1:]} holds in {_years(e['intervals'])}." for e in events]
     where = "is" if case["truth"] else "is not"
-    reasoning.append(f"The formula {case['mtl'].rsplit(',', 1)[0]} holds in {_years(case['intervals'])}, "
-                     f"and {case['year']} {where} among those years.")
+    reasoning.append(
+        f"The formula {case['mtl'].rsplit(',', 1)[0]} holds in {_years(case['intervals'])}, "
+        f"and {case['year']} {where} among those years."
+    )
     reasoning.append(f"So the answer is {case['answer']}.")
     keys = [e["key"] for e in events]
     return case | {
@@ -237,15 +245,23 @@ def as_record(case: dict[str, Any], plan: SplitPlan) -> dict[str, Any]:
         "form": "positive",
         "entities": keys,
         "facts": [f for e in events for f in e["facts"]],
-        "conclusion": {"mtl": case["mtl"], "year": case["year"], "truth": case["truth"],
-                       "intervals": case["intervals"]},
+        "conclusion": {
+            "mtl": case["mtl"],
+            "year": case["year"],
+            "truth": case["truth"],
+            "intervals": case["intervals"],
+        },
         "reasoning": reasoning,
         "prompt": render("drowzee_qa", question=case["question"]),
     }
 
 
 def generate_temporal_records(
-    table: EventTable, horizon: tuple[int, int], cfg: TemporalQAConfig, plan: SplitPlan, split: str | None = None,
+    table: EventTable,
+    horizon: tuple[int, int],
+    cfg: TemporalQAConfig,
+    plan: SplitPlan,
+    split: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Temporal cases in the Drowzee QA record format; with `split`, only over that split's events.

@@ -1,0 +1,74 @@
+"""The typed contract: records that pass between stages, their enums, and provenance sidecars.
+
+Generators write these records, the runner, scorers and verifier read them, and every file a
+command writes carries an `OUT.meta.json` sidecar (`Provenance`). JSON Schemas of the public records
+are exported to `docs/schemas/` by `drowzee schemas export`.
+"""
+
+from drowzee_core.records.cases import (
+    CaseBase,
+    ERBenchFD,
+    ERBenchJoin,
+    ERBenchQuestion,
+    Interval,
+    QACase,
+    TemporalCase,
+    TemporalConclusion,
+    TemporalEventRef,
+)
+from drowzee_core.records.enums import Grounding, Label, ProofStatus, Split, YesNo
+from drowzee_core.records.pair import ComparisonTruth, PairTruth, QRPair, SetOperand, SetTruth
+from drowzee_core.records.proof import KBClaim, ProofNode
+from drowzee_core.records.provenance import Provenance, provenance, read_sidecar, sidecar_path, write_sidecar
+from drowzee_core.records.triple import Encoder, Triple
+from drowzee_core.records.verdict import (
+    ClaimVerdict,
+    EvidenceItem,
+    EvidenceSource,
+    ModelRef,
+    Opinion,
+    OpinionSource,
+    Verdict,
+    VerdictProvenance,
+    VerifyRequest,
+)
+
+__all__ = [
+    "CaseBase",
+    "ClaimVerdict",
+    "ComparisonTruth",
+    "ERBenchFD",
+    "ERBenchJoin",
+    "ERBenchQuestion",
+    "Encoder",
+    "EvidenceItem",
+    "EvidenceSource",
+    "Grounding",
+    "Interval",
+    "KBClaim",
+    "Label",
+    "ModelRef",
+    "Opinion",
+    "OpinionSource",
+    "PairTruth",
+    "ProofNode",
+    "ProofStatus",
+    "Provenance",
+    "QACase",
+    "QRPair",
+    "SetOperand",
+    "SetTruth",
+    "Split",
+    "TemporalCase",
+    "TemporalConclusion",
+    "TemporalEventRef",
+    "Triple",
+    "Verdict",
+    "VerdictProvenance",
+    "VerifyRequest",
+    "YesNo",
+    "provenance",
+    "read_sidecar",
+    "sidecar_path",
+    "write_sidecar",
+]

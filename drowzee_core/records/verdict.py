@@ -1,0 +1,140 @@
+"""The verifier's input and output records (shape reserved for the triangulation verifier)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.pair import EvidenceItemIn
+from drowzee_core.records.proof import ProofNode
+
+MAX_TEXT = 20_000
+"""Longest query or response, in characters, that the verifier accepts."""
+MAX_EVIDENCE = 200
+"""Most evidence items one request may supply."""
+
+
+class EvidenceSource(StrEnum):
+    """Where an evidence item came from."""
+
+    KB = "kb"
+    CORPUS = "corpus"
+    WEB = "web"
+    SUPPLIED = "supplied"
+
+
+class OpinionSource(StrEnum):
+    """The parts of the triangulation that give an opinion."""
+
+    KB_CHECK = "kb_check"
+    SEEKER = "seeker"
+    GUARDIAN = "guardian"
+    MANAGER = "manager"
+
+
+class VerifyRequest(BaseModel):
+    """What the verifier checks: a query, a response and optional evidence."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str | None = Field(default=None, description="Caller's id, echoed in the verdict.")
+    query: str = Field(max_length=MAX_TEXT, description="The question the response answers.")
+    response: str = Field(min_length=1, max_length=MAX_TEXT, description="The response to check.")
+    evidence: list[EvidenceItemIn] | str | None = Field(
+        default=None, description="Supplied evidence: text, a list of texts, or KG triples `[[s, r, o], ...]`."
+    )
+
+
+class EvidenceItem(BaseModel):
+    """One piece of evidence the verifier gathered or was given."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(description="Id the explanation cites (e.g. `E3`).")
+    source: EvidenceSource = Field(description="Where it came from.")
+    text: str = Field(description="The evidence as text (a triple is verbalized).")
+    score: float | None = Field(default=None, description="Retrieval or judge score, when there is one.")
+    ref: str | None = Field(default=None, description="URL, document path or KB fact the text comes from.")
+
+
+class ClaimVerdict(BaseModel):
+    """One atomic claim of the response and what decided it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(description="The claim, self-contained.")
+    span: tuple[int, int] | None = Field(default=None, description="Character span in the response, if located.")
+    status: ProofStatus = Field(description="supported / contradicted / unknown.")
+    evidence_ids: list[str] = Field(default_factory=list, description="Evidence items that bear on the claim.")
+    proof: ProofNode | None = Field(default=None, description="Prolog proof, when the KB check decided it.")
+
+
+class Opinion(BaseModel):
+    """One source's opinion on the response, or the record of its failure."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: OpinionSource = Field(description="Which part of the triangulation gave it.")
+    label: Label | None = Field(default=None, description="Its label; None when it gave none.")
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0, description="Its probability of `label`.")
+    explanation: str = Field(default="", description="Its reasons.")
+    model: str | None = Field(default=None, description="Model name behind it, when a model was used.")
+    error: str | None = Field(default=None, description="Why there is no opinion (failure, timeout, parse error).")
+
+
+class ModelRef(BaseModel):
+    """Which model served a role."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str = Field(description="Model name as the endpoint knows it.")
+    base_url: str | None = Field(default=None, description="Endpoint (None for in-process models).")
+    adapter_sha256: str | None = Field(default=None, description="Hash of the adapter weights, when one is used.")
+
+
+class VerdictProvenance(BaseModel):
+    """What produced a verdict, so it can be reproduced."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    roles: dict[str, ModelRef] = Field(default_factory=dict, description="Role name -> the model that served it.")
+    policy: str | None = Field(default=None, description="Verdict Manager policy.")
+    kb_fingerprint: str | None = Field(default=None, description="Fingerprint of the KB the claims were proved on.")
+    seed: int | None = Field(default=None, description="Seed of any sampling.")
+    code_version: str | None = Field(default=None, description="Git commit of the code that ran.")
+    timings: dict[str, float] = Field(default_factory=dict, description="Seconds spent per node.")
+
+
+class Verdict(BaseModel):
+    """The verifier's answer: a label, why, and everything it rests on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str | None = Field(default=None, description="The request's id.")
+    label: Label = Field(description="FACTUAL or NON-FACTUAL.")
+    confidence: float = Field(ge=0.0, le=1.0, description="Calibrated probability of `label`.")
+    explanation: str = Field(description="FactCHD-shaped reason citing evidence ids and proofs.")
+    claims: list[ClaimVerdict] = Field(default_factory=list, description="The response's claims.")
+    evidence: list[EvidenceItem] = Field(default_factory=list, description="Evidence gathered or supplied.")
+    proofs: list[ProofNode] = Field(default_factory=list, description="Prolog proofs that decided claims.")
+    opinions: list[Opinion] = Field(default_factory=list, description="Each source's opinion or failure.")
+    degraded: bool = Field(default=False, description="True when a source failed and the verdict lacks it.")
+    degraded_reasons: list[str] = Field(default_factory=list, description="What failed, one line each.")
+    provenance: VerdictProvenance = Field(default_factory=VerdictProvenance, description="What produced it.")
+
+
+__all__ = [
+    "MAX_EVIDENCE",
+    "MAX_TEXT",
+    "ClaimVerdict",
+    "EvidenceItem",
+    "EvidenceSource",
+    "ModelRef",
+    "Opinion",
+    "OpinionSource",
+    "Verdict",
+    "VerdictProvenance",
+    "VerifyRequest",
+]
