@@ -24,6 +24,7 @@ from drowzee_core.cli.output import (
     progress,
     table,
 )
+from drowzee_core.cli.schemas import schemas_app
 from drowzee_core.cli.temporal import temporal_app
 from drowzee_core.cli.train import eval_app, train_app
 from drowzee_core.config import default_kb_path
@@ -38,6 +39,7 @@ app.add_typer(generate_app, name="generate")
 app.add_typer(models_app, name="models")
 app.add_typer(train_app, name="train")
 app.add_typer(eval_app, name="eval")
+app.add_typer(schemas_app, name="schemas")
 app.command("run-llm")(run_llm)
 app.command("score")(score)
 app.command("report")(report)

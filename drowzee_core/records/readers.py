@@ -38,7 +38,8 @@ def describe(exc: ValidationError, where: str) -> str:
     errors = exc.errors(include_url=False)
     first = errors[0]
     loc = ".".join(str(p) for p in first["loc"])
-    head = f"{where}: field `{loc}`: {first['msg']}" if loc else f"{where}: {first['msg']}"
+    msg = first["msg"].removeprefix("Value error, ")  # our validators' messages say what to fix on their own
+    head = f"{where}: field `{loc}`: {msg}" if loc else f"{where}: {msg}"
     more = len(errors) - 1
     return head + (f" (and {more} more error{'s' if more > 1 else ''})" if more else "")
 
