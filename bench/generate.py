@@ -44,14 +44,18 @@ def main() -> None:
     store = KBStore(args.kb)
     reasoner = Reasoner(store)
     t_load = time.perf_counter()
-    qa = DrowzeeQAGenerator(reasoner).generate(DrowzeeQAConfig(n=args.qa, seed=args.seed))
+    qa = [
+        c.model_dump(mode="json")
+        for c in DrowzeeQAGenerator(reasoner).generate(DrowzeeQAConfig(n=args.qa, seed=args.seed))
+    ]
     t_qa = time.perf_counter()
-    temporal = generate_temporal_records(
+    temporal_cases = generate_temporal_records(
         events_from_kb(store, DEFAULT_HORIZON[1]),
         DEFAULT_HORIZON,
         TemporalQAConfig(n=args.temporal, seed=args.seed),
         SplitPlan(),
     )
+    temporal = [c.model_dump(mode="json") for c in temporal_cases]
     t_end = time.perf_counter()
     figures: dict[str, object] = {
         "drowzee_qa_cases": len(qa),
@@ -87,7 +91,7 @@ def main() -> None:
 
         t1 = time.perf_counter()
         gen = ERBenchGenerator(load_schema(ROOT / "docs" / "erbench" / "movie.toml"), args.peers / "erbench" / "movie")
-        er = gen.generate(ERBenchConfig(n=args.erbench, seed=args.seed))
+        er = [c.model_dump(mode="json") for c in gen.generate(ERBenchConfig(n=args.erbench, seed=args.seed))]
         figures["erbench_movie"] = {
             "cases": len(er),
             "seconds": round(time.perf_counter() - t1, 2),

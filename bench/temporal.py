@@ -75,10 +75,10 @@ def main() -> None:
         "seconds_load_and_check_all": round(check_s, 3),
         "generated": len(cases),
         "seconds_generate": round(gen_s, 3),
-        "by_answer": dict(Counter(c["answer"] for c in cases)),
-        "by_operator": dict(Counter(c["operator"] for c in cases)),
-        "by_operator_answer": dict(Counter(f"{c['operator']}:{c['answer']}" for c in cases)),
-        "by_depth": dict(Counter(c["depth"] for c in cases)),
+        "by_answer": dict(Counter(str(c.answer) for c in cases)),
+        "by_operator": dict(Counter(c.operator for c in cases)),
+        "by_operator_answer": dict(Counter(f"{c.operator}:{c.answer}" for c in cases)),
+        "by_depth": dict(Counter(c.depth for c in cases)),
     }
     sys.stdout.write(json.dumps(figures, indent=2) + "\n")
 

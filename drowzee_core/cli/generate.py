@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import BaseModel
 
 from drowzee_core.cli.output import JsonOpt, KbOpt, emit_json, err, fail, load_reasoner, progress
 from drowzee_core.cli.temporal import FactsOpt, HorizonOpt, load_events
@@ -32,13 +34,14 @@ RulesOpt = Annotated[list[str] | None, typer.Option("--rules", help="Only these 
 
 
 def _finish(
-    cases: list[dict[str, Any]],
+    records: Sequence[BaseModel | dict[str, Any]],
     out: Path,
     keys: tuple[str, ...],
     seconds: float,
     as_json: bool,
     extra: dict[str, Any] | None = None,
 ) -> None:
+    cases = [r.model_dump(mode="json") if isinstance(r, BaseModel) else r for r in records]
     n = write_jsonl(cases, out)
     summary = {"cases": n, "out": str(out), "seconds": round(seconds, 2), **counts(cases, keys), **(extra or {})}
     if as_json:

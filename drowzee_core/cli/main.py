@@ -24,10 +24,12 @@ from drowzee_core.cli.output import (
     progress,
     table,
 )
+from drowzee_core.cli.schemas import schemas_app
 from drowzee_core.cli.temporal import temporal_app
 from drowzee_core.cli.train import eval_app, train_app
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.records.enums import ProofStatus
 
 app = typer.Typer(help="Drowzee Triangulator: provable fact-conflicting hallucination tests.", no_args_is_help=True)
 kb_app = typer.Typer(help="Build, load and inspect the knowledge base.", no_args_is_help=True)
@@ -37,6 +39,7 @@ app.add_typer(generate_app, name="generate")
 app.add_typer(models_app, name="models")
 app.add_typer(train_app, name="train")
 app.add_typer(eval_app, name="eval")
+app.add_typer(schemas_app, name="schemas")
 app.command("run-llm")(run_llm)
 app.command("score")(score)
 app.command("report")(report)
@@ -195,7 +198,7 @@ def prove(
     if as_json:
         emit_json(verdict.to_json())
         return
-    colour = {"supported": "green", "contradicted": "red"}.get(verdict.status, "yellow")
+    colour = {ProofStatus.SUPPORTED: "green", ProofStatus.CONTRADICTED: "red"}.get(verdict.status, "yellow")
     console.print(f"[{colour}]{verdict.status}[/{colour}]  {subject} {verdict.relation} {obj}")
     for line in verdict.lines():
         console.print("  " + line, markup=False)

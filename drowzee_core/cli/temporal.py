@@ -167,12 +167,12 @@ def generate(
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", encoding="utf-8") as fh:
         for case in cases:
-            fh.write(json.dumps(case, ensure_ascii=False) + "\n")
+            fh.write(json.dumps(case.model_dump(mode="json"), ensure_ascii=False) + "\n")
     counts = {
         "cases": len(cases),
-        "answer": dict(Counter(c["answer"] for c in cases)),
-        "operator": dict(Counter(c["operator"] for c in cases)),
-        "depth": dict(Counter(str(c["depth"]) for c in cases)),
+        "answer": dict(Counter(str(c.answer) for c in cases)),
+        "operator": dict(Counter(c.operator for c in cases)),
+        "depth": dict(Counter(str(c.depth) for c in cases)),
         "out": str(out),
     }
     if as_json:

@@ -29,6 +29,9 @@ from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationSpec
 from drowzee_core.logic.explain import label_proof, proof_ids, proof_leaves, reasoning_lines
 from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.records.cases import QACase
+from drowzee_core.records.enums import ProofStatus, Split, YesNo
+from drowzee_core.records.proof import KBClaim, ProofNode
 from prompts import render
 
 log = logging.getLogger(__name__)
@@ -147,7 +150,7 @@ class DrowzeeQAGenerator:
             rng.shuffle(cell.seeds)
         return out
 
-    def generate(self, cfg: DrowzeeQAConfig, progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    def generate(self, cfg: DrowzeeQAConfig, progress: Callable[[int], None] | None = None) -> list[QACase]:
         """Generate up to `cfg.n` cases; fewer (with a warning) only when the KB has no more seeds."""
         rng = random.Random(cfg.seed)
         plan = SplitPlan(cfg.plan.seed, cfg.plan.shares, frozenset(self.store.keys(self.hub_ids).values()))
@@ -158,7 +161,7 @@ class DrowzeeQAGenerator:
                 + (f" in domains {list(cfg.domains)}" if cfg.domains else "")
             )
         _allocate(cells, cfg.n, cfg.families)
-        cases: list[dict[str, Any]] = []
+        cases: list[QACase] = []
         seen: set[tuple[int, int, int]] = set()
         flips: dict[str, int] = defaultdict(int)
         while True:
@@ -180,7 +183,7 @@ class DrowzeeQAGenerator:
         self._rebalance(cases)
         cases = _interleave(cases, cfg.families)
         for i, case in enumerate(cases):
-            case["id"] = f"drowzee-qa-{cfg.seed}-{i:06d}"
+            case.id = f"drowzee-qa-{cfg.seed}-{i:06d}"
         return cases
 
     def _fill(
@@ -191,7 +194,7 @@ class DrowzeeQAGenerator:
         rng: random.Random,
         seen: set[tuple[int, int, int]],
         flips: dict[str, int],
-    ) -> list[dict[str, Any]]:
+    ) -> list[QACase]:
         take = cell.seeds[cell.pos : cell.pos + max(16, min(cfg.batch, 2 * cell.need))]
         cell.pos += len(take)
         if cfg.split is not None:
@@ -203,7 +206,7 @@ class DrowzeeQAGenerator:
         results = [(kind, r) for kind, seeds in by_kind.items() for r in self.reasoner.engine.case_batch(kind, seeds)]
         ids = {i for _k, r in results for i in proof_ids(r["proof"])}
         labels, keys = self.store.labels(ids), self.store.keys(ids)
-        made: list[dict[str, Any]] = []
+        made: list[QACase] = []
         for kind, res in results:
             if len(made) >= cell.need:
                 break
@@ -230,7 +233,7 @@ class DrowzeeQAGenerator:
         rng: random.Random,
         flips: dict[str, int],
         cfg: DrowzeeQAConfig,
-    ) -> dict[str, Any]:
+    ) -> QACase:
         s, r, o = (int(x) for x in res["fact"])
         rel = self.reasoner.relation_names[r]
         spec = self.catalog.get(rel)
@@ -238,70 +241,65 @@ class DrowzeeQAGenerator:
             res["proof"], labels, self.reasoner.relation_names, self.catalog, self.reasoner.rules.composite_names
         )
         assert proof is not None
-        status = str(res["status"])
+        status = ProofStatus(str(res["status"]))
         want_yes = flips[cell.family] % 2 == 0
         flips[cell.family] += 1
-        if want_yes == (status == "supported"):
+        if want_yes == (status == ProofStatus.SUPPORTED):
             form = "positive"
         else:
             form = "antonym" if spec.antonyms and rng.random() < cfg.antonym_share else "negated"
         q = templates_kb.question(spec, labels[s], labels[o], form, rng.randrange(8))
         ans = templates_kb.answer(status, form)
-        return {
-            "id": "",
-            "kind": "drowzee-qa",
-            "split": split,
-            "domain": cell.domain,
-            "rule": cell.family,
-            "rule_detail": str(proof["rule"]),
-            "form": form,
-            "question": q,
-            "answer": ans,
-            "entities": entities,
-            "facts": proof_leaves(proof),
-            "conclusion": {
-                "subject": keys[s],
-                "relation": rel,
-                "object": keys[o],
-                "status": status,
-                "subject_label": labels[s],
-                "object_label": labels[o],
-                "text": proof["text"],
-            },
-            "proof": proof,
-            "reasoning": [*reasoning_lines(proof, self.catalog), f"So the answer is {ans}."],
-            "prompt": render("drowzee_qa", question=q),
-        }
+        return QACase(
+            id="",
+            split=None if split is None else Split(split),
+            domain=cell.domain,
+            rule=cell.family,
+            rule_detail=str(proof["rule"]),
+            form=form,
+            question=q,
+            answer=ans,
+            entities=entities,
+            facts=[(f[0], f[1], f[2]) for f in proof_leaves(proof)],
+            conclusion=KBClaim(
+                subject=keys[s],
+                relation=rel,
+                object=keys[o],
+                status=status,
+                subject_label=labels[s],
+                object_label=labels[o],
+                text=str(proof["text"]),
+            ),
+            proof=ProofNode.model_validate(proof),
+            reasoning=[*reasoning_lines(proof, self.catalog), f"So the answer is {ans}."],
+            prompt=render("drowzee_qa", question=q),
+        )
 
-    def _rebalance(self, cases: list[dict[str, Any]]) -> None:
+    def _rebalance(self, cases: list[QACase]) -> None:
         """Make Yes and No differ by at most one overall.
 
         Each family alternates on its own, so every family with an odd count has one extra Yes;
         the last Yes case of such families is asked in a flipped form until the totals match.
         """
-        diff = sum(1 if c["answer"] == "Yes" else -1 for c in cases)
+        diff = sum(1 if c.answer == YesNo.YES else -1 for c in cases)
         for family in FAMILIES:
             if diff <= 1:
                 break
-            mine = [c for c in cases if c["rule"] == family]
-            if len(mine) % 2 == 1 and mine[-1]["answer"] == "Yes":
-                _rephrase(mine[-1], self.catalog.get(mine[-1]["conclusion"]["relation"]))
+            mine = [c for c in cases if c.rule == family]
+            if len(mine) % 2 == 1 and mine[-1].answer == YesNo.YES:
+                _rephrase(mine[-1], self.catalog.get(mine[-1].conclusion.relation))
                 diff -= 2
 
 
-def _rephrase(case: dict[str, Any], spec: RelationSpec) -> None:
+def _rephrase(case: QACase, spec: RelationSpec) -> None:
     """Ask a case in the form whose answer is the opposite of its current one."""
-    c = case["conclusion"]
-    form = "negated" if case["form"] == "positive" else "positive"
-    q = templates_kb.question(spec, c["subject_label"], c["object_label"], form)
-    ans = templates_kb.answer(c["status"], form)
-    case.update(
-        form=form,
-        question=q,
-        answer=ans,
-        prompt=render("drowzee_qa", question=q),
-        reasoning=[*case["reasoning"][:-1], f"So the answer is {ans}."],
-    )
+    c = case.conclusion
+    form = "negated" if case.form == "positive" else "positive"
+    q = templates_kb.question(spec, c.subject_label or c.subject, c.object_label or c.object, form)
+    ans = templates_kb.answer(c.status, form)
+    case.form, case.question, case.answer = form, q, ans
+    case.prompt = render("drowzee_qa", question=q)
+    case.reasoning = [*case.reasoning[:-1], f"So the answer is {ans}."]
 
 
 def _allocate(cells: list[_Cell], n: int, families: tuple[str, ...]) -> None:
@@ -314,10 +312,10 @@ def _allocate(cells: list[_Cell], n: int, families: tuple[str, ...]) -> None:
             cell.need += share // len(mine) + (1 if ci < share % len(mine) else 0)
 
 
-def _interleave(cases: list[dict[str, Any]], families: tuple[str, ...]) -> list[dict[str, Any]]:
+def _interleave(cases: list[QACase], families: tuple[str, ...]) -> list[QACase]:
     """Round-robin over families so any prefix of the output is spread over the rules."""
-    queues = {f: deque(c for c in cases if c["rule"] == f) for f in families}
-    out: list[dict[str, Any]] = []
+    queues = {f: deque(c for c in cases if c.rule == f) for f in families}
+    out: list[QACase] = []
     while any(queues.values()):
         for f in families:
             if queues[f]:

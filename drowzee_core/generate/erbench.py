@@ -46,6 +46,8 @@ from drowzee_core.errors import DrowzeeError
 from drowzee_core.generate.erbench_schema import FDSpec, FKSpec, Schema, load_schema, read_table
 from drowzee_core.generate.request import check_request, check_share
 from drowzee_core.generate.splits import SplitPlan
+from drowzee_core.records.cases import ERBenchFD, ERBenchJoin, ERBenchQuestion, ERBenchQuestionType
+from drowzee_core.records.enums import Split
 from prompts import render
 
 __all__ = ["QUESTION_TYPES", "ERBenchConfig", "ERBenchGenerator", "answer_counts", "load_schema"]
@@ -113,13 +115,13 @@ class ERBenchGenerator:
             "fd_violations": {f"{d.fd.table}: {','.join(d.fd.lhs)} -> {d.fd.rhs}": d.violations for d in self.fds},
         }
 
-    def generate(self, cfg: ERBenchConfig, progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    def generate(self, cfg: ERBenchConfig, progress: Callable[[int], None] | None = None) -> list[ERBenchQuestion]:
         """Generate up to `cfg.n` questions, spread evenly over the question types that apply."""
         rng = random.Random(cfg.seed)
         types = [t for t in cfg.types if t != "multi_hop" or self._fks()]
         if not types:
             raise DrowzeeError("multi_hop questions need an [[fk]] whose table has an FD; none in this schema")
-        out: list[dict[str, Any]] = []
+        out: list[ERBenchQuestion] = []
         for ti, qtype in enumerate(types):
             want = cfg.n // len(types) + (1 if ti < cfg.n % len(types) else 0)
             made = 0
@@ -129,10 +131,11 @@ class ERBenchGenerator:
                 case = self._make(qtype, rng, attempt, cfg)
                 if case is None:
                     continue
-                case["split"] = cfg.plan.case_split(case["entities"])
-                if cfg.split is not None and case["split"] != cfg.split:
+                split = cfg.plan.case_split(case.entities)
+                case.split = None if split is None else Split(split)
+                if cfg.split is not None and split != cfg.split:
                     continue
-                case["id"] = f"erbench-{cfg.seed}-{len(out):06d}"
+                case.id = f"erbench-{cfg.seed}-{len(out):06d}"
                 out.append(case)
                 made += 1
                 if progress:
@@ -144,7 +147,7 @@ class ERBenchGenerator:
     def _fks(self) -> list[tuple[FKSpec, _FDData]]:
         return [(fk, d) for fk in self.schema.fk for d in self.fds if d.fd.table == fk.table]
 
-    def _make(self, qtype: str, rng: random.Random, i: int, cfg: ERBenchConfig) -> dict[str, Any] | None:
+    def _make(self, qtype: str, rng: random.Random, i: int, cfg: ERBenchConfig) -> ERBenchQuestion | None:
         if qtype == "multi_hop":
             fk, data = rng.choice(self._fks())
             return self._multi_hop(fk, data, rng, want_yes=i % 2 == 0)
@@ -156,7 +159,7 @@ class ERBenchGenerator:
             row = rng.choice(data.rows)
             question = (fd.basic if qtype == "binary" else fd.negated).format(**row)
             return self._case(
-                qtype,
+                "binary" if qtype == "binary" else "negated",
                 fd,
                 question,
                 "Yes" if qtype == "binary" else "No",
@@ -189,14 +192,14 @@ class ERBenchGenerator:
             render("erbench_mc", question=question, options="\n".join(labelled)),
             [r[fd.rhs] for r in rows],
         )
-        case["options"] = labelled
-        case["rows"] = rows
-        case["perturbed_option"] = None if perturbed is None else LETTERS[perturbed]
+        case.options = labelled
+        case.rows = rows
+        case.perturbed_option = None if perturbed is None else LETTERS[perturbed]
         # a correct rationale for the false option names the value the FD gives for its lhs
-        case["fd_values"] = [rows[perturbed][fd.rhs]] if perturbed is not None else [r[fd.rhs] for r in rows]
+        case.fd_values = [rows[perturbed][fd.rhs]] if perturbed is not None else [r[fd.rhs] for r in rows]
         return case
 
-    def _multi_hop(self, fk: FKSpec, data: _FDData, rng: random.Random, want_yes: bool) -> dict[str, Any] | None:
+    def _multi_hop(self, fk: FKSpec, data: _FDData, rng: random.Random, want_yes: bool) -> ERBenchQuestion | None:
         target = self.lookup[fk.references]
         fd = data.fd
         row = rng.choice(data.rows)
@@ -221,7 +224,7 @@ class ERBenchGenerator:
                 return None
             values[fields[0]] = rng.choice(pool)
         question = _format(fk.multi_hop, values)
-        return self._case(
+        case = self._case(
             "multi_hop",
             fd,
             question,
@@ -230,11 +233,13 @@ class ERBenchGenerator:
             row,
             render("erbench_binary", question=question),
             [row[fd.rhs]],
-        ) | {"join": {"column": fk.column, "references": fk.references, "row": joined}}
+        )
+        case.join = ERBenchJoin(column=fk.column, references=fk.references, row=joined)
+        return case
 
     def _case(
         self,
-        qtype: str,
+        qtype: ERBenchQuestionType,
         fd: FDSpec,
         question: str,
         answer: str,
@@ -242,21 +247,19 @@ class ERBenchGenerator:
         row: dict[str, str],
         prompt: str,
         entities: list[str],
-    ) -> dict[str, Any]:
-        return {
-            "id": "",
-            "kind": "erbench",
-            "split": None,
-            "table": fd.table,
-            "question_type": qtype,
-            "question": question,
-            "answer": answer,
-            "fd": {"lhs": fd.lhs, "rhs": fd.rhs},
-            "fd_values": fd_values,
-            "row": row,
-            "entities": [f"{fd.table}:{e}" for e in entities],
-            "prompt": prompt,
-        }
+    ) -> ERBenchQuestion:
+        return ERBenchQuestion(
+            id="",
+            table=fd.table,
+            question_type=qtype,
+            question=question,
+            answer=answer,
+            fd=ERBenchFD(lhs=list(fd.lhs), rhs=fd.rhs),
+            fd_values=fd_values,
+            row=row,
+            entities=[f"{fd.table}:{e}" for e in entities],
+            prompt=prompt,
+        )
 
 
 def _unique_rows(rows: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -284,6 +287,6 @@ def _format(template: str, values: dict[str, str]) -> str:
     return "".join(out)
 
 
-def answer_counts(cases: list[dict[str, Any]]) -> Counter[str]:
+def answer_counts(cases: list[ERBenchQuestion]) -> Counter[str]:
     """Answers per question type, for summaries."""
-    return Counter(f"{c['question_type']}:{c['answer']}" for c in cases)
+    return Counter(f"{c.question_type}:{c.answer}" for c in cases)

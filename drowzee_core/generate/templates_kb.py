@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from drowzee_core.kb.model import RelationSpec
+from drowzee_core.records.enums import ProofStatus, YesNo
 
 FORMS: tuple[str, ...] = ("positive", "negated", "antonym")
 
@@ -47,18 +48,18 @@ def question(spec: RelationSpec, s: str, o: str, form: str, antonym: int = 0) ->
     raise ValueError(f"unknown question form {form!r}; expected one of {FORMS}")
 
 
-def answer(status: str, form: str) -> str:
+def answer(status: ProofStatus | str, form: str) -> YesNo:
     """Yes or No for a question of `form` about a fact whose proof status is `status`.
 
     A supported fact answers Yes to its positive form; a contradicted one answers No; mutated
     forms flip the answer.
     """
-    if status not in ("supported", "contradicted"):
-        raise ValueError(f"only proved facts make questions, got status {status!r}")
+    if status not in (ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED):
+        raise ValueError(f"only proved facts make questions, got status {str(status)!r}")
     if form not in FORMS:
         raise ValueError(f"unknown question form {form!r}; expected one of {FORMS}")
-    true_fact = status == "supported"
-    return "Yes" if true_fact == (form == "positive") else "No"
+    true_fact = status == ProofStatus.SUPPORTED
+    return YesNo.YES if true_fact == (form == "positive") else YesNo.NO
 
 
 def clause(sentence: str) -> str:

@@ -11,9 +11,8 @@ from __future__ import annotations
 import bisect
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.generate.splits import SplitPlan
@@ -38,6 +37,8 @@ from drowzee_core.logic.mtl import (
 from drowzee_core.logic.mtl_encode import contains
 from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_json
 from drowzee_core.logic.temporal import TemporalEngine
+from drowzee_core.records.cases import Interval, TemporalCase, TemporalConclusion, TemporalEventRef, TemporalParams
+from drowzee_core.records.enums import Split, YesNo
 from prompts import render
 
 log = logging.getLogger(__name__)
@@ -121,7 +122,7 @@ class _Sampler:
 
 
 def _pick_year(
-    rng: random.Random, intervals: list[tuple[int, int]], span: tuple[int, int], want: bool, boundary_share: float
+    rng: random.Random, intervals: list[Interval], span: tuple[int, int], want: bool, boundary_share: float
 ) -> int | None:
     """A year in [span] where the formula's truth is `want`, or None when there is none."""
     lo, hi = span
@@ -149,8 +150,14 @@ def generate_temporal_qa(
     cfg: TemporalQAConfig,
     name: Callable[[str], str] | None = None,
     progress: Callable[[int], None] | None = None,
-) -> list[dict[str, Any]]:
-    """Generate `cfg.n` cases over the engine's events (see the module docstring for guarantees)."""
+    plan: SplitPlan | None = None,
+) -> list[TemporalCase]:
+    """Generate `cfg.n` cases over the engine's events (see the module docstring for guarantees).
+
+    Each case is split by its event keys under `plan` (default: `SplitPlan()`).
+    """
+    plan = plan or SplitPlan()
+    params = TemporalParams.model_validate(asdict(cfg) | {"operators": list(cfg.operators)})
     rng = random.Random(cfg.seed)
     events = sorted((e for e in engine.table if e.intervals), key=lambda e: (e.intervals[0][0], e.key))
     if len(events) < 2:
@@ -158,7 +165,7 @@ def generate_temporal_qa(
     label = name or (lambda key: engine.table.events[key].label)
     hlo, hhi = engine.horizon
     starts = [e.intervals[0][0] for e in events]
-    cases: list[dict[str, Any]] = []
+    cases: list[TemporalCase] = []
     for i in range(cfg.n):
         want = i % 2 == 0
         op = cfg.operators[(i // 2) % len(cfg.operators)]
@@ -182,78 +189,80 @@ def generate_temporal_qa(
             )
         truth = contains(intervals, year)
         assert truth == want  # the year was chosen from the computed intervals
+        refs = [
+            TemporalEventRef(
+                key=e.key, label=e.label, intervals=list(e.intervals), facts=list(e.facts), domain=e.domain
+            )
+            for e in sampler.used.values()
+        ]
         query = MTLQuery(formula, year)
-        cases.append(
-            {
-                "id": f"{cfg.id_prefix}-{cfg.seed}-{i:06d}",
-                "mtl": query_to_drowzee(query),
-                "formula": to_json(formula),
-                "year": year,
-                "operator": operator_name(formula),
-                "operators": sorted({operator_name(g) for g in subformulas(formula)} - {"Atom"}),
-                "depth": depth(formula),
-                "question": drowzee_question(formula, year, label),
-                "question_readable": readable_question(formula, year, label),
-                "answer": "Yes" if truth else "No",
-                "truth": truth,
-                "intervals": [list(iv) for iv in intervals],
-                "events": [
-                    {
-                        "key": e.key,
-                        "label": e.label,
-                        "intervals": [list(iv) for iv in e.intervals],
-                        "facts": list(e.facts),
-                        "domain": e.domain,
-                    }
-                    for e in sampler.used.values()
-                ],
-                "horizon": [hlo, hhi],
-                "config": asdict(cfg) | {"operators": list(cfg.operators)},
-            }
-        )
+        case_id = f"{cfg.id_prefix}-{cfg.seed}-{i:06d}"
+        cases.append(_case(case_id, query, intervals, refs, (hlo, hhi), params, label, plan))
         if progress:
             progress(i + 1)
     return cases
 
 
-def _years(intervals: list[list[int]]) -> str:
+def _years(intervals: Sequence[Interval]) -> str:
     return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in intervals) or "no year"
 
 
-def as_record(case: dict[str, Any], plan: SplitPlan) -> dict[str, Any]:
-    """A generated temporal case in the record format that Drowzee QA cases use.
+def _case(
+    case_id: str,
+    query: MTLQuery,
+    intervals: list[Interval],
+    events: list[TemporalEventRef],
+    horizon: Interval,
+    params: TemporalParams,
+    label: Callable[[str], str],
+    plan: SplitPlan,
+) -> TemporalCase:
+    """One decided query as a record: the temporal fields plus the fields every QA case has.
 
-    Adds kind, split (by event keys), domain, rule (the top operator), form, entities, ground-truth
-    facts, the conclusion, gold reasoning sentences and the prompt; the temporal fields stay.
+    The split is by event keys, the domain is the first event's, the rule is the top operator, and
+    the gold reasoning states each event's years, then the formula's, then the answer.
     """
-    events = case["events"]
-    domains = [e.get("domain") or "" for e in events]
-    reasoning = [f"{e['label'][:1].upper() + e['label'][1:]} holds in {_years(e['intervals'])}." for e in events]
-    where = "is" if case["truth"] else "is not"
+    formula, year = query.formula, query.year
+    truth = contains(intervals, year)
+    mtl = query_to_drowzee(query)
+    answer = YesNo.YES if truth else YesNo.NO
+    operators = sorted({operator_name(g) for g in subformulas(formula)} - {"Atom"})
+    reasoning = [f"{e.label[:1].upper() + e.label[1:]} holds in {_years(e.intervals)}." for e in events]
     reasoning.append(
-        f"The formula {case['mtl'].rsplit(',', 1)[0]} holds in {_years(case['intervals'])}, "
-        f"and {case['year']} {where} among those years."
+        f"The formula {mtl.rsplit(',', 1)[0]} holds in {_years(intervals)}, "
+        f"and {year} {'is' if truth else 'is not'} among those years."
     )
-    reasoning.append(f"So the answer is {case['answer']}.")
-    keys = [e["key"] for e in events]
-    return case | {
-        "kind": "temporal",
-        "split": plan.case_split(keys),
-        "domain": next((d for d in domains if d), "unspecified"),
-        "rule": case["operator"],
-        "rule_detail": "+".join(case["operators"]),
-        "form": "positive",
-        "entities": keys,
-        "facts": [f for e in events for f in e["facts"]],
-        "conclusion": {
-            "mtl": case["mtl"],
-            "year": case["year"],
-            "truth": case["truth"],
-            "intervals": case["intervals"],
-        },
-        "reasoning": reasoning,
-        "prompt": render("drowzee_qa", question=case["question"]),
-    }
+    reasoning.append(f"So the answer is {answer}.")
+    keys = [e.key for e in events]
+    split = plan.case_split(keys)
+    question = drowzee_question(formula, year, label)
+    return TemporalCase(
+        id=case_id,
+        mtl=mtl,
+        formula=to_json(formula),
+        year=year,
+        operator=operator_name(formula),
+        operators=operators,
+        depth=depth(formula),
+        question=question,
+        question_readable=readable_question(formula, year, label),
+        answer=answer,
+        truth=truth,
+        intervals=intervals,
+        events=events,
+        horizon=horizon,
+        config=params,
+        split=None if split is None else Split(split),
+        domain=next((e.domain for e in events if e.domain), "unspecified"),
+        rule=operator_name(formula),
+        rule_detail="+".join(operators),
+        form="positive",
+        entities=keys,
+        facts=[f for e in events for f in e.facts],
+        conclusion=TemporalConclusion(mtl=mtl, year=year, truth=truth, intervals=intervals),
+        reasoning=reasoning,
+        prompt=render("drowzee_qa", question=question),
+    )
 
 
 def generate_temporal_records(
@@ -263,8 +272,8 @@ def generate_temporal_records(
     plan: SplitPlan,
     split: str | None = None,
     progress: Callable[[int], None] | None = None,
-) -> list[dict[str, Any]]:
-    """Temporal cases in the Drowzee QA record format; with `split`, only over that split's events.
+) -> list[TemporalCase]:
+    """Temporal cases over `table`; with `split`, only over that split's events.
 
     Restricting the events (not filtering cases) keeps every event of a `split` case in that split.
     """
@@ -275,4 +284,4 @@ def generate_temporal_records(
                 sub.add(e)
         table = sub
     engine = TemporalEngine(table, horizon)
-    return [as_record(c, plan) for c in generate_temporal_qa(engine, cfg, progress=progress)]
+    return generate_temporal_qa(engine, cfg, progress=progress, plan=plan)

@@ -14,11 +14,11 @@ from typing import Any
 from drowzee_core.errors import LogicError
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.logic import session
+from drowzee_core.logic.explain import Proof
 from drowzee_core.logic.rules import CompiledRules, Family, compile_catalog
+from drowzee_core.records.enums import ProofStatus
 
 log = logging.getLogger(__name__)
-
-Proof = dict[str, Any]
 
 CASE_KINDS = (
     "symmetric",
@@ -45,7 +45,7 @@ class FamilyRun:
 class ProveResult:
     """Outcome of `prove`: supported / contradicted / unknown, with the id-level proof tree."""
 
-    status: str
+    status: ProofStatus
     proof: Proof | None
 
 
@@ -153,14 +153,14 @@ class PrologEngine:
         self.prepare()
         res = self._call("drowzee:prove_dict(S, R, O, D)", {"S": s, "R": r, "O": o})["D"]
         proof = res["proof"]
-        return ProveResult(str(res["status"]), None if proof == "none" else proof)
+        return ProveResult(ProofStatus(str(res["status"])), None if proof == "none" else proof)
 
-    def prove_many(self, queries: Sequence[tuple[int, int, int]]) -> list[str]:
+    def prove_many(self, queries: Sequence[tuple[int, int, int]]) -> list[ProofStatus]:
         """Statuses of many (s, r, o) queries in one Prolog call (no proofs; the fast path)."""
         if not queries:
             return []
         self.prepare()
-        return [str(s) for s in self._call("drowzee:prove_batch(Q, S)", {"Q": list(queries)})["S"]]
+        return [ProofStatus(str(s)) for s in self._call("drowzee:prove_batch(Q, S)", {"Q": list(queries)})["S"]]
 
     def case_batch(self, kind: str, seeds: Sequence[tuple[int, int, int, int]]) -> list[dict[str, Any]]:
         """Derive test-case conclusions from seed facts (see `case_batch/3` in core.pl).

@@ -19,10 +19,9 @@ from typing import Any
 from drowzee_core.errors import LoadError
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.store import KBStore
+from drowzee_core.records.cases import Interval
 
 log = logging.getLogger(__name__)
-
-Interval = tuple[int, int]
 
 
 def drowzee_key(name: str) -> str:

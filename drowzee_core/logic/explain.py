@@ -8,6 +8,8 @@ from typing import Any
 from drowzee_core.kb.catalog import Catalog
 
 Proof = dict[str, Any]
+"""A proof tree as JSON: `{rule, fact: [s, r, o], premises?: [...]}` with KB ids (from Prolog) or, after
+`label_proof`, labels and a `text` sentence per node (the record form is `records.ProofNode`)."""
 
 
 def proof_ids(proof: Proof | None) -> Iterator[int]:

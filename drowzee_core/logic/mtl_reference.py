@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from drowzee_core.logic.mtl import Atom, Conj, Disj, Finally, Formula, Globally, Neg, Next, Until
-
-Interval = tuple[int, int]
+from drowzee_core.records.cases import Interval
 
 
 class ReferenceEvaluator:

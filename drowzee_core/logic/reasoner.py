@@ -11,20 +11,21 @@ from typing import Any
 from drowzee_core.errors import KBError
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.engine import FamilyRun, PrologEngine
-from drowzee_core.logic.explain import label_proof, proof_ids, proof_lines
+from drowzee_core.logic.explain import Proof, label_proof, proof_ids, proof_lines
+from drowzee_core.records.enums import ProofStatus
 
 log = logging.getLogger(__name__)
 
 MAX_CANDIDATES = 20
-_RANK = {"supported": 0, "contradicted": 1, "unknown": 2}
+_RANK = {ProofStatus.SUPPORTED: 0, ProofStatus.CONTRADICTED: 1, ProofStatus.UNKNOWN: 2}
 
 
 @dataclass
 class Verdict:
     """The answer to `prove` for names: status, labelled proof, and how names were resolved."""
 
-    status: str
-    proof: dict[str, Any] | None
+    status: ProofStatus
+    proof: Proof | None
     subject: list[str] = field(default_factory=list)
     object: list[str] = field(default_factory=list)
     relation: str = ""
@@ -32,7 +33,7 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         """JSON-ready dict; `status` and `proof` are the documented contract."""
         return {
-            "status": self.status,
+            "status": str(self.status),
             "proof": self.proof,
             "relation": self.relation,
             "subject_candidates": self.subject,
@@ -83,13 +84,13 @@ class Reasoner:
         objs = self.store.resolve(obj, MAX_CANDIDATES)
         missing = [n for n, c in ((subject, subs), (obj, objs)) if not c]
         if missing:
-            return Verdict("unknown", None, [], [], self.relation_names[rid] + f" (not in KB: {missing})")
+            return Verdict(ProofStatus.UNKNOWN, None, [], [], self.relation_names[rid] + f" (not in KB: {missing})")
         best = None
         for s, o in itertools.product(subs, objs):
             res = self.engine.prove(s, rid, o)
             if best is None or _RANK[res.status] < _RANK[best[0].status]:
                 best = (res, s, o)
-            if res.status == "supported":
+            if res.status == ProofStatus.SUPPORTED:
                 break
         assert best is not None
         res = best[0]

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from drowzee_core.errors import LogicError
 from drowzee_core.logic import session
-from drowzee_core.logic.events import Event, EventTable, Interval
+from drowzee_core.logic.events import Event, EventTable
 from drowzee_core.logic.mtl import Formula, MTLQuery
 from drowzee_core.logic.mtl_encode import bind_atoms, contains, encode
+from drowzee_core.records.cases import Interval
 
 DEFAULT_HORIZON: Interval = (0, 2024)
 BATCH = 500

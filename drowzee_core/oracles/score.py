@@ -20,8 +20,15 @@ from drowzee_core.oracles.answers import gold_label, parse_answer
 from drowzee_core.oracles.extract import SpacyExtractor
 from drowzee_core.oracles.factchd_metrics import clean, label_of, score_factchd
 from drowzee_core.oracles.graph import DEFAULT_MATCH, Equivalence, classify, graph_similarity, semantic_graph
-from drowzee_core.oracles.inputs import literal_list, require
 from drowzee_core.oracles.rationale import judge_rationale, rationale_states_all
+from drowzee_core.records.answered import (
+    DrowzeeAnswered,
+    ERBenchAnswered,
+    ERBenchHumanLabel,
+    FactCHDAnswered,
+)
+from drowzee_core.records.judged import DrowzeeJudgement, ERBenchJudgement, FactCHDJudgement
+from drowzee_core.records.readers import validate_row
 from drowzee_core.records.triple import Triple
 
 Progress = Callable[[int], None]
@@ -35,15 +42,16 @@ class TripleExtractor(Protocol):
         ...
 
 
-def _gold_triples(row: dict[str, Any], extractor: TripleExtractor) -> list[Triple]:
-    facts = literal_list(row.get("evidence") if "evidence" in row else row.get("facts"))
+def _gold_triples(row: DrowzeeAnswered, extractor: TripleExtractor) -> list[Triple]:
+    facts: list[Any] = list(row.evidence if row.evidence is not None else row.facts or [])
     triples = [
         Triple(str(f[0]), str(f[1]).replace("_", " "), str(f[2]))
         for f in facts
         if isinstance(f, list | tuple) and len(f) == 3
     ]
-    if not triples and row.get("kind"):  # our temporal records: facts are sentences; add the gold reasoning
-        text = " ".join(str(x) for x in literal_list(row.get("reasoning")))
+    if not triples and row.kind:  # our temporal records: facts are sentences; add the gold reasoning
+        lines = row.reasoning if isinstance(row.reasoning, list) else []
+        text = " ".join(str(x) for x in lines)
         triples = extractor.triples(text + " " + " ".join(str(f) for f in facts if isinstance(f, str)))
     return triples
 
@@ -65,32 +73,23 @@ def score_drowzee(
     extractor = extractor or spacy
     out = []
     for i, row in enumerate(rows, 1):
-        require(row, ("question", "answer", "llm_answer"), f"row {i}")
-        parsed = parse_answer(str(row["llm_answer"]))
-        gold = gold_label(str(row["answer"]))
+        answered = validate_row(DrowzeeAnswered, row, f"row {i}")
+        parsed = parse_answer(answered.llm_answer)
+        gold = gold_label(answered.answer)
         refused = parsed.label == "unsure"
         correct = parsed.label is not None and parsed.label == gold
-        truth = semantic_graph(_gold_triples(row, spacy))
+        truth = semantic_graph(_gold_triples(answered, spacy))
         judged: dict[str, Any] = {"parsed_answer": parsed.label, "parse_how": parsed.how, "answer_correct": correct}
         try:
-            response = semantic_graph(extractor.triples(str(row["llm_answer"])))
+            response = semantic_graph(extractor.triples(answered.llm_answer))
         except DrowzeeError as exc:
-            out.append(
-                row
-                | judged
-                | {"node_similarity": None, "edge_similarity": None, "class": None, "extraction_error": str(exc)}
-            )
+            judged["extraction_error"] = str(exc)
         else:
             sim = graph_similarity(response, truth, eq) if truth.number_of_edges() else None
-            out.append(
-                row
-                | judged
-                | {
-                    "node_similarity": None if sim is None else round(sim.nodes, 4),
-                    "edge_similarity": None if sim is None else round(sim.edges, 4),
-                    "class": classify(correct, refused, sim, match_threshold),
-                }
-            )
+            if sim is not None:
+                judged |= {"node_similarity": round(sim.nodes, 4), "edge_similarity": round(sim.edges, 4)}
+            judged["class"] = classify(correct, refused, sim, match_threshold)
+        out.append(DrowzeeJudgement.model_validate(judged).flat(row))
         if progress:
             progress(1)
     return out, summarize_drowzee(out)
@@ -139,31 +138,28 @@ def score_erbench(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]],
     """Judge ERBench answers and rationales; summary = A, R, AR, H (+ R-ext / AR-ext), rationale baseline."""
     out = []
     for i, row in enumerate(rows, 1):
+        hop = ""
         if "model_answer" in row:
-            require(row, ("question", "model_reasoning", "gold_answer", "gold_entity"), f"row {i}")
-            answer, reasoning = parse_answer(str(row["model_answer"])).label, str(row["model_reasoning"])
-            gold, entities = gold_label(str(row["gold_answer"])), [str(row["gold_entity"])]
+            human = validate_row(ERBenchHumanLabel, row, f"row {i}")
+            question, answer, reasoning = human.question, parse_answer(human.model_answer).label, human.model_reasoning
+            gold, entities = gold_label(human.gold_answer), [human.gold_entity]
         else:
-            require(row, ("question", "answer", "llm_answer", "fd_values"), f"row {i}")
-            answer, reasoning = parse_answer(str(row["llm_answer"])).label, str(row["llm_answer"])
-            gold, entities = gold_label(str(row["answer"])), [str(v) for v in literal_list(row["fd_values"])]
-        judgement = judge_rationale(reasoning, entities[0], str(row["question"])) if entities else None
-        ext = None
-        if row.get("join") and entities:
-            join = row["join"] if isinstance(row["join"], dict) else {}
-            hop = (row.get("row") or {}).get(join.get("column", ""), "")
-            ext = rationale_states_all(reasoning, [*entities[:1], str(hop)], str(row["question"])) if hop else None
-        out.append(
-            row
-            | {
-                "parsed_answer": answer,
-                "answer_correct": answer is not None and answer == gold,
-                "rationale_correct": bool(judgement and judgement.correct),
-                "rationale_mentions": list(judgement.mentions) if judgement else [],
-                "rationale_denied": list(judgement.denied) if judgement else [],
-                "rationale_ext_correct": ext,
-            }
+            ours = validate_row(ERBenchAnswered, row, f"row {i}")
+            question, answer, reasoning = ours.question, parse_answer(ours.llm_answer).label, ours.llm_answer
+            gold, entities = gold_label(ours.answer), ours.fd_values
+            if ours.join is not None:
+                hop = (ours.row or {}).get(ours.join.column, "")
+        judgement = judge_rationale(reasoning, entities[0], question) if entities else None
+        ext = rationale_states_all(reasoning, [entities[0], hop], question) if hop and entities else None
+        judged = ERBenchJudgement(
+            parsed_answer=answer,
+            answer_correct=answer is not None and answer == gold,
+            rationale_correct=bool(judgement and judgement.correct),
+            rationale_mentions=list(judgement.mentions) if judgement else [],
+            rationale_denied=list(judgement.denied) if judgement else [],
+            rationale_ext_correct=ext,
         )
+        out.append(judged.flat(row))
     return out, summarize_erbench(out)
 
 
@@ -191,10 +187,10 @@ def summarize_erbench(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return res
 
 
-def factchd_gold(row: dict[str, Any]) -> str:
+def factchd_gold(row: dict[str, Any] | FactCHDAnswered) -> str:
     """The gold explanation: `reason` when it starts with its label (FactCHD's and ours do), else both."""
-    reason = str(row["reason"])
-    return reason if label_of(clean(reason)) else f"{row['label']}. {reason}"
+    label, reason = (str(row["label"]), str(row["reason"])) if isinstance(row, dict) else (row.label, row.reason)
+    return reason if label_of(clean(reason)) else f"{label}. {reason}"
 
 
 def score_factchd_rows(
@@ -205,10 +201,7 @@ def score_factchd_rows(
     rows = list(rows)
     triples = []
     for i, row in enumerate(rows, 1):
-        require(row, ("label", "reason"), f"row {i}")
-        pred = next((row[k] for k in ("output", "llm_answer", "prediction") if k in row), None)
-        if pred is None:
-            raise DrowzeeError(f"row {i}: no prediction; put it in `output`, `llm_answer` or `prediction`")
-        triples.append((str(row.get(group, "")), str(pred), factchd_gold(row)))
+        pair = validate_row(FactCHDAnswered, row, f"row {i}")
+        triples.append((str(row.get(group, "")), str(pair.predicted), factchd_gold(pair)))
     judged, summary = score_factchd(triples)
-    return [r | j for r, j in zip(rows, judged, strict=True)], summary
+    return [FactCHDJudgement.model_validate(j).flat(r) for r, j in zip(rows, judged, strict=True)], summary

@@ -5,6 +5,14 @@ command writes carries an `OUT.meta.json` sidecar (`Provenance`). JSON Schemas o
 are exported to `docs/schemas/` by `drowzee schemas export`.
 """
 
+from drowzee_core.records.answered import (
+    DrowzeeAnswered,
+    DrowzeeAnsweredPeer,
+    DrowzeeQuestion,
+    ERBenchAnswered,
+    ERBenchHumanLabel,
+    FactCHDAnswered,
+)
 from drowzee_core.records.cases import (
     CaseBase,
     ERBenchFD,
@@ -15,11 +23,21 @@ from drowzee_core.records.cases import (
     TemporalCase,
     TemporalConclusion,
     TemporalEventRef,
+    TemporalParams,
 )
 from drowzee_core.records.enums import Grounding, Label, ProofStatus, Split, YesNo
+from drowzee_core.records.judged import (
+    DrowzeeJudgement,
+    ERBenchJudgement,
+    FactCHDJudgement,
+    JudgedDrowzeeRow,
+    JudgedERBenchRow,
+    JudgedFactCHDRow,
+)
 from drowzee_core.records.pair import ComparisonTruth, PairTruth, QRPair, SetOperand, SetTruth
 from drowzee_core.records.proof import KBClaim, ProofNode
 from drowzee_core.records.provenance import Provenance, provenance, read_sidecar, sidecar_path, write_sidecar
+from drowzee_core.records.readers import RecordError, read_dicts, read_records, validate_row
 from drowzee_core.records.triple import Encoder, Triple
 from drowzee_core.records.verdict import (
     ClaimVerdict,
@@ -37,14 +55,26 @@ __all__ = [
     "CaseBase",
     "ClaimVerdict",
     "ComparisonTruth",
+    "DrowzeeAnswered",
+    "DrowzeeAnsweredPeer",
+    "DrowzeeJudgement",
+    "DrowzeeQuestion",
+    "ERBenchAnswered",
     "ERBenchFD",
+    "ERBenchHumanLabel",
     "ERBenchJoin",
+    "ERBenchJudgement",
     "ERBenchQuestion",
     "Encoder",
     "EvidenceItem",
     "EvidenceSource",
+    "FactCHDAnswered",
+    "FactCHDJudgement",
     "Grounding",
     "Interval",
+    "JudgedDrowzeeRow",
+    "JudgedERBenchRow",
+    "JudgedFactCHDRow",
     "KBClaim",
     "Label",
     "ModelRef",
@@ -56,19 +86,24 @@ __all__ = [
     "Provenance",
     "QACase",
     "QRPair",
+    "RecordError",
     "SetOperand",
     "SetTruth",
     "Split",
     "TemporalCase",
     "TemporalConclusion",
     "TemporalEventRef",
+    "TemporalParams",
     "Triple",
     "Verdict",
     "VerdictProvenance",
     "VerifyRequest",
     "YesNo",
     "provenance",
+    "read_dicts",
+    "read_records",
     "read_sidecar",
     "sidecar_path",
+    "validate_row",
     "write_sidecar",
 ]

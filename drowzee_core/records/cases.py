@@ -12,6 +12,9 @@ from drowzee_core.records.proof import KBClaim, ProofNode
 Interval = tuple[int, int]
 """A closed range of years [start, end]."""
 
+ERBenchQuestionType = Literal["binary", "negated", "multiple_choice", "multi_hop"]
+"""The ERBench question types (`drowzee_core.generate.erbench.QUESTION_TYPES`)."""
+
 
 class CaseBase(BaseModel):
     """Fields every yes/no test case has, whatever generated it."""
@@ -63,6 +66,20 @@ class TemporalConclusion(BaseModel):
     intervals: list[Interval] = Field(description="Years in which the formula holds.")
 
 
+class TemporalParams(BaseModel):
+    """The generator's parameters, recorded on every temporal case (`TemporalQAConfig`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    n: int = Field(description="Number of cases requested.")
+    seed: int = Field(description="Random seed.")
+    operators: list[str] = Field(description="Top-level MTL operators, used in turn.")
+    max_depth: int = Field(description="Operator nesting depth of a formula.")
+    max_window: int = Field(description="Largest b of a window [a, b] of F, G and U.")
+    boundary_share: float = Field(description="Share of years picked at an interval boundary (+-1).")
+    id_prefix: str = Field(description="Prefix of the case ids.")
+
+
 class TemporalCase(CaseBase):
     """A Metric Temporal Logic question decided by the Prolog interval encoding."""
 
@@ -80,6 +97,7 @@ class TemporalCase(CaseBase):
     horizon: Interval = Field(description="The time horizon negation is evaluated over.")
     facts: list[str] = Field(description="The facts behind the events' intervals.")
     conclusion: TemporalConclusion = Field(description="The decided query.")
+    config: TemporalParams | None = Field(default=None, description="The generator parameters that made the case.")
 
 
 class ERBenchFD(BaseModel):
@@ -110,15 +128,23 @@ class ERBenchQuestion(BaseModel):
     kind: Literal["erbench"] = Field(default="erbench", description="Record kind.")
     split: Split | None = Field(default=None, description="Split, when the generator assigned one.")
     table: str = Field(description="Table the FD belongs to.")
-    question_type: str = Field(description="`basic`, `negated`, `multiple_choice` or `multi_hop`.")
+    question_type: ERBenchQuestionType = Field(
+        description="`binary` (answer Yes), `negated` (answer No), `multiple_choice` or `multi_hop`."
+    )
     question: str = Field(description="The question put to the model under test.")
-    answer: str = Field(description="Gold answer (`Yes`/`No`, or the correct option).")
+    answer: str = Field(description="Gold answer: `Yes` / `No`, or the letter of the false option (`A`-`E`).")
     fd: ERBenchFD = Field(description="The FD that makes the answer verifiable.")
-    fd_values: list[str] = Field(description="FD-inferred values a correct rationale must mention.")
+    fd_values: list[str] = Field(description="FD-inferred values; a correct rationale names the first.")
     row: dict[str, str] = Field(description="The table row the question is built from.")
     entities: list[str] = Field(description="`table:value` keys of the entities involved.")
     prompt: str = Field(description="The full prompt sent to the model under test.")
-    options: list[str] | None = Field(default=None, description="Multiple-choice options, when any.")
+    options: list[str] | None = Field(default=None, description="multiple_choice: the lettered options `A. ...`.")
+    rows: list[dict[str, str]] | None = Field(
+        default=None, description="multiple_choice: the four table rows behind options A-D (before perturbation)."
+    )
+    perturbed_option: str | None = Field(
+        default=None, description="multiple_choice: the letter of the option made false, None for `E` questions."
+    )
     join: ERBenchJoin | None = Field(default=None, description="The FK hop of multi-hop questions.")
 
 
@@ -127,9 +153,11 @@ __all__ = [
     "ERBenchFD",
     "ERBenchJoin",
     "ERBenchQuestion",
+    "ERBenchQuestionType",
     "Interval",
     "QACase",
     "TemporalCase",
     "TemporalConclusion",
     "TemporalEventRef",
+    "TemporalParams",
 ]

@@ -36,7 +36,7 @@ def reasoner(seed_kb: tuple[Path, Stats]) -> Reasoner:
 
 @pytest.fixture(scope="module")
 def qa_cases(reasoner: Reasoner) -> list[dict[str, Any]]:
-    return DrowzeeQAGenerator(reasoner).generate(DrowzeeQAConfig(n=7200, seed=0))
+    return [c.model_dump(mode="json") for c in DrowzeeQAGenerator(reasoner).generate(DrowzeeQAConfig(n=7200, seed=0))]
 
 
 def test_every_drowzee_qa_answer_is_reproved(reasoner: Reasoner, qa_cases: list[dict[str, Any]]) -> None:
@@ -74,22 +74,23 @@ def test_generation_is_deterministic(reasoner: Reasoner) -> None:
     cfg = DrowzeeQAConfig(n=120, seed=7, domains=("geography", "health"))
     first, second = gen.generate(cfg), gen.generate(cfg)
     assert first == second
-    assert {c["domain"] for c in first} <= {"geography", "health"}
+    assert {c.domain for c in first} <= {"geography", "health"}
 
 
 def test_splits_share_no_entity(reasoner: Reasoner) -> None:
     gen = DrowzeeQAGenerator(reasoner)
     train = gen.generate(DrowzeeQAConfig(n=400, seed=1, split="train"))
     test = gen.generate(DrowzeeQAConfig(n=200, seed=1, split="test"))
-    assert {c["split"] for c in train} == {"train"} and {c["split"] for c in test} == {"test"}
+    assert {c.split for c in train} == {"train"} and {c.split for c in test} == {"test"}
     hubs = set(reasoner.store.keys(gen.hub_ids).values())
-    shared = ({e for c in train for e in c["entities"]} & {e for c in test for e in c["entities"]}) - hubs
+    shared = ({e for c in train for e in c.entities} & {e for c in test for e in c.entities}) - hubs
     assert shared == set()
 
 
 def test_every_temporal_answer_is_reproved(reasoner: Reasoner) -> None:
     table = events_from_kb(reasoner.store, DEFAULT_HORIZON[1])
-    cases = generate_temporal_records(table, DEFAULT_HORIZON, TemporalQAConfig(n=1800, seed=0), SplitPlan())
+    records = generate_temporal_records(table, DEFAULT_HORIZON, TemporalQAConfig(n=1800, seed=0), SplitPlan())
+    cases = [c.model_dump(mode="json") for c in records]
     engine = TemporalEngine(table, DEFAULT_HORIZON)
     reference = ReferenceEvaluator(table.as_mapping(), DEFAULT_HORIZON)
     assert len(cases) == 1800 and Counter(c["answer"] for c in cases) == {"Yes": 900, "No": 900}

@@ -25,7 +25,7 @@ def test_erbench_questions_from_the_movie_table() -> None:
         }
     gen = ERBenchGenerator(load_schema(SCHEMA), base)
     assert gen.summary()["rows"] == {"movie": 1500, "director": 1267}
-    cases = gen.generate(ERBenchConfig(n=400, seed=0))
+    cases = [c.model_dump(mode="json") for c in gen.generate(ERBenchConfig(n=400, seed=0))]
     assert Counter(c["question_type"] for c in cases) == {
         t: 100 for t in ("binary", "negated", "multiple_choice", "multi_hop")
     }

@@ -121,7 +121,9 @@ def test_events_from_kb() -> None:
 
 def test_generated_questions_are_balanced_and_reprove(drowzee_facts: EventTable) -> None:
     engine = TemporalEngine(drowzee_facts, (0, 2024))
-    cases = generate_temporal_qa(engine, TemporalQAConfig(n=700, seed=11, max_depth=3))
+    cases = [
+        c.model_dump(mode="json") for c in generate_temporal_qa(engine, TemporalQAConfig(n=700, seed=11, max_depth=3))
+    ]
     assert Counter(c["answer"] for c in cases) == {"Yes": 350, "No": 350}
     assert len({c["operator"] for c in cases}) == 7
     assert max(c["depth"] for c in cases) == 3
@@ -135,7 +137,7 @@ def test_generated_questions_are_balanced_and_reprove(drowzee_facts: EventTable)
         assert [list(i) for i in answer.intervals] == case["intervals"]
         assert all(e["facts"] for e in case["events"])
     again = generate_temporal_qa(engine, TemporalQAConfig(n=700, seed=11, max_depth=3))
-    assert [c["mtl"] for c in again] == [c["mtl"] for c in cases]
+    assert [c.mtl for c in again] == [c["mtl"] for c in cases]
 
 
 def test_generation_config_errors(drowzee_facts: EventTable) -> None:

@@ -36,7 +36,7 @@ def test_questions_answers_and_fd_values(tmp_path: Path) -> None:
     _write(tmp_path, [*MOVIES, ("Clash", "1990.0", "Director 0", "Star 0")], DIRECTORS)  # breaks the FD
     gen = ERBenchGenerator(load_schema(SCHEMA), tmp_path)
     assert gen.summary()["fd_violations"] == {"movie: director,star,year -> title": 2}
-    cases = gen.generate(ERBenchConfig(n=80, seed=1))
+    cases = [c.model_dump(mode="json") for c in gen.generate(ERBenchConfig(n=80, seed=1))]
     assert Counter(c["question_type"] for c in cases) == {
         t: 20 for t in ("binary", "negated", "multiple_choice", "multi_hop")
     }
@@ -76,7 +76,7 @@ def test_sqlite_tables_and_clear_schema_errors(tmp_path: Path) -> None:
     )
     gen = ERBenchGenerator(load_schema(schema), tmp_path)
     cases = gen.generate(ERBenchConfig(n=9, seed=0, types=("binary", "negated", "multiple_choice")))
-    assert len(cases) == 9 and all(c["row"]["year"].isdigit() for c in cases)
+    assert len(cases) == 9 and all(c.row["year"].isdigit() for c in cases)
     with pytest.raises(DrowzeeError, match="multi_hop questions need"):
         gen.generate(ERBenchConfig(n=4, types=("multi_hop",)))
     bad = tmp_path / "bad.toml"

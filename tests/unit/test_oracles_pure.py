@@ -130,7 +130,7 @@ def test_extractor_failure_is_recorded_per_row_not_hidden() -> None:
         for t in ("Paris is the capital.", "broken")
     ]
     judged, summary = score_drowzee(rows, Equivalence(None, wordnet=False), extractor=Flaky())
-    assert judged[0]["class"] == "CO" and "extraction_error" not in judged[0]
+    assert judged[0]["class"] == "CO" and judged[0]["extraction_error"] is None
     assert judged[1]["class"] is None and judged[1]["extraction_error"] == "reply is not JSON"
     assert judged[1]["answer_correct"] is True
     assert summary["overall"]["extraction_errors"] == 1 and summary["overall"]["hallucination_rate"] == 0.0
