@@ -201,7 +201,11 @@ def score_factchd_rows(
     rows: Iterable[dict[str, Any]],
     group: str = "category",
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Judge FactCHD predictions against `label` + `reason`, reported per value of field `group` and overall."""
+    """Judge FactCHD predictions against `label` + `reason`.
+
+    The summary has the overall report under "all" (every row once), the reports per value of field
+    `group` under "groups" (a value may itself be "all"), and the field's name under "group_by".
+    """
     rows = list(rows)
     triples = []
     for i, row in enumerate(rows, 1):
@@ -211,4 +215,4 @@ def score_factchd_rows(
             raise DrowzeeError(f"row {i}: no prediction; put it in `output`, `llm_answer` or `prediction`")
         triples.append((str(row.get(group, "")), str(pred), factchd_gold(row)))
     judged, summary = score_factchd(triples)
-    return [r | j for r, j in zip(rows, judged, strict=True)], summary
+    return [r | j for r, j in zip(rows, judged, strict=True)], summary | {"group_by": group}

@@ -59,4 +59,13 @@ def test_factchd_metrics_on_peer_sample() -> None:
         ]
     )
     assert summary["all"]["acc"] == 0.0 and summary["all"]["factcls"] == 0.0
-    assert {"Conventional", "all"} <= set(summary)
+    assert set(summary["groups"]) == {"Comparing", "Conventional", "Operation", "Reasoning"}
+
+
+def test_factchd_pair_with_subgraph_type_all_is_counted_once() -> None:
+    rows = read_rows(peers_path("factchd") / "train_case_sample.jsonl")
+    assert sum(r.get("subgraph_type") == "all" for r in rows) == 1
+    _, summary = score_factchd_rows([r | {"output": r["reason"]} for r in rows], group="subgraph_type")
+    assert summary["all"]["num"] == len(rows) == 50  # grouped into "all" too, it used to make 51
+    assert summary["groups"]["all"]["num"] == 1 and summary["group_by"] == "subgraph_type"
+    assert sum(g["num"] for g in summary["groups"].values()) == 50
