@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from drowzee_core.oracles.answers import parse_answer
@@ -221,3 +223,46 @@ def test_extractor_failure_is_recorded_per_row_not_hidden() -> None:
     assert judged[1]["class"] is None and judged[1]["extraction_error"] == "reply is not JSON"
     assert judged[1]["answer_correct"] is True
     assert summary["overall"]["extraction_errors"] == 1 and summary["overall"]["hallucination_rate"] == 0.0
+
+
+def _scored(parsed: str | None, cls: str | None, correct: bool, rule: str = "inverse") -> dict[str, object]:
+    return {
+        "question": "Q?",
+        "answer": "Yes",
+        "llm_answer": "...",
+        "parsed_answer": parsed,
+        "answer_correct": correct,
+        "class": cls,
+        "rule": rule,
+        "domain": "geo",
+        "model": "m",
+    }
+
+
+def test_hallucination_rate_is_over_parsed_answers(tmp_path: Path) -> None:
+    from drowzee_core.oracles.report import write_report
+    from drowzee_core.oracles.score import summarize_drowzee
+
+    rows = [
+        _scored("yes", "CO", True),
+        _scored("yes", "CO", True),
+        _scored("no", "EK", False),
+        _scored("unsure", "CO", False),  # a refusal is parsed and is CO
+        _scored(None, "EK", False),  # unparsed: scored EK by the graph oracle, but not a hallucination here
+        _scored(None, "EK", False),
+        _scored(None, "EK", False, rule="negation"),
+    ]
+    o = summarize_drowzee(rows)["overall"]
+    # 4 parsed answers, 1 of them not CO -> 1/4 (the old figure counted the 3 unparsed: 4/7)
+    assert (o["n"], o["parsed"], o["unparsed"]) == (7, 4, 3)
+    assert o["hallucination_rate"] == 0.25 and o["answer_accuracy"] == 0.5
+    assert o["classes"] == {"CO": 3, "OL": 0, "EI": 0, "EK": 1} and o["refused"] == 1
+    lo, hi = o["hallucination_rate_ci95"]
+    assert lo < 0.25 < hi
+    models = write_report(rows, tmp_path)
+    assert models["m"]["by_rule"]["negation"]["hallucination_rate_ci95"] is None  # only an unparsed answer
+    md = (tmp_path / "report.md").read_text()
+    assert "| m | 7 | 4 | 3 | 0.500 | 0.250 [" in md
+    assert "| negation | 1 | 0 | 1 | 0.000 | - |" in md
+    html = (tmp_path / "report.html").read_text()
+    assert '<th style="text-align:right">unparsed</th>' in html and "0.250 [0.05, 0.70]</td>" in html
