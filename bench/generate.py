@@ -23,7 +23,7 @@ from drowzee_core.generate.temporal_qa import TemporalQAConfig, generate_tempora
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.events import events_from_kb
 from drowzee_core.logic.reasoner import Reasoner
-from drowzee_core.logic.temporal import DEFAULT_HORIZON
+from drowzee_core.logic.temporal import kb_horizon
 from drowzee_core.records.jsonl import counts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,8 +50,8 @@ def main() -> None:
     ]
     t_qa = time.perf_counter()
     temporal_cases = generate_temporal_records(
-        events_from_kb(store, DEFAULT_HORIZON[1]),
-        DEFAULT_HORIZON,
+        events_from_kb(store, kb_horizon()[1]),
+        kb_horizon(),
         TemporalQAConfig(n=args.temporal, seed=args.seed),
         SplitPlan(),
     )

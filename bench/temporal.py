@@ -20,7 +20,7 @@ from pathlib import Path
 
 from drowzee_core.generate.temporal_qa import TemporalQAConfig, generate_temporal_qa
 from drowzee_core.logic.events import load_fact_file
-from drowzee_core.logic.temporal import TemporalEngine
+from drowzee_core.logic.temporal import AUTHORS_HORIZON, TemporalEngine
 from drowzee_core.logic.temporal_check import check_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +38,7 @@ def main() -> None:
         sys.exit(f"no peer data at {base}; pass --peers DIR")
     t0 = time.perf_counter()
     table = load_fact_file(base / "facts.pl")
-    engine = TemporalEngine(table, (0, 2024))
+    engine = TemporalEngine(table, AUTHORS_HORIZON)
     load_s = time.perf_counter() - t0
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out.jsonl"

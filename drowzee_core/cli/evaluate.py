@@ -95,6 +95,10 @@ def score(
     extractor: Annotated[
         str, typer.Option("--extractor", help="Response triples (drowzee): spacy, or llm (the `extractor` role).")
     ] = "spacy",
+    no_synonyms: Annotated[
+        bool,
+        typer.Option("--no-synonyms", help="Drowzee: match nodes without WordNet synonyms (the summary records it)."),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Judge answers: Drowzee CO/OL/EI/EK, ERBench A/R/AR/H, FactCHD FactCls/ExpMatch."""
@@ -107,7 +111,7 @@ def score(
             rows.extend(r if r.get("model") or not model else r | {"model": model} for r in read_rows(path))
         if extractor not in ("spacy", "llm"):
             raise DrowzeeError(f"--extractor must be spacy or llm, got {extractor!r}")
-        judged, summary = _score(kind, rows, match_threshold, extractor)
+        judged, summary = _score(kind, rows, match_threshold, extractor, synonyms=not no_synonyms)
         if out:
             write_jsonl(judged, out)
     except DrowzeeError as exc:
@@ -123,6 +127,7 @@ def _score(
     rows: list[dict[str, Any]],
     match_threshold: float,
     extractor: str = "spacy",
+    synonyms: bool = True,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     from drowzee_core.oracles import score as sc
 
@@ -134,13 +139,12 @@ def _score(
     from drowzee_core.llm.embeddings import SentenceEmbedder
     from drowzee_core.oracles.graph import Equivalence
 
-    try:
-        load_wordnet(home())
-        wordnet = True
-    except (DrowzeeError, OSError, LookupError) as exc:
-        err.print(f"[yellow]WordNet unavailable ({exc}); synonyms are not used[/yellow]")
-        wordnet = False
-    eq = Equivalence(SentenceEmbedder().encode, wordnet=wordnet)
+    if synonyms:
+        try:
+            load_wordnet(home())
+        except DrowzeeError as exc:  # synonyms change CO / EK classes: never drop them silently
+            raise DrowzeeError(f"{exc}; or pass --no-synonyms to score without WordNet synonyms") from exc
+    eq = Equivalence(SentenceEmbedder().encode, wordnet=synonyms)
     llm: sc.TripleExtractor | None = None
     if extractor == "llm":
         from drowzee_core.llm.extractor import LLMExtractor
@@ -149,9 +153,10 @@ def _score(
         llm = LLMExtractor(chat_model(load_role("extractor")))
     with progress() as prog:
         task = prog.add_task("scoring", total=len(rows))
-        return sc.score_drowzee(
+        judged, summary = sc.score_drowzee(
             rows, eq, extractor=llm, match_threshold=match_threshold, progress=lambda n: prog.update(task, advance=n)
         )
+    return judged, summary | {"synonyms": "wordnet-3.0" if synonyms else "none (--no-synonyms)"}
 
 
 def report(

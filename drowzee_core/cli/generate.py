@@ -11,10 +11,9 @@ import typer
 from pydantic import BaseModel
 
 from drowzee_core.cli.output import JsonOpt, KbOpt, emit_json, err, fail, load_reasoner, progress
-from drowzee_core.cli.temporal import FactsOpt, HorizonOpt, load_events
+from drowzee_core.cli.temporal import FactsOpt, HorizonOpt, horizon_or_default, load_events
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.generate.splits import SPLITS, SplitPlan
-from drowzee_core.logic.temporal import DEFAULT_HORIZON
 from drowzee_core.records.jsonl import counts, write_jsonl
 
 generate_app = typer.Typer(
@@ -106,7 +105,7 @@ def temporal(
     ] = None,
     facts: FactsOpt = None,
     kb: KbOpt = None,
-    horizon: HorizonOpt = DEFAULT_HORIZON,
+    horizon: HorizonOpt = None,
     max_depth: Annotated[int, typer.Option("--max-depth", help="Operator nesting depth (1-6).")] = 2,
     as_json: JsonOpt = False,
 ) -> None:
@@ -118,11 +117,12 @@ def temporal(
     try:
         check_split(split)
         cfg = TemporalQAConfig(n=n, seed=seed, operators=tuple(rules or TOP_OPERATORS), max_depth=max_depth)
-        table = load_events(facts, kb, horizon[1])
+        hz = horizon_or_default(horizon, facts)
+        table = load_events(facts, kb, hz[1])
         with progress() as prog:
             task = prog.add_task("generating", total=n)
             cases = generate_temporal_records(
-                table, horizon, cfg, SplitPlan(split_seed), split, progress=lambda k: prog.update(task, completed=k)
+                table, hz, cfg, SplitPlan(split_seed), split, progress=lambda k: prog.update(task, completed=k)
             )
     except DrowzeeError as exc:
         raise fail(exc) from exc

@@ -12,7 +12,7 @@ from drowzee_core.cli.output import JsonOpt, KbOpt, console, emit_json, err, fai
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.logic.events import EventTable
-from drowzee_core.logic.temporal import DEFAULT_HORIZON, TemporalEngine
+from drowzee_core.logic.temporal import TemporalEngine, default_horizon
 
 temporal_app = typer.Typer(
     help="Metric Temporal Logic over year intervals: check queries, ask one, generate questions.",
@@ -29,9 +29,24 @@ FactsOpt = Annotated[
     ),
 ]
 HorizonOpt = Annotated[
-    tuple[int, int],
-    typer.Option("--horizon", help="Years [A, B] over which negation complements (Drowzee uses 0 2024)."),
+    tuple[int, int] | None,
+    typer.Option(
+        "--horizon",
+        help="Years [A, B] over which negation complements and open-ended KB facts hold through B."
+        " Default: 0 to the current year for KB events, the authors' 0 2024 with --facts.",
+    ),
 ]
+
+
+def horizon_or_default(horizon: tuple[int, int] | None, facts: Path | None) -> tuple[int, int]:
+    """The --horizon given, else the default for the event source (see `default_horizon`)."""
+    return horizon if horizon is not None else default_horizon(facts is not None)
+
+
+def engine_for(facts: Path | None, kb: Path | None, horizon: tuple[int, int] | None) -> TemporalEngine:
+    """A temporal engine over the fact file's or the KB's events, with the horizon (or its default)."""
+    hz = horizon_or_default(horizon, facts)
+    return TemporalEngine(load_events(facts, kb, hz[1]), hz)
 
 
 def load_events(facts: Path | None, kb: Path | None, open_end: int) -> EventTable:
@@ -65,14 +80,14 @@ def check(
     out: Annotated[Path, typer.Option("--out", dir_okay=False, help="Output JSONL (input + truth + intervals).")],
     facts: FactsOpt = None,
     kb: KbOpt = None,
-    horizon: HorizonOpt = DEFAULT_HORIZON,
+    horizon: HorizonOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Decide every query's truth at its year; each output line adds `truth` and `intervals`."""
     from drowzee_core.logic.temporal_check import check_file
 
     try:
-        engine = TemporalEngine(load_events(facts, kb, horizon[1]), horizon)
+        engine = engine_for(facts, kb, horizon)
         with progress() as prog:
             task = prog.add_task("checking", total=None)
             summary = check_file(
@@ -96,7 +111,7 @@ def ask(
     ],
     facts: FactsOpt = None,
     kb: KbOpt = None,
-    horizon: HorizonOpt = DEFAULT_HORIZON,
+    horizon: HorizonOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Answer one query: truth at the year, the years where the formula holds, and the facts used."""
@@ -104,7 +119,7 @@ def ask(
 
     try:
         q = parse_query(query)
-        answer = TemporalEngine(load_events(facts, kb, horizon[1]), horizon).check(q)
+        answer = engine_for(facts, kb, horizon).check(q)
     except DrowzeeError as exc:
         raise fail(exc) from exc
     data = {
@@ -137,7 +152,7 @@ def generate(
     seed: Annotated[int, typer.Option("--seed", help="Random seed; the same seed and events give the same cases.")] = 0,
     facts: FactsOpt = None,
     kb: KbOpt = None,
-    horizon: HorizonOpt = DEFAULT_HORIZON,
+    horizon: HorizonOpt = None,
     operator: Annotated[
         list[str] | None,
         typer.Option(
@@ -158,7 +173,7 @@ def generate(
         cfg = TemporalQAConfig(
             n=n, seed=seed, operators=tuple(operator or TOP_OPERATORS), max_depth=max_depth, max_window=max_window
         )
-        engine = TemporalEngine(load_events(facts, kb, horizon[1]), horizon)
+        engine = engine_for(facts, kb, horizon)
         with progress() as prog:
             task = prog.add_task("generating", total=n)
             cases = generate_temporal_qa(engine, cfg, progress=lambda done: prog.update(task, completed=done))

@@ -5,10 +5,16 @@ from drowzee_core.logic.events import Event, EventTable, events_from_kb, load_fa
 from drowzee_core.logic.mtl import MTLQuery, MTLSyntaxError
 from drowzee_core.logic.mtl_syntax import parse_formula, parse_query
 from drowzee_core.logic.rules import MATERIALIZED, CompiledRules, Family, compile_catalog
-from drowzee_core.logic.temporal import DEFAULT_HORIZON, TemporalAnswer, TemporalEngine
+from drowzee_core.logic.temporal import (
+    AUTHORS_HORIZON,
+    TemporalAnswer,
+    TemporalEngine,
+    default_horizon,
+    kb_horizon,
+)
 
 __all__ = [
-    "DEFAULT_HORIZON",
+    "AUTHORS_HORIZON",
     "MATERIALIZED",
     "CompiledRules",
     "Event",
@@ -22,7 +28,9 @@ __all__ = [
     "TemporalAnswer",
     "TemporalEngine",
     "compile_catalog",
+    "default_horizon",
     "events_from_kb",
+    "kb_horizon",
     "load_fact_file",
     "parse_formula",
     "parse_query",

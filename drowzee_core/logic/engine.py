@@ -105,47 +105,41 @@ class PrologEngine:
         return n
 
     # ------------------------------------------------------------------ deriving
-    def derive(self, progress: Callable[[str], None] | None = None) -> list[FamilyRun]:
+    def derive(
+        self, progress: Callable[[str], None] | None = None, clock: Callable[[], float] = time.perf_counter
+    ) -> list[FamilyRun]:
         """Materialize symmetric, inverse, transitive and composite facts, in that order.
 
-        Inverse counts include the inverse of the transitive closure (computed after it).
+        Each family is timed on its own Prolog call (`clock` is injectable for tests). Inverse counts
+        and seconds include the inverse of the transitive closure (computed after it).
         """
-        runs: list[FamilyRun] = []
+        runs: dict[str, FamilyRun] = {}
 
-        def timed(family: str, goal: str, var: str = "C") -> int:
+        def timed(family: str, goal: str) -> None:
             if progress:
                 progress(family)
-            t0 = time.perf_counter()
-            n = int(self._call(goal)[var])
-            runs.append(FamilyRun(family, n, time.perf_counter() - t0))
-            log.info("derived %d %s facts in %.2fs", n, family, runs[-1].seconds)
-            return n
+            t0 = clock()
+            n = int(self._call(goal)["C"])
+            runs[family] = FamilyRun(family, n, clock() - t0)
+            log.info("derived %d %s facts in %.2fs", n, family, runs[family].seconds)
 
+        level1 = (Family.SYMMETRIC, Family.INVERSE)  # symmetric first: inverse skips facts it already gave
         if not self.prepared:
-            if progress:
-                progress("symmetric+inverse")
-            t0 = time.perf_counter()
-            res = self._call("drowzee:prepare(Sym, Inv)")
-            half = (time.perf_counter() - t0) / 2
-            runs.append(FamilyRun(Family.SYMMETRIC, int(res["Sym"]), half))
-            runs.append(FamilyRun(Family.INVERSE, int(res["Inv"]), half))
+            for fam in level1:
+                timed(fam, f"drowzee:materialize_level1({fam.value}, C)")
+            self._call("drowzee:mark_prepared")
             self.prepared = True
         else:  # level 1 was materialized earlier by `prove`: report what it holds
-            for fam in (Family.SYMMETRIC, Family.INVERSE):
+            for fam in level1:
                 n = self.count(f"dfact(_, _, _, 1, rule({fam.value}, _))")
-                runs.append(FamilyRun(fam, n, 0.0))
+                runs[fam] = FamilyRun(fam, n, 0.0)
         timed(Family.TRANSITIVE, "drowzee:materialize_transitive(C)")
-        inv_closure = timed("inverse_of_closure", "drowzee:count_inverse_closure(C)")
+        timed("inverse_of_closure", "drowzee:count_inverse_closure(C)")
         timed(Family.COMPOSITE, "drowzee:materialize_composite(C)")
-        # report the inverse of the closure as part of the inverse family
-        merged: list[FamilyRun] = []
-        extra = next(r for r in runs if r.family == "inverse_of_closure")
-        for run in runs:
-            if run.family == Family.INVERSE:
-                merged.append(FamilyRun(run.family, run.facts + inv_closure, run.seconds + extra.seconds))
-            elif run.family != "inverse_of_closure":
-                merged.append(run)
-        return merged
+        extra = runs.pop("inverse_of_closure")  # reported as part of the inverse family
+        inv = runs[Family.INVERSE]
+        runs[Family.INVERSE] = FamilyRun(inv.family, inv.facts + extra.facts, inv.seconds + extra.seconds)
+        return list(runs.values())
 
     # ------------------------------------------------------------------ proving
     def prove(self, s: int, r: int, o: int) -> ProveResult:

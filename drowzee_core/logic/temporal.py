@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from drowzee_core.errors import LogicError
 from drowzee_core.logic import session
@@ -16,7 +17,20 @@ from drowzee_core.logic.mtl import Formula, MTLQuery
 from drowzee_core.logic.mtl_encode import bind_atoms, contains, encode
 from drowzee_core.records.cases import Interval
 
-DEFAULT_HORIZON: Interval = (0, 2024)
+AUTHORS_HORIZON: Interval = (0, 2024)
+"""The Drowzee authors' horizon: it belongs to their `facts.pl` and their queries' `res` values."""
+
+
+def kb_horizon(today: date | None = None) -> Interval:
+    """The horizon for events from the KB: year 0 through the current year ("present" is today)."""
+    return (0, (today or date.today()).year)
+
+
+def default_horizon(fact_file: bool, today: date | None = None) -> Interval:
+    """`AUTHORS_HORIZON` for a Drowzee fact file, else `kb_horizon` (KB events run to today)."""
+    return AUTHORS_HORIZON if fact_file else kb_horizon(today)
+
+
 BATCH = 500
 
 
@@ -38,7 +52,7 @@ class TemporalEngine:
 
     _generation = 0
 
-    def __init__(self, table: EventTable, horizon: Interval = DEFAULT_HORIZON) -> None:
+    def __init__(self, table: EventTable, horizon: Interval) -> None:
         lo, hi = horizon
         if lo > hi:
             raise LogicError(f"horizon [{lo}, {hi}] is empty; give LO <= HI")

@@ -16,27 +16,74 @@ Both the prediction and the gold output are texts that start with the label ("NO
   stripped, the rest is split on "." and empty pieces dropped. Three or more pieces: head = first,
   tail = last, body = the rest; one piece: all body; two: body, unless the second starts with
   "Therefore" (then it is the tail). Body tokens are `str.split()` tokens, case and punctuation kept.
-  ROUGE-L recall comes from `rouge-score` (the script used `py-rouge`, whose tokenizer needs NLTK's
-  punkt data from a hub; both lower-case and split on non-alphanumerics).
+  ROUGE-L recall (hypothesis = prediction, reference = gold) comes from `py-rouge` configured as the
+  script does (`rouge.Rouge(metrics=[..., "rouge-l", ...], max_n=2)`), so its defaults apply: each
+  text is cut to 665 characters (`length_limit_type="bytes"` counts `len` of the str), lower-cased,
+  non-alphanumerics become spaces, tokens longer than 3 characters are mapped through py-rouge's
+  WordNet table or else Porter-stemmed ("cities" -> "citi" = "city"), and an empty reference or
+  hypothesis gives recall 0, even when both are empty. py-rouge's `nltk.word_tokenize` needs NLTK's
+  punkt data (a hub download); on py-rouge's already alphanumeric, newline-free text punkt yields one
+  sentence, so NLTK's own `NLTKWordTokenizer` (what `word_tokenize` runs per sentence) gives the same
+  tokens without it.
+- The reported ExpMatch is the script's `score`: each component is averaged over the pairs and rounded
+  to 5 places, then `round(0.15 * head + 0.15 * tail + 0.7 * body, 4)`.
 
 Accuracy and macro-F1 over the two classes are reported too, per category and overall.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
+import types
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from rouge_score import rouge_scorer
+from nltk.tokenize import NLTKWordTokenizer
 
 POSITIVE = "non factual"
 NEGATIVE = "factual"
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _PUNCT = re.compile(r"[!\"#$%&()*+,\-./:;<=>?@\[\]\\^`{|}~_']")
-_SCORER = rouge_scorer.RougeScorer(["rougeL"])
+
+
+def _beside_module(module: str, name: str) -> str:
+    """`pkg_resources.resource_filename` for a file next to an imported module's source."""
+    return str(Path(str(sys.modules[module].__file__)).parent / name)
+
+
+def _import_py_rouge() -> Any:
+    """py-rouge's `rouge` module.
+
+    py-rouge 1.1 does `import pkg_resources` only to locate its bundled WordNet table; setuptools >= 81
+    no longer ships `pkg_resources`, so when it is missing a stand-in with that one function is
+    visible for the duration of the import (and removed after it).
+    """
+    stand_in = None
+    if importlib.util.find_spec("pkg_resources") is None:
+        stand_in = types.ModuleType("pkg_resources")
+        setattr(stand_in, "resource_filename", _beside_module)  # noqa: B010
+        sys.modules["pkg_resources"] = stand_in
+    try:
+        import rouge
+    finally:
+        if stand_in is not None and sys.modules.get("pkg_resources") is stand_in:
+            del sys.modules["pkg_resources"]
+    return rouge
+
+
+@cache
+def _rouge() -> Any:
+    """The ROUGE-L evaluator FactCHD's script builds, with punkt-free tokenization (see module doc)."""
+    evaluator = _import_py_rouge().Rouge(metrics=["rouge-l"], max_n=2)  # the script's other metrics are unused
+    words = NLTKWordTokenizer()
+    evaluator.tokenize_text = lambda text, language="english": words.tokenize(text)
+    return evaluator
 
 
 def clean(text: str) -> str:
@@ -108,53 +155,78 @@ def unigram_f1(prediction: str, gold: str) -> float:
 
 
 def rouge_l_recall(prediction: str, gold: str) -> float:
-    """ROUGE-L recall of `prediction` against `gold` (0 when either is empty)."""
-    return float(_SCORER.score(gold, prediction)["rougeL"].recall)
+    """py-rouge's stemmed ROUGE-L recall of `prediction` against `gold` (0 when either is empty)."""
+    return float(_rouge().get_scores(prediction, gold)["rouge-l"]["r"])
+
+
+def exp_match_parts(prediction: str, gold: str) -> dict[str, float]:
+    """The three ExpMatch components of one pair of cleaned texts: body F1, head and tail ROUGE-L."""
+    p, g = split_response(prediction), split_response(gold)
+    return {
+        "body": unigram_f1(p["body"], g["body"]),
+        "head": rouge_l_recall(p["head"], g["head"]),
+        "tail": rouge_l_recall(p["tail"], g["tail"]),
+    }
+
+
+def combine(parts: dict[str, float]) -> float:
+    """ExpMatch = 0.15 x head ROUGE-L recall + 0.15 x tail ROUGE-L recall + 0.7 x body F1 (script order)."""
+    return 0.15 * parts["head"] + 0.15 * parts["tail"] + 0.7 * parts["body"]
 
 
 def exp_match(prediction: str, gold: str) -> float:
     """ExpMatch of one pair of cleaned texts."""
-    p, g = split_response(prediction), split_response(gold)
-    return (
-        0.7 * unigram_f1(p["body"], g["body"])
-        + 0.15 * rouge_l_recall(p["head"], g["head"])
-        + 0.15 * rouge_l_recall(p["tail"], g["tail"])
-    )
+    return combine(exp_match_parts(prediction, gold))
 
 
 def _div(a: float, b: float) -> float:
     return 0.0 if b == 0 else round(a / b, 5)
 
 
+@dataclass(frozen=True)
+class PairJudgement:
+    """One scored (prediction, gold) pair: the two labels ("" = none) and the ExpMatch components."""
+
+    pred: str
+    gold: str
+    parts: dict[str, float]
+
+    def row(self) -> dict[str, Any]:
+        """The per-row fields a judged file gets."""
+        return {
+            "parsed_label": _upper(self.pred),
+            "gold_label": _upper(self.gold),
+            "label_correct": self.pred == self.gold,
+            "exp_match": round(combine(self.parts), 5),
+        }
+
+
+def judge_pair(prediction: str, gold: str) -> PairJudgement:
+    """Labels and ExpMatch components of one pair of raw texts (cleaned as the script does)."""
+    pred_text, gold_text = clean(prediction), clean(gold)
+    return PairJudgement(label_of(pred_text), label_of(gold_text), exp_match_parts(pred_text, gold_text))
+
+
 @dataclass
 class FactCHDScore:
-    """Running totals of one group (a category, or all)."""
+    """Running totals of one group of pairs (a category, or all of them)."""
 
     num: int = 0
     fail: int = 0
     correct: int = 0
-    exp: float = 0.0
+    exp: Counter[str] = field(default_factory=Counter)
     confusion: Counter[tuple[str, str]] = field(default_factory=Counter)
 
-    def add(self, prediction: str, gold: str) -> dict[str, Any]:
-        """Score one pair of raw texts; returns the per-row judgement."""
-        pred_text, gold_text = clean(prediction), clean(gold)
-        pred, ref = label_of(pred_text), label_of(gold_text)
+    def add(self, judged: PairJudgement) -> None:
+        """Count one judged pair."""
         self.num += 1
-        self.fail += pred == ""
-        self.correct += pred == ref
-        self.confusion[(pred, ref)] += 1
-        em = exp_match(pred_text, gold_text)
-        self.exp += em
-        return {
-            "parsed_label": _upper(pred),
-            "gold_label": _upper(ref),
-            "label_correct": pred == ref,
-            "exp_match": round(em, 5),
-        }
+        self.fail += judged.pred == ""
+        self.correct += judged.pred == judged.gold
+        self.confusion[(judged.pred, judged.gold)] += 1
+        self.exp.update(judged.parts)
 
     def report(self) -> dict[str, float | int]:
-        """num, fail, acc, p, r, factcls (script rules), factcls_strict, macro_f1, exp_match."""
+        """num, fail, acc, p, r, factcls (script rules), factcls_strict, macro_f1, exp_match and its parts."""
         c = self.confusion
         tp = c[(POSITIVE, POSITIVE)]
         fp = c[(POSITIVE, NEGATIVE)]
@@ -173,7 +245,13 @@ class FactCHDScore:
             "factcls": round(f1, 5),
             "factcls_strict": round(f1_strict, 5),
             "macro_f1": round((_class_f1(c, POSITIVE) + _class_f1(c, NEGATIVE)) / 2, 5),
-            "exp_match": round(self.exp / self.num, 5) if self.num else 0.0,
+            "body_f1": _div(self.exp["body"], self.num),
+            "head_rouge_l": _div(self.exp["head"], self.num),
+            "tail_rouge_l": _div(self.exp["tail"], self.num),
+            "exp_match": round(
+                combine({k: _div(self.exp[k], self.num) for k in ("body", "head", "tail")}),
+                4,
+            ),
         }
 
 
@@ -193,11 +271,19 @@ def _upper(label: str) -> str | None:
 
 def score_factchd(
     rows: Iterable[tuple[str, str, str]],
-) -> tuple[list[dict[str, Any]], dict[str, dict[str, float | int]]]:
-    """Score (category, prediction, gold) triples: per-row judgements and reports per category + "all"."""
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Score (category, prediction, gold) triples: per-row judgements and a summary.
+
+    The summary is `{"all": report over every pair once, "groups": {category: report}}`: the overall
+    figure is kept apart from the groups, because a category can itself be called "all" (one of
+    FactCHD's own pairs has `subgraph_type: all`). An empty category is grouped as "unknown".
+    """
+    overall = FactCHDScore()
     groups: dict[str, FactCHDScore] = defaultdict(FactCHDScore)
     judged = []
     for category, prediction, gold in rows:
-        judged.append(groups["all"].add(prediction, gold))
-        groups[category or "unknown"].add(prediction, gold)
-    return judged, {k: v.report() for k, v in sorted(groups.items())}
+        j = judge_pair(prediction, gold)
+        overall.add(j)
+        groups[category or "unknown"].add(j)
+        judged.append(j.row())
+    return judged, {"all": overall.report(), "groups": {k: v.report() for k, v in sorted(groups.items())}}

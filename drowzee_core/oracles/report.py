@@ -1,8 +1,9 @@
 """Hallucination reports from scored Drowzee rows: Markdown + HTML with heatmap and bar PNGs.
 
 Figures: hallucination rate (class != CO) per model x domain and per model x rule family / temporal
-operator (heatmaps), the CO / OL / EI / EK breakdown per model (stacked bars), and answer accuracy
-next to the rate of right answers with matching reasoning (CO among answered) per model.
+operator (heatmaps), the CO / OL / EI / EK breakdown per model (stacked bars), and answer accuracy.
+Every rate is over the parsed answers (a yes / no / unsure was found); unparsed answers are counted
+and shown in their own column, never as hallucinations.
 """
 
 from __future__ import annotations
@@ -31,9 +32,16 @@ def _by_model(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return dict(sorted(out.items()))
 
 
+def _rate_or_nan(block: dict[str, Any] | None) -> float:
+    """A cell's hallucination rate; NaN (blank) when the cell has no parsed, classified answer."""
+    if block is None or block["hallucination_rate_ci95"] is None:
+        return float("nan")
+    return float(block["hallucination_rate"])
+
+
 def _heatmap(models: dict[str, dict[str, Any]], axis: str, title: str, path: Path) -> None:
     cols = sorted({k for s in models.values() for k in s[axis]})
-    data = np.array([[s[axis].get(c, {}).get("hallucination_rate", np.nan) for c in cols] for s in models.values()])
+    data = np.array([[_rate_or_nan(s[axis].get(c)) for c in cols] for s in models.values()])
     fig, ax = plt.subplots(figsize=(max(6.0, 0.9 * len(cols) + 2), 1.0 + 0.6 * len(models)))
     im = ax.imshow(data, cmap="Reds", vmin=0.0, vmax=1.0, aspect="auto")
     ax.set_xticks(range(len(cols)), cols, rotation=35, ha="right")
@@ -61,16 +69,27 @@ def _class_bars(models: dict[str, dict[str, Any]], path: Path) -> None:
     fig, ax = plt.subplots(figsize=(6.5, 1.2 + 0.6 * len(models)))
     left = np.zeros(len(models))
     for cls, colour in CLASS_COLOURS.items():
-        vals = np.array([s["overall"]["classes"][cls] / max(1, s["overall"]["n"]) for s in models.values()])
+        vals = np.array([s["overall"]["classes"][cls] / max(1, _classed(s["overall"])) for s in models.values()])
         ax.barh(list(models), vals, left=left, color=colour, label=cls)
         left += vals
     ax.set_xlim(0, 1)
-    ax.set_xlabel("share of cases")
+    ax.set_xlabel("share of parsed answers")
     ax.set_title("CO / OL / EI / EK per model")
     ax.legend(ncols=4, loc="lower center", bbox_to_anchor=(0.5, -0.6 if len(models) < 3 else -0.3))
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
+
+
+def _classed(block: dict[str, Any]) -> int:
+    """Parsed answers that got a class (the hallucination rate's denominator)."""
+    return int(sum(block["classes"].values()))
+
+
+def _rate(block: dict[str, Any]) -> str:
+    """The hallucination rate with its 95 % interval, or "-" when no parsed answer has a class."""
+    ci = block["hallucination_rate_ci95"]
+    return "-" if ci is None else f"{block['hallucination_rate']:.3f} [{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
 def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Hallucination report") -> dict[str, Any]:
@@ -83,17 +102,20 @@ def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Halluc
     md = [
         f"# {title}",
         "",
-        f"{len(rows)} scored answers, {len(models)} model(s).",
+        f"{len(rows)} scored answers, {len(models)} model(s). Accuracy, hallucination rate and classes are over "
+        "the parsed answers (yes / no / unsure found); unparsed answers are counted apart, not as "
+        "hallucinations. Rates carry a 95 % Wilson interval.",
         "",
-        "| model | n | answer accuracy | hallucination rate | CO | OL | EI | EK | refused | unparsed |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| model | n | parsed | unparsed | answer accuracy | hallucination rate [95 % CI] | CO | OL | EI | EK "
+        "| refused |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for m, s in models.items():
         o = s["overall"]
         c = o["classes"]
         md.append(
-            f"| {m} | {o['n']} | {o['answer_accuracy']:.3f} | {o['hallucination_rate']:.3f} | {c['CO']} | "
-            f"{c['OL']} | {c['EI']} | {c['EK']} | {o['refused']} | {o['unparsed']} |"
+            f"| {m} | {o['n']} | {o['parsed']} | {o['unparsed']} | {o['answer_accuracy']:.3f} | {_rate(o)} | "
+            f"{c['CO']} | {c['OL']} | {c['EI']} | {c['EK']} | {o['refused']} |"
         )
     md += [
         "",
@@ -113,15 +135,15 @@ def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Halluc
         md += [
             f"## {m}: by rule",
             "",
-            "| rule | n | answer accuracy | hallucination rate |",
-            "| --- | ---: | ---: | ---: |",
+            "| rule | n | parsed | unparsed | answer accuracy | hallucination rate [95 % CI] |",
+            "| --- | ---: | ---: | ---: | ---: | ---: |",
         ]
         md += [
-            f"| {k} | {v['n']} | {v['answer_accuracy']:.3f} | {v['hallucination_rate']:.3f} |"
+            f"| {k} | {v['n']} | {v['parsed']} | {v['unparsed']} | {v['answer_accuracy']:.3f} | {_rate(v)} |"
             for k, v in s["by_rule"].items()
         ]
         md.append("")
-    examples = [r for r in rows if r["class"] != "CO"][:5]
+    examples = [r for r in rows if r["parsed_answer"] is not None and r["class"] not in ("CO", None)][:5]
     if examples:
         md += ["## Examples of hallucinations", ""]
         for r in examples:

@@ -15,6 +15,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from scipy.stats import binomtest
+
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.oracles.answers import gold_label, parse_answer
 from drowzee_core.oracles.extract import SpacyExtractor
@@ -104,19 +106,28 @@ def group_key(row: dict[str, Any], *names: str) -> str:
 
 
 def summarize_drowzee(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Accuracy, hallucination rate (class != CO), class counts; overall, per domain, per rule."""
+    """Accuracy, hallucination rate (class != CO), class counts; overall, per domain, per rule.
+
+    Every figure is over the *parsed* answers (a yes / no / unsure found); unparsed answers are only
+    counted (`unparsed`), never taken as hallucinations. Rows whose reasoning the extractor failed on
+    have no class: they count for accuracy but not for the rate or the classes (`extraction_errors`).
+    The hallucination rate comes with its 95 % Wilson interval.
+    """
 
     def block(group: list[dict[str, Any]]) -> dict[str, Any]:
-        n = len(group)
-        classes = Counter(r["class"] for r in group)
-        classed = n - classes[None]
+        parsed = [r for r in group if r["parsed_answer"] is not None]
+        classes = Counter(r["class"] for r in parsed)
+        classed = len(parsed) - classes[None]
+        hallucinated = classed - classes["CO"]
         return {
-            "n": n,
-            "answer_accuracy": round(sum(r["answer_correct"] for r in group) / n, 4) if n else 0.0,
-            "hallucination_rate": round(1 - classes["CO"] / classed, 4) if classed else 0.0,
+            "n": len(group),
+            "parsed": len(parsed),
+            "unparsed": len(group) - len(parsed),
+            "answer_accuracy": round(sum(r["answer_correct"] for r in parsed) / len(parsed), 4) if parsed else 0.0,
+            "hallucination_rate": round(hallucinated / classed, 4) if classed else 0.0,
+            "hallucination_rate_ci95": _wilson(hallucinated, classed),
             "extraction_errors": classes[None],
-            "unparsed": sum(r["parsed_answer"] is None for r in group),
-            "refused": sum(r["parsed_answer"] == "unsure" for r in group),
+            "refused": sum(r["parsed_answer"] == "unsure" for r in parsed),
             "classes": {c: classes[c] for c in ("CO", "OL", "EI", "EK")},
         }
 
@@ -132,6 +143,14 @@ def summarize_drowzee(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "by_domain": {k: block(v) for k, v in sorted(by_domain.items())},
         "by_rule": {k: block(v) for k, v in sorted(by_rule.items())},
     }
+
+
+def _wilson(k: int, n: int) -> list[float] | None:
+    """The 95 % Wilson score interval of k successes in n trials (None when n is 0)."""
+    if not n:
+        return None
+    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    return [round(float(ci.low), 4), round(float(ci.high), 4)]
 
 
 def score_erbench(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -197,11 +216,16 @@ def score_factchd_rows(
     rows: Iterable[dict[str, Any]],
     group: str = "category",
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Judge FactCHD predictions against `label` + `reason`, reported per value of field `group` and overall."""
+    """Judge FactCHD predictions against `label` + `reason`.
+
+    The summary has the overall report under "all" (every row once), the reports per value of field
+    `group` under "groups" (a value may itself be "all"), and the field's name under "group_by".
+    """
     rows = list(rows)
     triples = []
     for i, row in enumerate(rows, 1):
         pair = validate_row(FactCHDAnswered, row, f"row {i}")
         triples.append((str(row.get(group, "")), str(pair.predicted), factchd_gold(pair)))
     judged, summary = score_factchd(triples)
-    return [FactCHDJudgement.model_validate(j).flat(r) for r, j in zip(rows, judged, strict=True)], summary
+    flat = [FactCHDJudgement.model_validate(j).flat(r) for r, j in zip(rows, judged, strict=True)]
+    return flat, summary | {"group_by": group}

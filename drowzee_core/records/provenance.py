@@ -22,7 +22,7 @@ KEY_PACKAGES: tuple[str, ...] = (
     "langchain-openai",
     "langgraph",
     "spacy",
-    "rouge-score",
+    "py-rouge",
     "networkx",
 )
 """Dependencies whose versions a sidecar records (those not installed are left out)."""

@@ -23,7 +23,7 @@ from drowzee_core.logic.mtl import MTLQuery
 from drowzee_core.logic.mtl_reference import ReferenceEvaluator
 from drowzee_core.logic.mtl_syntax import from_json
 from drowzee_core.logic.reasoner import Reasoner
-from drowzee_core.logic.temporal import DEFAULT_HORIZON, TemporalEngine
+from drowzee_core.logic.temporal import TemporalEngine, kb_horizon
 from tests.conftest import peers_path
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -88,11 +88,11 @@ def test_splits_share_no_entity(reasoner: Reasoner) -> None:
 
 
 def test_every_temporal_answer_is_reproved(reasoner: Reasoner) -> None:
-    table = events_from_kb(reasoner.store, DEFAULT_HORIZON[1])
-    records = generate_temporal_records(table, DEFAULT_HORIZON, TemporalQAConfig(n=1800, seed=0), SplitPlan())
+    table = events_from_kb(reasoner.store, kb_horizon()[1])
+    records = generate_temporal_records(table, kb_horizon(), TemporalQAConfig(n=1800, seed=0), SplitPlan())
     cases = [c.model_dump(mode="json") for c in records]
-    engine = TemporalEngine(table, DEFAULT_HORIZON)
-    reference = ReferenceEvaluator(table.as_mapping(), DEFAULT_HORIZON)
+    engine = TemporalEngine(table, kb_horizon())
+    reference = ReferenceEvaluator(table.as_mapping(), kb_horizon())
     assert len(cases) == 1800 and Counter(c["answer"] for c in cases) == {"Yes": 900, "No": 900}
     answers = engine.check_many([MTLQuery(from_json(c["formula"]), c["year"]) for c in cases])
     for case, got in zip(cases, answers, strict=True):

