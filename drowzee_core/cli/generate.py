@@ -89,7 +89,7 @@ def _run(ctx: typer.Context, name: str, job: GenerateJob, out: Path, kb: Path | 
         seed=job.seed,
         kb_fingerprint=got.kb_fingerprint,
         inputs=got.inputs,
-        counts=tallies | got.summary,
+        counts=tallies | ({"generator": got.summary} if got.summary else {}),
     )
     n = write_jsonl(got.cases, out, meta)
     summary = {"cases": n, "out": str(out), "seconds": round(seconds, 2), **tallies, **got.summary}

@@ -35,27 +35,28 @@ kb_app = typer.Typer(help="Build, load and inspect the knowledge base.", no_args
 @kb_app.command("build")
 def kb_build(ctx: typer.Context, kb: KbOpt = None, as_json: JsonOpt = False) -> None:
     """Build the bundled seed KB from registry packages (offline; about a minute)."""
+    from drowzee_core.kb import sources as seed_sources
     from drowzee_core.kb.build import build_seed_kb
-    from drowzee_core.kb.sources import SOURCES
     from drowzee_core.kb.store import KBStore
     from drowzee_core.records.provenance import provenance, write_sidecar
 
     out = kb or default_kb_path()
     out.parent.mkdir(parents=True, exist_ok=True)
     with progress() as prog:
-        task = prog.add_task("building seed KB", total=len(SOURCES))
+        chosen = seed_sources.SOURCES
+        task = prog.add_task("building seed KB", total=len(chosen))
 
         def step(name: str, new: int, seconds: float) -> None:
             prog.update(task, advance=1, description=f"{name}: {new} triples ({seconds:.1f}s)")
 
         t0 = time.perf_counter()
         try:
-            stats = build_seed_kb(out, on_source=step)
+            stats = build_seed_kb(out, sources=chosen, on_source=step)
             with KBStore(out) as store:
                 fingerprint = store.fingerprint()
         except DrowzeeError as exc:
             raise fail(exc) from exc
-    params = command_params(ctx, kb=out, sources=[s.name for s in SOURCES])
+    params = command_params(ctx, kb=out, sources=[s.name for s in chosen])
     write_sidecar(out, provenance("kb.build", params, kb_fingerprint=fingerprint, counts=stats.to_json()))
     data = stats.to_json() | {"path": str(out), "seconds": round(time.perf_counter() - t0, 1)}
     if as_json:

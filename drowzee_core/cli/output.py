@@ -119,11 +119,16 @@ def jsonable(value: Any) -> Any:
 def command_params(ctx: typer.Context, **resolved: Any) -> dict[str, Any]:
     """The command's options and arguments (from its context) as JSON, for its provenance sidecar.
 
-    `--json` is left out (it changes only what is printed); `resolved` adds or replaces values the
-    command worked out (the default KB path, the resolved model role).
+    Keys are the long option names (`--split-seed` -> `split_seed`) or argument names. `--json` is
+    left out (it changes only what is printed); `resolved` adds or replaces values the command worked
+    out (the default KB path, the resolved model role).
     """
-    params = dict(ctx.params)
-    params.pop("as_json", None)
+    names = {}
+    for param in ctx.command.params:
+        longs = [o for o in param.opts if o.startswith("--")]
+        if param.name:
+            names[param.name] = longs[0][2:].replace("-", "_") if longs else param.name
+    params = {names.get(k, k): v for k, v in ctx.params.items() if k != "as_json"}
     params.update(resolved)
     return {k: jsonable(v) for k, v in sorted(params.items())}
 

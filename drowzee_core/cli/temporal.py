@@ -99,8 +99,11 @@ def check(
     except DrowzeeError as exc:
         raise fail(exc) from exc
     resolved = {} if facts is not None else {"kb": kb or default_kb_path()}
+    with out.open(encoding="utf-8") as fh:
+        lines = sum(1 for _ in fh)  # one per query, then the summary line
     tallies = {k: v for k, v in summary.items() if k != "disagreements"} | {
-        "disagreements": len(summary["disagreements"])
+        "disagreements": len(summary["disagreements"]),
+        "rows": lines,
     }
     record = provenance(
         "temporal.check",

@@ -31,7 +31,7 @@ def write_jsonl(rows: Iterable[Row], out: Path, meta: Provenance) -> int:
     """Write one JSON object per line and the sidecar `OUT.meta.json`, both atomically; returns the row count.
 
     A failed run leaves any earlier file intact. The sidecar's `counts` gets `rows` (the number
-    written) on top of the counts `meta` already carries.
+    written; it replaces any `rows` that `meta` carries) on top of the counts `meta` already has.
     """
     out.parent.mkdir(parents=True, exist_ok=True)
     n = 0
@@ -46,7 +46,7 @@ def write_jsonl(rows: Iterable[Row], out: Path, meta: Provenance) -> int:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    write_sidecar(out, meta.model_copy(update={"counts": {"rows": n, **meta.counts}}))
+    write_sidecar(out, meta.model_copy(update={"counts": {**meta.counts, "rows": n}}))
     return n
 
 
