@@ -60,3 +60,32 @@ def test_factchd_scorer_runs_through_the_registry() -> None:
     judged, summary = SCORERS.get("factchd")(rows, ScoreOptions(), None)
     assert [j["parsed_label"] for j in judged] == ["FACTUAL", "FACTUAL"]
     assert summary  # its shape is the scorer's (tests/unit/test_oracles_pure.py)
+
+
+@pytest.mark.parametrize(
+    "package",
+    [
+        "drowzee_core",
+        "drowzee_core.kb",
+        "drowzee_core.kb.loaders",
+        "drowzee_core.kb.sources",
+        "drowzee_core.logic",
+        "drowzee_core.generate",
+        "drowzee_core.oracles",
+        "drowzee_core.llm",
+        "drowzee_core.cli",
+        "agents",
+        "finetune",
+        "prompts",
+    ],
+)
+def test_package_public_api_resolves(package: str) -> None:
+    import importlib
+
+    mod = importlib.import_module(package)
+    assert mod.__doc__ and mod.__doc__.strip().splitlines()[0].endswith((".", ":"))
+    assert mod.__all__ == sorted(set(mod.__all__), key=mod.__all__.index)  # no duplicates
+    for name in mod.__all__:
+        assert getattr(mod, name) is not None, f"{package}.{name}"
+    with pytest.raises(AttributeError):
+        getattr(mod, "no_such_name")
