@@ -1,4 +1,7 @@
-"""LangGraph triangulation (Truth Seeker, Truth Guardian, KB check, Verdict Manager).
+"""LangGraph triangulation (Truth Seeker, Truth Guardian, KB check, Verdict Manager): not built yet.
 
-Empty until the triangulation issue: the KB check it will call is `drowzee_core.logic.Reasoner.prove`.
+This package is empty until the triangulation issue. The KB check it will call is
+`drowzee_core.logic.Reasoner.prove`; its output record is `drowzee_core.records.Verdict`.
 """
+
+__all__: list[str] = []

@@ -23,3 +23,7 @@ class LogicError(DrowzeeError):
 
 class PrologUnavailableError(LogicError):
     """SWI-Prolog or janus-swi is not installed or too old."""
+
+
+class RegistryError(DrowzeeError):
+    """A producer or oracle name is unknown or registered twice (the message lists the known names)."""

@@ -17,6 +17,7 @@ from drowzee_core.llm.runner import AnswerCache, RunStats, run_cases
 from drowzee_core.oracles.inputs import read_rows
 from drowzee_core.oracles.score import score_factchd_rows
 from drowzee_core.records.jsonl import write_jsonl
+from drowzee_core.records.provenance import Provenance
 from finetune.data import build_example, check_pair, few_shot_prompt, pattern_of
 
 # A base model given the alpaca-style prompt tends to write the next "### Instruction" or "#Question#".
@@ -42,12 +43,13 @@ def evaluate(
     model_name: str,
     cache: AnswerCache,
     out: Path,
+    meta: Provenance,
     concurrency: int = 1,
     on_batch: Callable[[int], None] | None = None,
 ) -> tuple[dict[str, Any], RunStats]:
     """Answer the cases, score them; `out` gets one judged row per case. Returns (summary, run stats)."""
-    stats = run_cases(cases, model, model_id, model_name, cache, out, concurrency=concurrency, on_batch=on_batch)
+    stats = run_cases(cases, model, model_id, model_name, cache, out, meta, concurrency=concurrency, on_batch=on_batch)
     answered = read_rows(out)
     judged, summary = score_factchd_rows(answered, group="pattern")
-    write_jsonl(judged, out)
+    write_jsonl(judged, out, meta.model_copy(update={"counts": summary}))
     return summary, stats

@@ -23,3 +23,6 @@ def render(name: str, **values: str) -> str:
         return template(name).format(**values)
     except KeyError as exc:
         raise DrowzeeError(f"prompt {name!r} needs a value for {exc.args[0]!r}") from None
+
+
+__all__ = ["render", "template"]

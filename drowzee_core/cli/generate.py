@@ -1,27 +1,42 @@
-"""`drowzee generate`: test cases with provable ground truth (Drowzee QA, temporal, FactCHD, ERBench)."""
+"""`drowzee generate NAME`: test cases with provable ground truth, dispatched through `GENERATORS`.
+
+Each command turns its options into a `GenerateJob` and runs the registered generator; the cases are
+written as JSONL with a sidecar `OUT.meta.json` (producer `generate.NAME`, the options, seed, KB
+fingerprint, input files, counts).
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import BaseModel
 
-from drowzee_core.cli.output import JsonOpt, KbOpt, emit_json, err, fail, load_reasoner, progress
-from drowzee_core.cli.temporal import FactsOpt, HorizonOpt, horizon_or_default, load_events
+from drowzee_core.cli.output import JsonOpt, KbOpt, command_params, emit_json, err, fail, kb_fingerprint, track
+from drowzee_core.cli.output import load_reasoner as _load_reasoner
+from drowzee_core.cli.temporal import FactsOpt, HorizonOpt, load_events
+from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.generate.splits import SPLITS, SplitPlan
+from drowzee_core.generate.registry import GENERATORS, GenerateJob, Progress
+from drowzee_core.generate.splits import SPLITS
 from drowzee_core.records.jsonl import counts, write_jsonl
+from drowzee_core.records.provenance import provenance
+
+if TYPE_CHECKING:
+    from drowzee_core.logic.events import EventTable
+    from drowzee_core.logic.reasoner import Reasoner
 
 generate_app = typer.Typer(
     help="Generate test cases with provable ground truth, as JSONL (counts on stderr).", no_args_is_help=True
 )
 
 NOpt = Annotated[int, typer.Option("--n", min=1, max=1_000_000, help="Number of cases.")]
-OutOpt = Annotated[Path, typer.Option("--out", dir_okay=False, help="Output JSONL file (written atomically).")]
+OutOpt = Annotated[
+    Path, typer.Option("--out", dir_okay=False, help="Output JSONL file (written atomically, with OUT.meta.json).")
+]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Random seed: the same seed and data give the same cases.")]
 SplitOpt = Annotated[
     str | None,
@@ -32,29 +47,68 @@ DomainOpt = Annotated[list[str] | None, typer.Option("--domain", help="Only thes
 RulesOpt = Annotated[list[str] | None, typer.Option("--rules", help="Only these rule families (repeatable).")]
 
 
-def _finish(
-    records: Sequence[BaseModel | dict[str, Any]],
-    out: Path,
-    keys: tuple[str, ...],
-    seconds: float,
-    as_json: bool,
-    extra: dict[str, Any] | None = None,
-) -> None:
-    cases = [r.model_dump(mode="json") if isinstance(r, BaseModel) else r for r in records]
-    n = write_jsonl(cases, out)
-    summary = {"cases": n, "out": str(out), "seconds": round(seconds, 2), **counts(cases, keys), **(extra or {})}
+@dataclass(frozen=True, slots=True)
+class CliResources:
+    """`Resources` for generators run from the command line: the --kb file, progress bars on stderr."""
+
+    kb: Path | None
+
+    def reasoner(self) -> Reasoner:
+        """The KB loaded into Prolog (with a progress bar)."""
+        return _load_reasoner(self.kb)
+
+    def events(self, facts: Path | None, open_end: int) -> EventTable:
+        """Temporal events from `facts`, or else from the KB."""
+        return load_events(facts, self.kb, open_end)
+
+    def kb_fingerprint(self) -> str:
+        """`KBStore.fingerprint()` of the KB."""
+        return kb_fingerprint(self.kb)
+
+    def track(self, what: str, total: int | None) -> AbstractContextManager[Progress]:
+        """A progress bar on stderr."""
+        return track(what, total)
+
+
+def _run(ctx: typer.Context, name: str, job: GenerateJob, out: Path, kb: Path | None, as_json: bool) -> None:
+    """Run generator `name`, write its cases with their sidecar, print the summary."""
+    entry = GENERATORS.entry(name)
+    t0 = time.perf_counter()
+    try:
+        got = entry.value.run(job, CliResources(kb))
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    seconds = time.perf_counter() - t0
+    keys = entry.value.count_keys
+    tallies = counts(got.cases, keys)
+    resolved: dict[str, Any] = {"kb": kb or default_kb_path()} if got.kb_fingerprint else {}
+    meta = provenance(
+        entry.producer,
+        command_params(ctx, **resolved),
+        seed=job.seed,
+        kb_fingerprint=got.kb_fingerprint,
+        inputs=got.inputs,
+        counts=tallies | ({"generator": got.summary} if got.summary else {}),
+    )
+    n = write_jsonl(got.cases, out, meta)
+    summary = {"cases": n, "out": str(out), "seconds": round(seconds, 2), **tallies, **got.summary}
     if as_json:
         emit_json(summary)
         return
-    for key, value in (extra or {}).items():
+    for key, value in got.summary.items():
         err.print(f"{key}: {value}", markup=False, soft_wrap=True)
     for key in keys:
-        err.print(f"{key}: " + ", ".join(f"{k} {v}" for k, v in summary[key].items()), markup=False, soft_wrap=True)
+        err.print(f"{key}: " + ", ".join(f"{k} {v}" for k, v in tallies[key].items()), markup=False, soft_wrap=True)
     err.print(f"wrote {n} cases to {out} in {seconds:.1f}s", markup=False)
 
 
-@generate_app.command("drowzee-qa")
+def _tuple(values: list[str] | None) -> tuple[str, ...] | None:
+    return tuple(values) if values else None
+
+
+@generate_app.command("drowzee-qa", help=GENERATORS.entry("drowzee-qa").description)
 def drowzee_qa(
+    ctx: typer.Context,
     n: NOpt,
     out: OutOpt,
     seed: SeedOpt = 0,
@@ -65,33 +119,14 @@ def drowzee_qa(
     kb: KbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Yes/no questions from facts derived by the rule families, with proofs and gold reasoning.
-
-    Rules: symmetric, inverse, transitive, composite, negation.
-    """
-    from drowzee_core.generate.drowzee_qa import FAMILIES, DrowzeeQAConfig, DrowzeeQAGenerator
-
-    t0 = time.perf_counter()
-    try:
-        cfg = DrowzeeQAConfig(
-            n=n,
-            seed=seed,
-            families=tuple(rules or FAMILIES),
-            domains=tuple(domain) if domain else None,
-            split=split,
-            plan=SplitPlan(split_seed),
-        )
-        gen = DrowzeeQAGenerator(load_reasoner(kb))
-        with progress() as prog:
-            task = prog.add_task("generating", total=n)
-            cases = gen.generate(cfg, progress=lambda k: prog.update(task, completed=k))
-    except DrowzeeError as exc:
-        raise fail(exc) from exc
-    _finish(cases, out, ("rule", "rule_detail", "domain", "answer", "form", "split"), time.perf_counter() - t0, as_json)
+    """Rules: symmetric, inverse, transitive, composite, negation."""
+    job = GenerateJob(n, seed, split, split_seed, _tuple(rules), _tuple(domain))
+    _run(ctx, "drowzee-qa", job, out, kb, as_json)
 
 
-@generate_app.command("temporal")
+@generate_app.command("temporal", help=GENERATORS.entry("temporal").description)
 def temporal(
+    ctx: typer.Context,
     n: NOpt,
     out: OutOpt,
     seed: SeedOpt = 0,
@@ -109,28 +144,22 @@ def temporal(
     max_depth: Annotated[int, typer.Option("--max-depth", help="Operator nesting depth (1-6).")] = 2,
     as_json: JsonOpt = False,
 ) -> None:
-    """Temporal yes/no questions (MTL over year intervals) in the Drowzee QA record format."""
-    from drowzee_core.generate.splits import check_split
-    from drowzee_core.generate.temporal_qa import TOP_OPERATORS, TemporalQAConfig, generate_temporal_records
-
-    t0 = time.perf_counter()
-    try:
-        check_split(split)
-        cfg = TemporalQAConfig(n=n, seed=seed, operators=tuple(rules or TOP_OPERATORS), max_depth=max_depth)
-        hz = horizon_or_default(horizon, facts)
-        table = load_events(facts, kb, hz[1])
-        with progress() as prog:
-            task = prog.add_task("generating", total=n)
-            cases = generate_temporal_records(
-                table, hz, cfg, SplitPlan(split_seed), split, progress=lambda k: prog.update(task, completed=k)
-            )
-    except DrowzeeError as exc:
-        raise fail(exc) from exc
-    _finish(cases, out, ("rule", "depth", "domain", "answer", "split"), time.perf_counter() - t0, as_json)
+    """Events come from --facts, or else from the KB's facts with years."""
+    job = GenerateJob(
+        n,
+        seed,
+        split,
+        split_seed,
+        _tuple(rules),
+        config={"max_depth": max_depth},
+        options={"facts": facts, "horizon": horizon},
+    )
+    _run(ctx, "temporal", job, out, kb, as_json)
 
 
-@generate_app.command("factchd")
+@generate_app.command("factchd", help=GENERATORS.entry("factchd").description)
 def factchd(
+    ctx: typer.Context,
     n: NOpt,
     out: OutOpt,
     seed: SeedOpt = 0,
@@ -153,43 +182,14 @@ def factchd(
     kb: KbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """FactCHD Query-Response pairs (FACTUAL / NON-FACTUAL) with evidence chains and gold explanations."""
-    from drowzee_core.generate.dedupe import deduper
-    from drowzee_core.generate.factchd import PATTERNS, FactCHDConfig, FactCHDGenerator
-
-    t0 = time.perf_counter()
-    try:
-        cfg = FactCHDConfig(
-            n=n,
-            seed=seed,
-            patterns=tuple(rules or PATTERNS),
-            domains=tuple(domain) if domain else None,
-            split=split,
-            plan=SplitPlan(split_seed),
-        )
-        drop = None
-        if dedupe > 0:
-            from drowzee_core.llm.embeddings import SentenceEmbedder
-
-            drop = deduper(SentenceEmbedder().encode, dedupe)
-        gen = FactCHDGenerator(load_reasoner(kb))
-        with progress() as prog:
-            task = prog.add_task("generating candidates", total=int(n * cfg.oversample) + len(cfg.patterns))
-            cases = gen.generate(cfg, dedupe=drop, progress=lambda k: prog.update(task, completed=k))
-    except DrowzeeError as exc:
-        raise fail(exc) from exc
-    _finish(
-        cases,
-        out,
-        ("category", "label", "corruption", "domain", "split"),
-        time.perf_counter() - t0,
-        as_json,
-        {"dedupe": gen.stats},
-    )
+    """Patterns: vanilla, multi_hop, comparison, set_operation."""
+    job = GenerateJob(n, seed, split, split_seed, _tuple(rules), _tuple(domain), options={"dedupe": dedupe})
+    _run(ctx, "factchd", job, out, kb, as_json)
 
 
-@generate_app.command("erbench")
+@generate_app.command("erbench", help=GENERATORS.entry("erbench").description)
 def erbench(
+    ctx: typer.Context,
     n: NOpt,
     out: OutOpt,
     schema: Annotated[
@@ -219,16 +219,6 @@ def erbench(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """ERBench questions from a relational database's functional dependencies and foreign keys."""
-    from drowzee_core.generate.erbench import QUESTION_TYPES, ERBenchConfig, ERBenchGenerator, load_schema
-
-    t0 = time.perf_counter()
-    try:
-        cfg = ERBenchConfig(
-            n=n, seed=seed, types=tuple(rules or QUESTION_TYPES), split=split, plan=SplitPlan(split_seed)
-        )
-        gen = ERBenchGenerator(load_schema(schema), data or schema.parent)
-        cases = gen.generate(cfg)
-    except DrowzeeError as exc:
-        raise fail(exc) from exc
-    _finish(cases, out, ("question_type", "answer", "table", "split"), time.perf_counter() - t0, as_json, gen.summary())
+    """Question types: binary, negated, multiple_choice, multi_hop."""
+    job = GenerateJob(n, seed, split, split_seed, _tuple(rules), options={"schema": schema, "data": data})
+    _run(ctx, "erbench", job, out, None, as_json)

@@ -1,4 +1,8 @@
-"""`drowzee temporal`: check MTL queries against events, ask one, generate temporal questions."""
+"""`drowzee temporal`: check MTL queries against events, ask one, generate temporal questions.
+
+`check` and `generate` write JSONL with a sidecar `OUT.meta.json` (producers `temporal.check` and
+`temporal.generate`); the KB fingerprint is recorded when the events come from the KB.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,18 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from drowzee_core.cli.output import JsonOpt, KbOpt, console, emit_json, err, fail, kv, progress
+from drowzee_core.cli.output import (
+    JsonOpt,
+    KbOpt,
+    command_params,
+    console,
+    emit_json,
+    err,
+    fail,
+    kb_fingerprint,
+    kv,
+    progress,
+)
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.logic.events import EventTable
@@ -68,6 +83,7 @@ def load_events(facts: Path | None, kb: Path | None, open_end: int) -> EventTabl
 
 @temporal_app.command("check")
 def check(
+    ctx: typer.Context,
     queries: Annotated[
         Path,
         typer.Option(
@@ -85,6 +101,7 @@ def check(
 ) -> None:
     """Decide every query's truth at its year; each output line adds `truth` and `intervals`."""
     from drowzee_core.logic.temporal_check import check_file
+    from drowzee_core.records.provenance import input_files, provenance, write_sidecar
 
     try:
         engine = engine_for(facts, kb, horizon)
@@ -93,8 +110,24 @@ def check(
             summary = check_file(
                 engine, queries, out, lambda done, total: prog.update(task, completed=done, total=total)
             )
+        fingerprint = None if facts is not None else kb_fingerprint(kb)
     except DrowzeeError as exc:
         raise fail(exc) from exc
+    resolved = {} if facts is not None else {"kb": kb or default_kb_path()}
+    with out.open(encoding="utf-8") as fh:
+        lines = sum(1 for _ in fh)  # one per query, then the summary line
+    tallies = {k: v for k, v in summary.items() if k != "disagreements"} | {
+        "disagreements": len(summary["disagreements"]),
+        "rows": lines,
+    }
+    record = provenance(
+        "temporal.check",
+        command_params(ctx, **resolved),
+        kb_fingerprint=fingerprint,
+        inputs=input_files([queries, facts]),
+        counts=tallies,
+    )
+    write_sidecar(out, record)
     if as_json:
         emit_json(summary)
         return
@@ -147,6 +180,7 @@ def ask(
 
 @temporal_app.command("generate")
 def generate(
+    ctx: typer.Context,
     n: Annotated[int, typer.Option("--n", min=1, max=1_000_000, help="Number of questions (half true, half false).")],
     out: Annotated[Path, typer.Option("--out", dir_okay=False, help="Output JSONL, one case per line.")],
     seed: Annotated[int, typer.Option("--seed", help="Random seed; the same seed and events give the same cases.")] = 0,
@@ -164,10 +198,9 @@ def generate(
     as_json: JsonOpt = False,
 ) -> None:
     """Generate temporal yes/no questions with proven answers, intervals and the facts behind them."""
-    import json
-    from collections import Counter
-
     from drowzee_core.generate.temporal_qa import TOP_OPERATORS, TemporalQAConfig, generate_temporal_qa
+    from drowzee_core.records.jsonl import counts, write_jsonl
+    from drowzee_core.records.provenance import input_files, provenance
 
     try:
         cfg = TemporalQAConfig(
@@ -177,24 +210,23 @@ def generate(
         with progress() as prog:
             task = prog.add_task("generating", total=n)
             cases = generate_temporal_qa(engine, cfg, progress=lambda done: prog.update(task, completed=done))
+        fingerprint = None if facts is not None else kb_fingerprint(kb)
     except DrowzeeError as exc:
         raise fail(exc) from exc
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", encoding="utf-8") as fh:
-        for case in cases:
-            fh.write(json.dumps(case.model_dump(mode="json"), ensure_ascii=False) + "\n")
-    counts = {
-        "cases": len(cases),
-        "answer": dict(Counter(str(c.answer) for c in cases)),
-        "operator": dict(Counter(c.operator for c in cases)),
-        "depth": dict(Counter(str(c.depth) for c in cases)),
-        "out": str(out),
-    }
+    tallies = counts(cases, ("answer", "operator", "depth"))
+    resolved = {} if facts is not None else {"kb": kb or default_kb_path()}
+    meta = provenance(
+        "temporal.generate",
+        command_params(ctx, **resolved),
+        seed=seed,
+        kb_fingerprint=fingerprint,
+        inputs=input_files([facts]),
+        counts=tallies,
+    )
+    write_jsonl(cases, out, meta)
     if as_json:
-        emit_json(counts)
+        emit_json({"cases": len(cases), **tallies, "out": str(out)})
     else:
-        for key in ("answer", "operator", "depth"):
-            sub = counts[key]
-            assert isinstance(sub, dict)
+        for key, sub in tallies.items():
             err.print(f"{key}: " + ", ".join(f"{k} {v}" for k, v in sorted(sub.items())))
         err.print(f"wrote {len(cases)} cases to {out}")

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from drowzee_core.cli.output import JsonOpt, emit_json, err, fail, progress
+from drowzee_core.cli.output import JsonOpt, command_params, emit_json, err, fail, progress
 from drowzee_core.config import home
 from drowzee_core.errors import DrowzeeError
 
@@ -95,6 +95,7 @@ def train_guardian(
 
 @eval_app.command("guardian")
 def eval_guardian(
+    ctx: typer.Context,
     data: DataOpt,
     out: Annotated[Path, typer.Option("--out", help="One judged row per pair (JSONL).")],
     adapter: Annotated[Path | None, typer.Option("--adapter", help="Adapter folder, served on a private port.")] = None,
@@ -118,6 +119,7 @@ def eval_guardian(
     from drowzee_core.llm.roles import chat_model, load_role
     from drowzee_core.llm.runner import AnswerCache
     from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
+    from drowzee_core.records.provenance import input_files, provenance
     from finetune.data import MODES, pick_shots
     from finetune.evaluate import STOP, eval_cases, evaluate
 
@@ -148,10 +150,13 @@ def eval_guardian(
         endpoint = "local-adapter" if adapter else cfg.base_url  # a private server's port changes every run
         model_id = f"{endpoint}|{cfg.model}|{fingerprint}|{cfg.temperature}|{cfg.max_tokens}|{STOP}"
         cache = AnswerCache(home() / "cache" / "answers.sqlite")
+        meta = provenance(
+            "eval.guardian", command_params(ctx, model_id=model_id), inputs=input_files([data, shots_from])
+        )
         with progress() as prog:
             task = prog.add_task(f"{cfg.model}: judging", total=len(cases))
             summary, stats = evaluate(
-                cases, client, model_id, cfg.model, cache, out, on_batch=lambda n: prog.update(task, advance=n)
+                cases, client, model_id, cfg.model, cache, out, meta, on_batch=lambda n: prog.update(task, advance=n)
             )
         cache.close()
         if update_manifest and adapter:

@@ -124,12 +124,3 @@ class Catalog:
         except ValidationError as exc:
             raise CatalogError(f"{where}: {exc}") from exc
         return cls(rels, comps, sos, cmps)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The catalog in the TOML layout, as JSON-ready data."""
-        return {
-            "relation": [r.model_dump(mode="json", exclude_defaults=True) | {"name": r.name} for r in self],
-            "composite": [c.model_dump(mode="json") for c in self.composites],
-            "same_object": [s.model_dump(mode="json") for s in self.same_object],
-            "comparison": [c.model_dump(mode="json") for c in self.comparisons],
-        }

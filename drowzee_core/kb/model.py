@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any, Self
 
@@ -142,23 +142,6 @@ class Entity:
     kind: ValueKind = ValueKind.ENTITY
     aliases: tuple[str, ...] = ()
     description: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Triple:
-    """A fact (subject, relation, object) with its provenance and optional validity years."""
-
-    subject: str
-    relation: str
-    object: str
-    domain: str
-    source: str
-    negated: bool = False
-    start_year: int | None = None
-    end_year: int | None = None
-    subject_label: str | None = None
-    object_label: str | None = None
-    extra: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -261,10 +261,6 @@ class KBStore:
         """Store one metadata value (build time, versions...)."""
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
-    def meta(self) -> dict[str, str]:
-        """All metadata."""
-        return dict(self.db.execute("SELECT key, value FROM meta").fetchall())
-
     def stats(self) -> Stats:
         """Counts of triples, entities, relations, temporal and negative facts, per domain and source."""
 
@@ -282,10 +278,25 @@ class KBStore:
         )
 
     def fingerprint(self) -> str:
-        """A short hash of the triple content, recorded with everything generated from this KB."""
+        """A short hash of the KB's content, recorded in the provenance of everything generated from it.
+
+        It covers the relation specs and rules (they decide what Prolog derives) and every triple as
+        (subject key, relation name, object key, negated, start year, end year), in sorted order, so
+        it does not depend on row ids or load order; labels, domains and sources are left out.
+        """
         h = hashlib.sha256()
-        for rows in self.iter_triples():
-            h.update(repr(rows).encode())
+        for name, spec in self.db.execute("SELECT name, spec FROM relation ORDER BY name"):
+            h.update(f"R\x1f{name}\x1f{spec}\n".encode())
+        for kind, spec in self.db.execute("SELECT kind, spec FROM rule ORDER BY kind, spec"):
+            h.update(f"U\x1f{kind}\x1f{spec}\n".encode())
+        cur = self.db.execute(
+            "SELECT es.key, r.name, eo.key, t.negated, t.start_year, t.end_year FROM triple t"
+            " JOIN relation r ON r.id = t.r JOIN entity es ON es.id = t.s JOIN entity eo ON eo.id = t.o"
+            " ORDER BY 1, 2, 3, 4, 5, 6"
+        )
+        while rows := cur.fetchmany(100_000):
+            for row in rows:
+                h.update(("T\x1f" + "\x1f".join("" if v is None else str(v) for v in row) + "\n").encode())
         return h.hexdigest()[:16]
 
 

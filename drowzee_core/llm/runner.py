@@ -24,6 +24,7 @@ from langchain_core.language_models import BaseChatModel
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.jsonl import write_jsonl
+from drowzee_core.records.provenance import Provenance
 
 log = logging.getLogger(__name__)
 MAX_PROMPT_CHARS = 20_000
@@ -100,11 +101,12 @@ def run_cases(
     model_name: str,
     cache: AnswerCache,
     out: Path,
+    meta: Provenance,
     concurrency: int = 4,
     batch_size: int = 16,
     on_batch: Callable[[int], None] | None = None,
 ) -> RunStats:
-    """Answer every case; write `out` (cases + `llm_answer`, `model`, token counts) at the end."""
+    """Answer every case; write `out` (cases + `llm_answer`, `model`, token counts) and its sidecar at the end."""
     check_cases(cases)
     stats = RunStats(cases=len(cases))
     t0 = time.perf_counter()
@@ -138,7 +140,9 @@ def run_cases(
             answered[case["id"]] = _answered(case, model_name, text, p_tok, c_tok)
         if on_batch:
             on_batch(len(chunk))
-    write_jsonl([answered[c["id"]] for c in cases if c["id"] in answered], out)
+    done = {"cases": stats.cases, "cached": stats.cached, "called": stats.called, "failed": stats.failed}
+    rows = [answered[c["id"]] for c in cases if c["id"] in answered]
+    write_jsonl(rows, out, meta.model_copy(update={"counts": meta.counts | done}))
     for row in answered.values():
         stats.prompt_tokens += row["prompt_tokens"]
         stats.completion_tokens += row["completion_tokens"]

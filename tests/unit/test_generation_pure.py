@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,7 +13,6 @@ from drowzee_core.generate.dedupe import keep_distinct
 from drowzee_core.generate.splits import SplitPlan
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.logic.explain import reasoning_lines
-from drowzee_core.records.jsonl import counts, write_jsonl
 
 CATALOG = Catalog.from_toml()
 
@@ -95,19 +92,3 @@ def test_keep_distinct_drops_near_duplicates_of_kept_rows() -> None:
     assert keep_distinct(v, 1.0) == [0, 1, 2, 3, 4]
     with pytest.raises(DrowzeeError):
         keep_distinct(v, 0.0)
-
-
-def test_write_jsonl_is_atomic(tmp_path: Path) -> None:
-    out = tmp_path / "cases.jsonl"
-    assert write_jsonl([{"a": 1}, {"a": "é"}], out) == 2
-    assert [json.loads(x) for x in out.read_text("utf-8").splitlines()] == [{"a": 1}, {"a": "é"}]
-
-    def broken():  # type: ignore[no-untyped-def]
-        yield {"a": 3}
-        raise RuntimeError("generator failed")
-
-    with pytest.raises(RuntimeError):
-        write_jsonl(broken(), out)
-    assert out.read_text("utf-8").count("\n") == 2  # the earlier file is intact
-    assert list(tmp_path.iterdir()) == [out]
-    assert counts([{"k": "x"}, {"k": None}, {"k": "x"}], ("k",)) == {"k": {"x": 2, "none": 1}}

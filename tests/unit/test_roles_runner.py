@@ -6,6 +6,7 @@ from langchain_core.language_models import FakeListChatModel
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.roles import LOCAL_BASE_URL, RoleError, load_role
 from drowzee_core.llm.runner import AnswerCache, run_cases
+from drowzee_core.records.provenance import provenance, read_sidecar
 
 
 def test_role_precedence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,21 +40,27 @@ def test_role_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         load_role("target", config=bad)
 
 
+META = provenance("run-llm")
+
+
 def test_runner_caches_and_resumes(tmp_path: Path) -> None:
     cases = [{"id": f"c{i}", "prompt": f"Question {i}?"} for i in range(5)]
     cache = AnswerCache(tmp_path / "c.sqlite")
     out = tmp_path / "a.jsonl"
-    first = run_cases(cases[:3], FakeListChatModel(responses=["Yes.", "No.", "I don't know."]), "m", "fake", cache, out)
+    model = FakeListChatModel(responses=["Yes.", "No.", "I don't know."])
+    first = run_cases(cases[:3], model, "m", "fake", cache, out, META)
     assert (first.called, first.cached) == (3, 0)
     # the second run answers only the two new cases; a model that would answer differently is not asked again
-    second = run_cases(cases, FakeListChatModel(responses=["No, because.", "Yes."]), "m", "fake", cache, out)
+    second = run_cases(cases, FakeListChatModel(responses=["No, because.", "Yes."]), "m", "fake", cache, out, META)
     assert (second.called, second.cached) == (2, 3)
     lines = out.read_text().splitlines()
     assert len(lines) == 5 and '"llm_answer": "Yes."' in lines[0] and '"llm_answer": "Yes."' in lines[4]
+    side = read_sidecar(out)
+    assert side is not None and side.producer == "run-llm" and side.counts["rows"] == 5
     with pytest.raises(DrowzeeError, match="twice"):
-        run_cases([cases[0], cases[0]], FakeListChatModel(responses=["x"]), "m", "fake", cache, out)
+        run_cases([cases[0], cases[0]], FakeListChatModel(responses=["x"]), "m", "fake", cache, out, META)
     with pytest.raises(DrowzeeError, match="prompt"):
-        run_cases([{"id": "x"}], FakeListChatModel(responses=["x"]), "m", "fake", cache, out)
+        run_cases([{"id": "x"}], FakeListChatModel(responses=["x"]), "m", "fake", cache, out, META)
 
 
 def test_llm_extractor_parses_structured_output() -> None:

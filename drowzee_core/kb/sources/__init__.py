@@ -1,4 +1,7 @@
-"""Registry of the seed KB's sources: what each yields and under which licence."""
+"""The seed KB's sources (registry packages, offline): what each yields and under which licence.
+
+`SOURCES` lists them in build order; each `Source` has a builder that writes through a `KBWriter`.
+"""
 
 from __future__ import annotations
 
