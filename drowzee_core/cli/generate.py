@@ -13,6 +13,7 @@ from drowzee_core.cli.temporal import FactsOpt, HorizonOpt, load_events
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.generate.splits import SPLITS, SplitPlan
 from drowzee_core.logic.temporal import DEFAULT_HORIZON
+from drowzee_core.records.enums import Grounding
 from drowzee_core.records.jsonl import counts, write_jsonl
 
 generate_app = typer.Typer(
@@ -147,12 +148,16 @@ def factchd(
             help="Drop queries whose embedding cosine with an earlier one is >= this; 0 keeps all.",
         ),
     ] = 0.95,
+    grounding: Annotated[
+        Grounding | None,
+        typer.Option("--grounding", help="Keep only pairs whose label is grounded this way (proved, ...)."),
+    ] = None,
     kb: KbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """FactCHD Query-Response pairs (FACTUAL / NON-FACTUAL) with evidence chains and gold explanations."""
     from drowzee_core.generate.dedupe import deduper
-    from drowzee_core.generate.factchd import PATTERNS, FactCHDConfig, FactCHDGenerator
+    from drowzee_core.generate.factchd import PATTERNS, FactCHDConfig, FactCHDGenerator, grounding_shares, to_rows
 
     t0 = time.perf_counter()
     try:
@@ -163,25 +168,26 @@ def factchd(
             domains=tuple(domain) if domain else None,
             split=split,
             plan=SplitPlan(split_seed),
+            grounding=grounding,
         )
         drop = None
         if dedupe > 0:
             from drowzee_core.llm.embeddings import SentenceEmbedder
 
             drop = deduper(SentenceEmbedder().encode, dedupe)
-        gen = FactCHDGenerator(load_reasoner(kb))
+        gen = FactCHDGenerator.from_reasoner(load_reasoner(kb))
         with progress() as prog:
             task = prog.add_task("generating candidates", total=int(n * cfg.oversample) + len(cfg.patterns))
-            cases = gen.generate(cfg, dedupe=drop, progress=lambda k: prog.update(task, completed=k))
+            pairs = gen.generate(cfg, dedupe=drop, progress=lambda k: prog.update(task, completed=k))
     except DrowzeeError as exc:
         raise fail(exc) from exc
     _finish(
-        cases,
+        to_rows(pairs),
         out,
-        ("category", "label", "corruption", "domain", "split"),
+        ("category", "label", "corruption", "grounding", "domain", "split"),
         time.perf_counter() - t0,
         as_json,
-        {"dedupe": gen.stats},
+        {"dedupe": gen.stats, "grounding_shares": grounding_shares(pairs)},
     )
 
 
