@@ -9,9 +9,11 @@ membership Prolog refutes), which makes it `proved`.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
-from drowzee_core.generate.factchd_patterns import NO_FALLACY, Knobs, grounding_of, record
-from drowzee_core.generate.kb_index import Fact, KBIndex
+from drowzee_core.generate.factchd_patterns import NO_FALLACY, Knobs, Sizes, grounding_of, record
+from drowzee_core.generate.kb_index import KBIndex
+from drowzee_core.generate.prover import Fact
 from drowzee_core.generate.templates_kb import clause, format_number, join_names, parse_number
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.records.enums import ProofStatus
@@ -19,6 +21,8 @@ from drowzee_core.records.pair import ComparisonTruth, PairTruth, QRPair, SetOpe
 from drowzee_core.records.proof import KBClaim
 
 MAX_SET = 6
+Operation = Literal["intersection", "union", "difference"]
+OPERATIONS: tuple[Operation, ...] = ("intersection", "union", "difference")
 DISTRACTORS = 24
 """Distractor candidates whose membership Prolog is asked about per set-operation pair."""
 
@@ -67,7 +71,7 @@ def comparison(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) -> 
         direction="most" if most else "least",
     )
     claims = [ix.claim(*f, st) for f, st in zip(facts, sts, strict=True)]
-    size = {"comparison_size": len(subjects)}
+    size: Sizes = {"comparison_size": len(subjects)}
     if factual:
         response = f"{ix.label(winner)} {pred}. {stated_facts}"
         reason = f"FACTUAL.\nThe answer that {ix.label(winner)} {pred} is correct. {stated_facts} {NO_FALLACY}"
@@ -84,7 +88,7 @@ def comparison(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) -> 
             set(subjects),
             gt,
             grounding_of(True, sts, True),
-            **size,
+            size,
         )
     loser = rng.choice([s for s in subjects if s != winner])
     deciding: list[ProofStatus] = []
@@ -116,7 +120,7 @@ def comparison(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) -> 
     gt = PairTruth(claims=claims, correct=ix.label(winner), comparison=truth)
     grounding = grounding_of(False, deciding, computed=True)
     text = (query, response, reason)
-    return record(ix, "comparison", False, text, evidence, domain, corruption, set(subjects), gt, grounding, **size)
+    return record(ix, "comparison", False, text, evidence, domain, corruption, set(subjects), gt, grounding, size)
 
 
 # ---------------------------------------------------------------------- set operation
@@ -131,7 +135,7 @@ def set_operation(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) 
     if (r1, o1) == (r2, o2):
         return None
     s1, s2 = (set(x) for x in ix.prover.subject_sets([(r1, o1), (r2, o2)]))
-    op = rng.choice(("intersection", "union", "difference"))
+    op = rng.choice(OPERATIONS)
     answer = s1 & s2 if op == "intersection" else s1 | s2 if op == "union" else s1 - s2
     if not 1 <= len(answer) <= MAX_SET or (op == "difference" and not s1 & s2):
         return None
@@ -161,7 +165,7 @@ def set_operation(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) 
     domain = ix.domain_of.get((m, r1, o1), ix.specs[r1].domain)
     entities = {o1, o2, *members}
     listed = join_names([ix.label(x) for x in members])
-    sizes = {"set_size": 2, "answer_size": len(members)}
+    sizes: Sizes = {"set_size": 2, "answer_size": len(members)}
     if factual:
         response = _members_sentence(listed, len(members))
         reason = f"FACTUAL.\nThe answer that {clause(response)} is correct. " + " ".join(ix.stmt(*f) for f in facts)
@@ -178,7 +182,7 @@ def set_operation(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) 
             entities,
             gt,
             grounding_of(True, sts, True),
-            **sizes,
+            sizes,
         )
     picked = _distractor(ix, rng, op, (r1, o1, s1), (r2, o2, s2), answer)
     if picked is None:
@@ -211,7 +215,7 @@ def set_operation(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) 
         entities | {distractor},
         gt,
         grounding,
-        **sizes,
+        sizes,
     )
 
 

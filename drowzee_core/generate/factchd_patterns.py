@@ -11,9 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
+from typing import TypedDict
 
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.generate.kb_index import Fact, KBIndex
+from drowzee_core.generate.kb_index import KBIndex
+from drowzee_core.generate.prover import Fact
 from drowzee_core.generate.templates_kb import clause, format_number, parse_number
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.records.enums import Grounding, Label, ProofStatus
@@ -34,6 +37,15 @@ SUBGRAPH = {
 NO_FALLACY = (
     "Therefore, there are no fallacies, faulty reasoning, or incorrect conclusions present in this question and answer."
 )
+
+
+class Sizes(TypedDict, total=False):
+    """FactCHD's size fields of one pair."""
+
+    hops: int
+    comparison_size: int
+    set_size: int
+    answer_size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +107,7 @@ def record(
     entities: set[int],
     truth: PairTruth,
     grounding: Grounding,
-    **sizes: int,
+    sizes: Sizes | None = None,
 ) -> QRPair:
     """A pair in FactCHD's shape; `text` is (query, response, reason); `id` and `split` are set later."""
     query, response, reason = text
@@ -116,7 +128,7 @@ def record(
         entities=sorted(ix.key(e) for e in entities),
         ground_truth=truth,
         grounding=grounding,
-        **sizes,
+        **(sizes or {}),
     )
 
 
@@ -201,7 +213,7 @@ def _walk(
             choices = sorted(r for r in ix.rels_of.get(cur, ()) if r in ix.phrased)
             rng.shuffle(choices)
             prefer = rng.random() < share
-            choices.sort(key=lambda r, c=cur, last=k == n - 1: _hop_rank(ix, c, r, last, prefer))  # stable sort
+            choices.sort(key=partial(_hop_rank, ix, cur, last=k == n - 1, prefer=prefer))  # stable sort
         for r in choices:
             nxt = ix.unique_object(cur, r)
             if nxt is not None and nxt not in seen:
@@ -252,7 +264,17 @@ def multi_hop(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) -> Q
         gt = PairTruth(claims=[ix.claim(*f, st) for f, st in zip(path, sts, strict=True)])
         text = (query, response, reason)
         return record(
-            ix, "multi_hop", True, text, evidence, domain, None, entities, gt, grounding_of(True, sts), hops=len(path)
+            ix,
+            "multi_hop",
+            True,
+            text,
+            evidence,
+            domain,
+            None,
+            entities,
+            gt,
+            grounding_of(True, sts),
+            {"hops": len(path)},
         )
     hops = list(range(len(path)))
     rng.shuffle(hops)
@@ -293,7 +315,7 @@ def multi_hop(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) -> Q
             entities | {w},
             gt,
             grounding_of(False, [st]),
-            hops=len(path),
+            {"hops": len(path)},
         )
     return None
 

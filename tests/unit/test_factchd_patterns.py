@@ -28,6 +28,7 @@ from drowzee_core.records.pair import QRPair
 
 SUP, CON, UNK = ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED, ProofStatus.UNKNOWN
 Maker = Callable[[KBIndex, random.Random, bool, Knobs], QRPair | None]
+DEFAULT_KNOBS = Knobs()
 
 COUNTRIES = {  # key: (capital, continent, population, currency)
     "country:FR": ("city:Paris", "continent:Europe", "67000000", "currency:Euro"),
@@ -82,14 +83,21 @@ def prolog_like(store: KBStore, refute_functional: bool = True) -> FakeProver:
     return fake
 
 
+def indexed(
+    facts: Iterable[tuple[str, str, str]], refute: bool = True, negatives: Iterable[tuple[str, str, str]] = ()
+) -> tuple[KBIndex, FakeProver]:
+    store = build(facts, negatives)
+    fake = prolog_like(store, refute)
+    return KBIndex(store, fake), fake
+
+
 def index(
     facts: Iterable[tuple[str, str, str]], refute: bool = True, negatives: Iterable[tuple[str, str, str]] = ()
 ) -> KBIndex:
-    store = build(facts, negatives)
-    return KBIndex(store, prolog_like(store, refute))
+    return indexed(facts, refute, negatives)[0]
 
 
-def make(maker: Maker, ix: KBIndex, factual: bool, knobs: Knobs = Knobs(), tries: int = 300) -> list[QRPair]:
+def make(maker: Maker, ix: KBIndex, factual: bool, knobs: Knobs = DEFAULT_KNOBS, tries: int = 300) -> list[QRPair]:
     """Every pair the maker gives over `tries` seeded draws."""
     out = []
     for seed in range(tries):
@@ -157,7 +165,7 @@ def test_vanilla_factual_is_proved_with_a_supported_claim() -> None:
 
 
 def test_vanilla_corruptions_are_refuted_by_the_functional_rule() -> None:
-    ix = index(geo_facts())
+    ix, fake = indexed(geo_facts())
     pairs = make(vanilla, ix, False, Knobs(refutable_share=1.0))  # has_currency (not functional) is never drawn
     assert {p.corruption for p in pairs} == {"wrong_entity", "wrong_number"}
     for pair in pairs:
@@ -166,7 +174,7 @@ def test_vanilla_corruptions_are_refuted_by_the_functional_rule() -> None:
         assert pair.ground_truth.correct is not None and pair.ground_truth.correct != pair.response
         claims_match_prover(ix, pair)
     # a wrong population no entity stands for reaches Prolog as a new constant
-    assert any(f[2] == NEW_CONSTANT for f in ix.prover.asked)  # type: ignore[attr-defined]
+    assert any(f[2] == NEW_CONSTANT for f in fake.asked)
 
 
 def test_vanilla_rests_on_absence_when_prolog_cannot_refute() -> None:
@@ -178,9 +186,9 @@ def test_vanilla_rests_on_absence_when_prolog_cannot_refute() -> None:
 
 def test_vanilla_uses_explicit_negative_facts_of_a_non_functional_relation() -> None:
     negatives = [("wn:dog", "is_a", "wn:feline")]
-    ix = index(CLASSES, negatives=negatives)
+    ix, fake = indexed(CLASSES, negatives=negatives)
     ids = ix.store.entity_ids()
-    ix.prover.refute([(ids["wn:dog"], ix.rids["is_a"], ids["wn:feline"])])  # type: ignore[attr-defined]
+    fake.refute([(ids["wn:dog"], ix.rids["is_a"], ids["wn:feline"])])  # what Prolog's `negation` rule proves
     assert ix.refutable_unique == [f for f in ix.unique if f[0] == ids["wn:dog"]]
     pairs = make(vanilla, ix, False, Knobs(refutable_share=1.0))
     assert {p.grounding for p in pairs} == {Grounding.PROVED}
