@@ -215,7 +215,7 @@ def _balanced(cases: list[QRPair], want: int) -> list[QRPair]:
 
 def to_rows(pairs: Sequence[QRPair]) -> list[dict[str, Any]]:
     """Pairs as JSON-ready dicts in FactCHD's field order, without the fields a pair leaves empty."""
-    return [p.model_dump(mode="json", exclude_none=True) for p in pairs]
+    return [p.model_dump(mode="json", exclude_defaults=True) for p in pairs]
 
 
 def grounding_shares(rows: Sequence[QRPair]) -> dict[str, dict[str, int]]:

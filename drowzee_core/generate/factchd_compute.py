@@ -23,6 +23,7 @@ from drowzee_core.records.proof import KBClaim
 MAX_SET = 6
 Operation = Literal["intersection", "union", "difference"]
 OPERATIONS: tuple[Operation, ...] = ("intersection", "union", "difference")
+"""`OPERATIONS[::2]`: the operations whose distractor one refutable relation can refute."""
 DISTRACTORS = 24
 """Distractor candidates whose membership Prolog is asked about per set-operation pair."""
 
@@ -128,14 +129,19 @@ def set_operation(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) 
     """Intersection, union or difference of two sets {x | r(x, o)}, computed from Prolog's subject sets."""
     if not ix.set_relations:
         return None
-    r1 = ix.prefer(rng, ix.set_relations, ix.refuting, knobs.refutable_share)
+    r1 = rng.choice(ix.set_relations)
     m, o1 = rng.choice(ix.by_rel[r1])
-    r2 = ix.prefer(rng, sorted(x for x in ix.rels_of[m] if x in ix.settable), ix.refuting, knobs.refutable_share)
+    # one refutable relation lets a distractor be refuted (intersection, difference); preferring it for
+    # both relations would leave only the small sets of the periodic table
+    share = 0.0 if r1 in ix.refuting else knobs.refutable_share
+    r2 = ix.prefer(rng, sorted(x for x in ix.rels_of[m] if x in ix.settable), ix.refuting, share)
     o2 = rng.choice(ix.objs[(m, r2)])
     if (r1, o1) == (r2, o2):
         return None
     s1, s2 = (set(x) for x in ix.prover.subject_sets([(r1, o1), (r2, o2)]))
-    op = rng.choice(OPERATIONS)
+    # a union's distractor is refuted only when both relations are refutable: otherwise prefer the others
+    both = r1 in ix.refuting and r2 in ix.refuting
+    op = rng.choice(OPERATIONS if both or rng.random() >= knobs.refutable_share else OPERATIONS[::2])
     answer = s1 & s2 if op == "intersection" else s1 | s2 if op == "union" else s1 - s2
     if not 1 <= len(answer) <= MAX_SET or (op == "difference" and not s1 & s2):
         return None
@@ -193,7 +199,7 @@ def set_operation(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) 
     shown.sort(key=ix.label)
     response = _members_sentence(join_names([ix.label(x) for x in shown]), len(shown))
     truth.stated = sorted(ix.key(x) for x in shown)
-    kept = {ix.key(x) for x in shown}
+    kept = {ix.key(x) for x in shown} - {ix.key(distractor)}
     claims = [c for c in claims if c.subject in kept] + wrong_claims
     reason = (
         f"NON-FACTUAL.\nThe answer that {clause(response)} is incorrect. According to the evidence, "
@@ -227,11 +233,11 @@ def _distractor(
     second: tuple[int, int, set[int]],
     answer: set[int],
 ) -> tuple[int, list[KBClaim]] | None:
-    """A non-member to list, with the membership claims it fails; one Prolog refutes when there is one.
+    """A non-member to list, with the claims about it that fail; one Prolog refutes when there is one.
 
     intersection: a member of one set only (it fails the other set's claim); union: a subject of
-    either relation in neither set (it fails both claims); difference: a subject of the first relation
-    outside the first set (it fails the first claim).
+    either relation in neither set (it fails both claims); difference: a member of both sets (it fails
+    the negated claim "not r2(x, o2)", which Prolog's proof of r2(x, o2) refutes).
     """
     (r1, o1, s1), (r2, o2, s2) = first, second
     if op == "intersection":
@@ -239,7 +245,7 @@ def _distractor(
     elif op == "union":
         pool = {s for r in (r1, r2) for s, _ in ix.by_rel[r]} - (s1 | s2)
     else:
-        pool = {s for s, _ in ix.by_rel[r1]} - s1
+        pool = s1 & s2
     if not pool:
         return None
     cands = sorted(pool)
@@ -251,18 +257,15 @@ def _distractor(
         elif op == "union":
             failing.append([(d, r1, o1), (d, r2, o2)])
         else:
-            failing.append([(d, r1, o1)])
+            failing.append([(d, r2, o2)])
     flat = [f for fs in failing for f in fs]
     sts = dict(zip(flat, ix.statuses(flat), strict=True))
-    options = [
-        (d, fs) for d, fs in zip(cands, failing, strict=True) if ProofStatus.SUPPORTED not in {sts[f] for f in fs}
-    ]
-    refuted = [(d, fs) for d, fs in options if all(sts[f] == ProofStatus.CONTRADICTED for f in fs)]
+    negated = op == "difference"
+    options = [(d, [ix.claim(*f, sts[f], negated) for f in fs]) for d, fs in zip(cands, failing, strict=True)]
+    options = [(d, cs) for d, cs in options if all(c.status != ProofStatus.SUPPORTED for c in cs)]
+    refuted = [(d, cs) for d, cs in options if all(c.status == ProofStatus.CONTRADICTED for c in cs)]
     chosen = refuted or options
-    if not chosen:
-        return None
-    d, fs = chosen[0]
-    return d, [ix.claim(*f, sts[f]) for f in fs]
+    return chosen[0] if chosen else None
 
 
 def _members_sentence(listed: str, n: int) -> str:

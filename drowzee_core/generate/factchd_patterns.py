@@ -58,7 +58,7 @@ class Knobs:
 
     refutable_share: float = 0.9
     """Share of draws (facts, hops, set relations) taken among those whose corruption Prolog can refute."""
-    wrong_number_share: float = 0.75
+    wrong_number_share: float = 0.85
     """comparison: share of NON-FACTUAL responses that state a false value (the rest only conclude wrongly)."""
 
     def __post_init__(self) -> None:

@@ -24,6 +24,7 @@ from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import KBClaim
 
 T = TypeVar("T")
+NEGATION = {ProofStatus.SUPPORTED: ProofStatus.CONTRADICTED, ProofStatus.CONTRADICTED: ProofStatus.SUPPORTED}
 WRONG_CANDIDATES = 8
 """Wrong objects tried per corruption (one Prolog call decides them all)."""
 
@@ -153,14 +154,24 @@ class KBIndex:
         """Prolog's status of one fact."""
         return self.statuses([(s, r, o)])[0]
 
-    def claim(self, s: int, r: int, o: int | str, status: ProofStatus) -> KBClaim:
-        """A claim of a response, by keys, with Prolog's status; `o` is an entity id or a literal."""
+    def claim(self, s: int, r: int, o: int | str, status: ProofStatus, negated: bool = False) -> KBClaim:
+        """A claim of a response, by keys, with its status; `o` is an entity id or a literal.
+
+        `status` is Prolog's status of the triple; for a `negated` claim (the triple does not hold)
+        it is turned into the negation's status (Prolog's proof of the triple refutes it, and the
+        other way round; unknown stays unknown).
+        """
+        if negated:
+            status = NEGATION.get(status, status)
         return KBClaim(
             subject=self.key(s),
             relation=self.names[r],
             object=o if isinstance(o, str) else self.key(o),
             status=status,
-            text=self.stmt(s, r, o),
+            negated=negated,
+            text=self.specs[r].negative.format(s=self.label(s), o=self.label(o) if isinstance(o, int) else o)
+            if negated
+            else self.stmt(s, r, o),
         )
 
     def wrong_object(self, rng: random.Random, r: int, not_in: set[int]) -> int | None:

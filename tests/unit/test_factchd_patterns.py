@@ -17,7 +17,7 @@ from drowzee_core.errors import DrowzeeError
 from drowzee_core.generate.factchd import GROUNDINGS, FactCHDConfig, FactCHDGenerator, grounding_shares, to_rows
 from drowzee_core.generate.factchd_compute import comparison, set_operation
 from drowzee_core.generate.factchd_patterns import Knobs, grounding_of, multi_hop, vanilla
-from drowzee_core.generate.kb_index import KBIndex
+from drowzee_core.generate.kb_index import NEGATION, KBIndex
 from drowzee_core.generate.prover import NEW_CONSTANT, FakeProver, status
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
@@ -114,7 +114,8 @@ def claims_match_prover(ix: KBIndex, pair: QRPair) -> None:
     ids = ix.store.entity_ids()
     for c in pair.ground_truth.claims:
         obj = ids.get(c.object, ix.value_id(ix.specs[ix.rids[c.relation]].object_kind, c.object))
-        assert c.status == status(ix.prover, ids[c.subject], ix.rids[c.relation], obj), c
+        said = status(ix.prover, ids[c.subject], ix.rids[c.relation], obj)
+        assert c.status == (NEGATION.get(said, said) if c.negated else said), c
 
 
 # ---------------------------------------------------------------------- grounding rule
@@ -288,8 +289,22 @@ def test_set_operation_distractor_is_refuted_when_prolog_can() -> None:
         assert deciding and pair.grounding == grounding_of(False, deciding)
         claims_match_prover(ix, pair)
     assert Grounding.PROVED in {p.grounding for p in pairs}
-    unrefuted = make(set_operation, index(geo_facts(), refute=False), False)
-    assert {p.grounding for p in unrefuted} == {Grounding.CLOSED_WORLD}
+    differences = [p for p in pairs if p.ground_truth and _operation(p) == "difference"]
+    assert differences
+    for pair in differences:  # the distractor is in both sets: "not in the second" is refuted by a proof
+        assert pair.ground_truth is not None and pair.grounding == Grounding.PROVED
+        negated = [c for c in pair.ground_truth.claims if c.negated]
+        assert len(negated) == 1 and negated[0].status == CON and " not " in (negated[0].text or "")
+    # without refutations only a difference's distractor is still refuted (by the proof of its membership)
+    for pair in make(set_operation, index(geo_facts(), refute=False), False):
+        assert pair.ground_truth is not None and pair.ground_truth.set_operation is not None
+        difference = pair.ground_truth.set_operation.operation == "difference"
+        assert pair.grounding == (Grounding.PROVED if difference else Grounding.CLOSED_WORLD)
+
+
+def _operation(pair: QRPair) -> str | None:
+    truth = pair.ground_truth
+    return truth.set_operation.operation if truth and truth.set_operation else None
 
 
 # ---------------------------------------------------------------------- the generator
