@@ -154,43 +154,23 @@ class FactCHDGenerator:
         out: list[QRPair] = []
         made = 0
         self.stats = {}
+        kept: list[QRPair] = []
         for pi, pattern in enumerate(usable):
             want = cfg.n // len(usable) + (1 if pi < cfg.n % len(usable) else 0)
             target = int(want * cfg.oversample) + 1
-            labels = cfg.labels(pattern)
-            cands: list[QRPair] = []
-            seen: set[str] = set()
-            misses = other = 0
             budget = (50 if cfg.split is None and cfg.grounding is None else 500) * target + 1000
-            while len(cands) < target and misses < budget:
-                factual = labels[len(cands) % len(labels)]
-                case = MAKERS[pattern](ix, rng, factual, cfg.knobs)
-                if case is None or case.query + case.response in seen:
-                    misses += 1
-                    continue
-                if cfg.domains is not None and case.domain not in cfg.domains:
-                    misses += 1
-                    continue
-                if cfg.grounding is not None and case.grounding != cfg.grounding:
-                    misses += 1
-                    other += 1
-                    continue
-                split = plan.case_split(case.entities)
-                if cfg.split is not None and split != cfg.split:
-                    misses += 1
-                    continue
-                seen.add(case.query + case.response)
-                case.split = None if split is None else Split(split)
-                cands.append(case)
-                made += 1
-                if progress:
-                    progress(made)
-            keep = dedupe([c.query for c in cands]) if dedupe else list(range(len(cands)))
-            kept = [cands[i] for i in keep]
+            pool = _Pool(pattern, cfg, plan, budget)
+            for _round in range(TOP_UPS + 1):  # near-duplicate removal may leave too few: make more
+                made += pool.grow(ix, rng, target, progress, made)
+                keep = dedupe([c.query for c in pool.cands]) if dedupe else list(range(len(pool.cands)))
+                kept = [pool.cands[i] for i in keep]
+                if _enough(kept, want, len(cfg.labels(pattern))) or pool.misses >= pool.budget:
+                    break
+                target = len(pool.cands) + max(8, 2 * (want - len(kept)))
             self.stats[pattern] = {
-                "candidates": len(cands),
-                "near_duplicates": len(cands) - len(kept),
-                "other_grounding": other,
+                "candidates": len(pool.cands),
+                "near_duplicates": len(pool.cands) - len(kept),
+                "other_grounding": pool.other,
             }
             chosen = _balanced(kept, want)
             if len(chosen) < want:
@@ -199,6 +179,59 @@ class FactCHDGenerator:
                 case.id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
             out.extend(chosen)
         return out
+
+
+TOP_UPS = 4
+"""Rounds of extra candidates after near-duplicate removal left too few."""
+
+
+@dataclass
+class _Pool:
+    """The candidates of one pattern, with what was drawn and rejected so far."""
+
+    pattern: str
+    cfg: FactCHDConfig
+    plan: SplitPlan
+    budget: int
+    cands: list[QRPair] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+    misses: int = 0
+    other: int = 0
+
+    def grow(
+        self, ix: KBIndex, rng: random.Random, target: int, progress: Callable[[int], None] | None, made: int
+    ) -> int:
+        """Draw until there are `target` candidates or the budget of misses is spent; returns how many were added."""
+        cfg, labels, before = self.cfg, self.cfg.labels(self.pattern), len(self.cands)
+        while len(self.cands) < target and self.misses < self.budget:
+            case = MAKERS[self.pattern](ix, rng, labels[len(self.cands) % len(labels)], cfg.knobs)
+            split = None if case is None else self.plan.case_split(case.entities)
+            if (
+                case is None
+                or case.query + case.response in self.seen
+                or (cfg.domains is not None and case.domain not in cfg.domains)
+                or (cfg.split is not None and split != cfg.split)
+            ):
+                self.misses += 1
+                continue
+            if cfg.grounding is not None and case.grounding != cfg.grounding:
+                self.misses += 1
+                self.other += 1
+                continue
+            self.seen.add(case.query + case.response)
+            case.split = None if split is None else Split(split)
+            self.cands.append(case)
+            if progress:
+                progress(made + len(self.cands) - before)
+        return len(self.cands) - before
+
+
+def _enough(kept: list[QRPair], want: int, labels: int) -> bool:
+    """Whether `kept` holds `want` pairs with both labels balanced (when the pattern makes both)."""
+    if labels == 1:
+        return len(kept) >= want
+    fact = sum(c.label == Label.FACTUAL for c in kept)
+    return min(fact, len(kept) - fact) >= (want + 1) // 2
 
 
 def _balanced(cases: list[QRPair], want: int) -> list[QRPair]:
