@@ -4,7 +4,8 @@ Prints, as JSON: seconds to load the seed KB into Prolog, to generate the Drowze
 derivation included: nothing is materialized beforehand) and the temporal cases (events from the KB's
 facts with years), the total, and the distribution over rules, operators, domains, answers and splits.
 With --factchd N and --erbench N it also times those generators (FactCHD includes loading the
-embedding model and near-duplicate removal; ERBench reads ../shared/data/peers/erbench/movie).
+embedding model and near-duplicate removal, and prints how the pairs' labels are grounded: overall, per
+pattern and per label; ERBench reads ../shared/data/peers/erbench/movie).
 
 Run: .venv/bin/python bench/generate.py [--kb PATH] [--seed 0] [--factchd 800] [--erbench 400]
 """
@@ -71,20 +72,21 @@ def main() -> None:
     }
     if args.factchd:
         from drowzee_core.generate.dedupe import deduper
-        from drowzee_core.generate.factchd import FactCHDConfig, FactCHDGenerator
+        from drowzee_core.generate.factchd import FactCHDConfig, FactCHDGenerator, grounding_shares, to_rows
         from drowzee_core.llm.embeddings import SentenceEmbedder
 
         t1 = time.perf_counter()
         embed = SentenceEmbedder()
         t2 = time.perf_counter()
-        fc = FactCHDGenerator(reasoner).generate(
+        pairs = FactCHDGenerator.from_reasoner(reasoner).generate(
             FactCHDConfig(n=args.factchd, seed=args.seed), dedupe=deduper(embed.encode)
         )
         figures["factchd"] = {
-            "cases": len(fc),
+            "cases": len(pairs),
             "seconds_model_load": round(t2 - t1, 2),
             "seconds_generate_and_dedupe": round(time.perf_counter() - t2, 2),
-            **counts(fc, ("category", "label", "corruption", "domain")),
+            **counts(to_rows(pairs), ("category", "label", "corruption", "grounding", "domain")),
+            "grounding_shares": grounding_shares(pairs),
         }
     if args.erbench:
         from drowzee_core.generate.erbench import ERBenchConfig, ERBenchGenerator, load_schema

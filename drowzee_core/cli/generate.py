@@ -22,6 +22,7 @@ from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.generate.registry import GENERATORS, GenerateJob, Progress
 from drowzee_core.generate.splits import SPLITS
+from drowzee_core.records.enums import Grounding
 from drowzee_core.records.jsonl import counts, write_jsonl
 from drowzee_core.records.provenance import provenance
 
@@ -179,11 +180,24 @@ def factchd(
             help="Drop queries whose embedding cosine with an earlier one is >= this; 0 keeps all.",
         ),
     ] = 0.95,
+    grounding: Annotated[
+        Grounding | None,
+        typer.Option("--grounding", help="Keep only pairs whose label is grounded this way (proved, ...)."),
+    ] = None,
     kb: KbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Patterns: vanilla, multi_hop, comparison, set_operation."""
-    job = GenerateJob(n, seed, split, split_seed, _tuple(rules), _tuple(domain), options={"dedupe": dedupe})
+    job = GenerateJob(
+        n,
+        seed,
+        split,
+        split_seed,
+        _tuple(rules),
+        _tuple(domain),
+        config={"grounding": grounding},
+        options={"dedupe": dedupe},
+    )
     _run(ctx, "factchd", job, out, kb, as_json)
 
 

@@ -123,7 +123,7 @@ def _temporal(job: GenerateJob, res: Resources) -> Generated:
 
 def _factchd(job: GenerateJob, res: Resources) -> Generated:
     from drowzee_core.generate.dedupe import deduper
-    from drowzee_core.generate.factchd import PATTERNS, FactCHDConfig, FactCHDGenerator
+    from drowzee_core.generate.factchd import PATTERNS, FactCHDConfig, FactCHDGenerator, grounding_shares, to_rows
 
     cfg = FactCHDConfig(
         n=job.n,
@@ -141,10 +141,14 @@ def _factchd(job: GenerateJob, res: Resources) -> Generated:
 
         drop = deduper(SentenceEmbedder().encode, threshold)
     reasoner = res.reasoner()
-    gen = FactCHDGenerator(reasoner)
+    gen = FactCHDGenerator.from_reasoner(reasoner)
     with res.track("generating candidates", int(job.n * cfg.oversample) + len(cfg.patterns)) as done:
-        cases = gen.generate(cfg, dedupe=drop, progress=done)
-    return Generated(cases, kb_fingerprint=reasoner.store.fingerprint(), summary={"dedupe": gen.stats})
+        pairs = gen.generate(cfg, dedupe=drop, progress=done)
+    return Generated(
+        to_rows(pairs),
+        kb_fingerprint=reasoner.store.fingerprint(),
+        summary={"dedupe": gen.stats, "grounding_shares": grounding_shares(pairs)},
+    )
 
 
 def _erbench(job: GenerateJob, res: Resources) -> Generated:
@@ -180,7 +184,7 @@ GENERATORS.add(
 )
 GENERATORS.add(
     "factchd",
-    GeneratorSpec(_factchd, ("category", "label", "corruption", "domain", "split")),
+    GeneratorSpec(_factchd, ("category", "label", "corruption", "grounding", "domain", "split")),
     "FactCHD Query-Response pairs (FACTUAL / NON-FACTUAL) with evidence chains and gold explanations.",
 )
 GENERATORS.add(

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from drowzee_core.config import home
+from drowzee_core.kb import sources as seed_sources
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.sources import SOURCES, Source
+from drowzee_core.kb.sources import Source
 from drowzee_core.kb.store import KBStore, Stats
 from drowzee_core.kb.writer import KBWriter
 
@@ -20,7 +21,7 @@ log = logging.getLogger(__name__)
 def build_seed_kb(
     out: Path,
     *,
-    sources: tuple[Source, ...] = SOURCES,
+    sources: tuple[Source, ...] | None = None,
     on_source: Callable[[str, int, float], None] | None = None,
     cache: Path | None = None,
 ) -> Stats:
@@ -28,12 +29,13 @@ def build_seed_kb(
 
     Args:
         out: Path of the SQLite file to write.
-        sources: Which sources to build, in order.
+        sources: Which sources to build, in order; default `drowzee_core.kb.sources.SOURCES`, read at call time.
         on_source: Called after each source with (name, new triples, seconds).
         cache: Folder for derived copies of package data (WordNet); default the Drowzee home.
 
     """
     cache = cache or home()
+    sources = seed_sources.SOURCES if sources is None else sources
     tmp = out.with_name(out.name + ".tmp")
     for stale in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
         stale.unlink(missing_ok=True)

@@ -35,6 +35,9 @@ class KBClaim(BaseModel):
     relation: str = Field(description="Relation name from the catalog (e.g. `capital_of`).")
     object: str = Field(description="Object entity key, or a literal such as a number or year.")
     status: ProofStatus = Field(description="The engine's status of this claim.")
+    negated: bool = Field(
+        default=False, description="The claim is that the triple does NOT hold; `status` is that negation's status."
+    )
     subject_label: str | None = Field(default=None, description="Subject label, when known.")
     object_label: str | None = Field(default=None, description="Object label, when known.")
     text: str | None = Field(default=None, description="The claim as an English sentence.")

@@ -13,10 +13,11 @@ from typer.testing import CliRunner
 from drowzee_core.cli.main import app
 from drowzee_core.generate import templates_kb
 from drowzee_core.generate.drowzee_qa import FAMILIES, DrowzeeQAConfig, DrowzeeQAGenerator
-from drowzee_core.generate.factchd import CATEGORY, FactCHDConfig, FactCHDGenerator
+from drowzee_core.generate.factchd import CATEGORY, FactCHDConfig, FactCHDGenerator, grounding_shares, to_rows
+from drowzee_core.generate.prover import NEW_CONSTANT
 from drowzee_core.generate.splits import SplitPlan
 from drowzee_core.generate.temporal_qa import TemporalQAConfig, generate_temporal_records
-from drowzee_core.kb.model import DOMAINS, Stats
+from drowzee_core.kb.model import DOMAINS, Stats, ValueKind
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.events import events_from_kb
 from drowzee_core.logic.mtl import MTLQuery
@@ -24,6 +25,7 @@ from drowzee_core.logic.mtl_reference import ReferenceEvaluator
 from drowzee_core.logic.mtl_syntax import from_json
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.logic.temporal import TemporalEngine, kb_horizon
+from drowzee_core.records.pair import QRPair
 from tests.conftest import peers_path
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -103,50 +105,75 @@ def test_every_temporal_answer_is_reproved(reasoner: Reasoner) -> None:
 
 
 def test_factchd_pairs_follow_the_peers_schema_and_reprove(reasoner: Reasoner) -> None:
+    """Every claim's status is what `prove` (not the generator's batch path) says; labels follow the grounding."""
     peers = [json.loads(x) for x in peers_path("factchd", "train_case_sample.jsonl").read_text().splitlines()]
     core = {"id", "label", "query", "response", "evidence", "reason", "domain", "type", "category"}
     assert all(core <= set(p) for p in peers)
-    cases = FactCHDGenerator(reasoner).generate(FactCHDConfig(n=400, seed=3))
-    assert len(cases) == 400
-    assert Counter(c["category"] for c in cases) == {v: 100 for v in CATEGORY.values()}
+    pairs = FactCHDGenerator.from_reasoner(reasoner).generate(FactCHDConfig(n=400, seed=3))
+    assert len(pairs) == 400
+    assert Counter(p.category for p in pairs) == {v: 100 for v in CATEGORY.values()}
     ids = reasoner.store.entity_ids()
     rids = reasoner.relation_ids
-    for case in cases:
-        assert core <= set(case)
-        assert case["label"] in {p["label"] for p in peers} and case["type"] == "kg"
-        assert case["reason"].startswith(case["label"] + ".\n")
-        assert all(isinstance(e, list) and len(e) == 3 and all(isinstance(x, str) for x in e) for e in case["evidence"])
-        truth = case["ground_truth"]
-        if case["pattern"] in ("vanilla", "multi_hop"):
-            statuses = []
-            for cl in truth["claims"]:
-                if cl["object"] in ids:
-                    st = reasoner.engine.prove(ids[cl["subject"]], rids[cl["relation"]], ids[cl["object"]]).status
-                    assert (st == "supported") == (cl["status"] == "supported"), cl
-                statuses.append(cl["status"])
-            assert (case["label"] == "FACTUAL") == all(s == "supported" for s in statuses), case["id"]
-        elif case["pattern"] == "comparison":
-            values = truth["values"]
-            pick = max if truth["direction"] == "most" else min
+    for pair, row in zip(pairs, to_rows(pairs), strict=True):
+        assert core <= set(row) and QRPair.model_validate(row) == pair
+        assert row["label"] in {p["label"] for p in peers} and row["type"] == "kg"
+        assert row["reason"].startswith(row["label"] + ".\n")
+        assert all(isinstance(e, list) and len(e) == 3 and all(isinstance(x, str) for x in e) for e in row["evidence"])
+        truth = pair.ground_truth
+        assert truth is not None and truth.claims
+        for cl in truth.claims:
+            kind = "year" if reasoner.catalog.get(cl.relation).object_kind == ValueKind.YEAR else "num"
+            obj = ids[cl.object] if cl.object in ids else ids.get(f"{kind}:{cl.object}", NEW_CONSTANT)
+            said = reasoner.engine.prove(ids[cl.subject], rids[cl.relation], obj).status
+            flipped = {"supported": "contradicted", "contradicted": "supported"}.get(said, said)
+            assert cl.status == (flipped if cl.negated else said), cl
+        statuses = [c.status for c in truth.claims]
+        assert "closed_world" not in statuses  # claims carry Prolog's answer; closed_world is a pair's grounding
+        factual = pair.label == "FACTUAL"
+        if pair.pattern in ("vanilla", "multi_hop"):
+            assert factual == all(s == "supported" for s in statuses), pair.id
+            assert pair.grounding == ("proved" if factual or "contradicted" in statuses else "closed_world")
+        elif pair.pattern == "comparison":
+            assert truth.comparison is not None
+            values = truth.comparison.values
+            pick = max if truth.comparison.direction == "most" else min
             winner = pick(values, key=values.__getitem__)
-            assert winner == truth["answer"]
-            said = case["response"].split(" ", 1)[0]
-            assert (case["label"] == "FACTUAL") == case["response"].startswith(
-                reasoner.store.labels([ids[winner]])[ids[winner]]
-            ), (said, case["response"])
+            assert winner == truth.comparison.answer
+            label = reasoner.store.labels([ids[winner]])[ids[winner]]
+            assert factual == pair.response.startswith(label + " "), pair.response
+            assert pair.grounding == ("proved" if "contradicted" in statuses else "computed")
         else:
-            a, b = truth["sets"]
+            assert truth.set_operation is not None
+            a, b = truth.set_operation.sets
             s1, s2 = (
                 set(x)
                 for x in reasoner.engine.subject_sets(
-                    [(rids[a["relation"]], ids[a["object"]]), (rids[b["relation"]], ids[b["object"]])]
+                    [(rids[a.relation], ids[a.object]), (rids[b.relation], ids[b.object])]
                 )
             )
-            op = truth["operation"]
+            op = truth.set_operation.operation
             answer = s1 & s2 if op == "intersection" else s1 | s2 if op == "union" else s1 - s2
-            keys = reasoner.store.keys(answer)
-            assert sorted(keys.values()) == truth["answer"]
-            assert (case["label"] == "FACTUAL") == ("stated" not in truth)
+            assert sorted(reasoner.store.keys(answer).values()) == truth.set_operation.answer
+            assert factual == (truth.set_operation.stated is None)
+            if not factual:
+                wrong = set(truth.set_operation.stated or []) - set(truth.set_operation.answer)
+                deciding = {c.status for c in truth.claims if c.subject in wrong}
+                assert pair.grounding == ("proved" if deciding == {"contradicted"} else "closed_world")
+    non = [p for p in pairs if p.label == "NON-FACTUAL"]
+    proved = sum(p.grounding == "proved" for p in non)
+    assert proved >= 0.8 * len(non), grounding_shares(pairs)
+
+
+def test_factchd_grounding_filter_from_the_cli(seed_kb: tuple[Path, Stats], tmp_path: Path) -> None:
+    out = tmp_path / "proved.jsonl"
+    args = ["generate", "factchd", "--n", "40", "--seed", "1", "--kb", str(seed_kb[0]), "--out", str(out)]
+    res = CliRunner().invoke(app, [*args, "--dedupe", "0", "--grounding", "proved", "--json"])
+    assert res.exit_code == 0, res.output
+    rows = [QRPair.model_validate_json(x) for x in out.read_text().splitlines()]
+    assert len(rows) == 40 and {r.grounding for r in rows} == {"proved"}
+    assert json.loads(res.stdout)["grounding_shares"]["all"] == {"proved": 40}
+    bad = CliRunner().invoke(app, [*args, "--grounding", "guessed"])
+    assert bad.exit_code == 2 and "guessed" in bad.output
 
 
 def test_cli_generates_each_kind(seed_kb: tuple[Path, Stats], tmp_path: Path) -> None:
@@ -177,6 +204,6 @@ def test_factchd_explains_a_kb_without_phrases() -> None:
     from drowzee_core.errors import DrowzeeError
     from tests.conftest import make_store
 
-    gen = FactCHDGenerator(Reasoner(make_store([("Lyon", "located_in", "France")])))
+    gen = FactCHDGenerator.from_reasoner(Reasoner(make_store([("Lyon", "located_in", "France")])))
     with pytest.raises(DrowzeeError, match="no facts for patterns"):
         gen.generate(FactCHDConfig(n=4, patterns=("comparison",)))

@@ -63,11 +63,6 @@ def test_example_records_round_trip_with_the_same_fields() -> None:
     assert [list(f) for f in qa.proof.leaves()] == [list(f) for f in qa.facts]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="factchd_sample.jsonl predates the typed PairTruth (flat comparison fields); helper `grounding`"
-    " regenerates it. Strict: this fails once the file validates, so the marker is removed then.",
-)
 def test_factchd_example_reads_as_pairs() -> None:
     assert len(list(read_records(EXAMPLES / "factchd_sample.jsonl", QRPair))) == 400
 
