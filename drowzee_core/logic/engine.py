@@ -64,7 +64,6 @@ class PrologEngine:
         self._generation_id = PrologEngine._generation
         self._call("drowzee:reset")
         self.rules: CompiledRules | None = None
-        self.loaded_triples = 0
         self.prepared = False
 
     def prepare(self) -> None:
@@ -101,7 +100,6 @@ class PrologEngine:
             n += len(batch)
             if progress:
                 progress(len(batch))
-        self.loaded_triples += n
         return n
 
     # ------------------------------------------------------------------ deriving

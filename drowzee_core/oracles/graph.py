@@ -38,7 +38,6 @@ log = logging.getLogger(__name__)
 
 DEFAULT_THRESHOLD = 0.8
 DEFAULT_MATCH = 0.5
-CLASSES = ("CO", "OL", "EI", "EK")
 T = TypeVar("T")
 Edge = tuple[str, str, str, str]  # (subject, object, predicate, statement), all folded
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from typing import Any, Protocol, get_args
 
 from scipy.stats import binomtest
 
@@ -29,7 +29,7 @@ from drowzee_core.records.answered import (
     ERBenchHumanLabel,
     FactCHDAnswered,
 )
-from drowzee_core.records.judged import DrowzeeJudgement, ERBenchJudgement, FactCHDJudgement
+from drowzee_core.records.judged import DrowzeeJudgement, ERBenchJudgement, FactCHDJudgement, HallucinationClass
 from drowzee_core.records.readers import validate_row
 from drowzee_core.records.triple import Triple
 
@@ -128,7 +128,7 @@ def summarize_drowzee(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "hallucination_rate_ci95": _wilson(hallucinated, classed),
             "extraction_errors": classes[None],
             "refused": sum(r["parsed_answer"] == "unsure" for r in parsed),
-            "classes": {c: classes[c] for c in ("CO", "OL", "EI", "EK")},
+            "classes": {c: classes[c] for c in get_args(HallucinationClass)},
         }
 
     by_domain: dict[str, list[dict[str, Any]]] = defaultdict(list)

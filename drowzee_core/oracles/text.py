@@ -25,9 +25,3 @@ def fold(text: str) -> str:
 def sentences(text: str) -> list[str]:
     """Sentences of `text`, stripped, empty ones dropped."""
     return [s.strip() for s in _SENTENCE.split(text) if s and fold(s)]
-
-
-def contains_phrase(haystack: str, phrase: str) -> bool:
-    """Whether folded `phrase` occurs in folded `haystack` on word boundaries."""
-    needle = fold(phrase)
-    return bool(needle) and re.search(rf"\b{re.escape(needle)}\b", fold(haystack)) is not None
