@@ -26,6 +26,7 @@ from drowzee_core.records.cases import (
     TemporalParams,
 )
 from drowzee_core.records.enums import Grounding, Label, ProofStatus, Split, YesNo
+from drowzee_core.records.judge import JudgeExample, JudgeScore, Support
 from drowzee_core.records.judged import (
     DrowzeeJudgement,
     ERBenchJudgement,
@@ -72,6 +73,8 @@ __all__ = [
     "FactCHDJudgement",
     "Grounding",
     "Interval",
+    "JudgeExample",
+    "JudgeScore",
     "JudgedDrowzeeRow",
     "JudgedERBenchRow",
     "JudgedFactCHDRow",
@@ -90,6 +93,7 @@ __all__ = [
     "SetOperand",
     "SetTruth",
     "Split",
+    "Support",
     "TemporalCase",
     "TemporalConclusion",
     "TemporalEventRef",

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from drowzee_core.records.cases import ERBenchQuestion, QACase, TemporalCase
+from drowzee_core.records.judge import JudgeExample
 from drowzee_core.records.judged import JudgedDrowzeeRow, JudgedERBenchRow, JudgedFactCHDRow
 from drowzee_core.records.pair import QRPair
 from drowzee_core.records.provenance import Provenance
@@ -29,6 +30,7 @@ PUBLIC_RECORDS: dict[str, type[BaseModel]] = {
     "verify_request": VerifyRequest,
     "verdict": Verdict,
     "provenance": Provenance,
+    "judge_example": JudgeExample,
 }
 """Schema name -> record; the file is `<name>.schema.json`."""
 
