@@ -8,8 +8,8 @@ evidence and writes `JudgeExample`s:
   same relation about another subject per kept fact, a fact about each entity the draft mentions (a
   wrong answer appears in the evidence too), then distractors about the same entities, up to a length
   drawn independently of the label, shuffled;
-- distractors never join the two entities of a dropped fact, nor use its relation (or inverse) on
-  them, so the rest of the evidence cannot re-derive what was left out;
+- distractors never join the two entities of a dropped fact (whose relation is neither transitive,
+  symmetric nor derived), so the rest of the evidence cannot re-derive what was left out;
 - rendered as verbalized sentences (the relation's template or noun phrase), as raw triples
   "subject | relation | object", or mixed (`JudgeConfig.triple_share`, `mixed_share`).
 
@@ -135,23 +135,9 @@ class JudgeGenerator:
         split = plan.case_split(self.keys[e] for e in core)
         if split is None or (cfg.split is not None and split != cfg.split):
             return None
-        free = self._free(plan, split, set(keep), drops)
-        facts = list(keep)
-        for s, r, _o in keep:  # the same relation about another subject, in both labels' evidence
-            facts += _first([g for g in rng.sample(pools.by_rel[r], min(10, len(pools.by_rel[r]))) if g[0] != s], free)
-        for m in (m for d in drafts for m in d.mention):
-            if not any(m in (g[0], g[2]) for g in facts):
-                facts += _first([g for g in pools.touching(rng, m) if g not in facts], free)
-        size = rng.randint(*cfg.evidence_len)
-        pool = [g for e in sorted(core) for g in pools.touching(rng, e, 6)]
-        for r in sorted({f[1] for f in keep}):  # more facts of the same relations: hard distractors
-            pool += rng.sample(pools.by_rel[r], min(4, len(pools.by_rel[r])))
-        rng.shuffle(pool)
-        extra = [g for g in dict.fromkeys(pool) if free(g) and g not in facts]
-        taken = max(0, size - len(facts))
-        facts += extra[:taken]
-        spares = extra[taken : taken + len(drops)]
-        facts = list(dict.fromkeys(facts))
+        facts, spares = self._facts(
+            cfg, pools, rng, keep, drops, core, self._free(plan, split, set(keep), drops), drafts
+        )
         rng.shuffle(facts)
         texts = self._render(cfg, rng, [*facts, *spares])
         ids = [str(uuid.UUID(int=rng.getrandbits(128), version=4)) for _ in drafts]
@@ -159,7 +145,7 @@ class JudgeGenerator:
         for i, d in enumerate(drafts):
             spare = iter(texts[len(facts) :])
             evidence = [texts[j] if f not in d.drop else next(spare, "") for j, f in enumerate(facts)]
-            ents = core | {e for f in facts for e in (f[0], f[2])}
+            ents = core | {e for f in (*facts, *spares) for e in (f[0], f[2])}
             out.append(
                 JudgeExample(
                     id=ids[i],
@@ -176,20 +162,55 @@ class JudgeGenerator:
             )
         return out
 
+    def _facts(
+        self,
+        cfg: JudgeConfig,
+        pools: Pools,
+        rng: random.Random,
+        keep: list[Fact],
+        drops: set[Fact],
+        core: set[int],
+        free: Callable[[Fact], bool],
+        drafts: list[Draft],
+    ) -> tuple[list[Fact], list[Fact]]:
+        """The evidence facts (keep, witnesses, distractors) and a spare for each dropped fact."""
+        facts = list(keep)
+        rels = {f[1] for f in keep}
+        for s, r, _o in keep:  # the same relation about another subject, in both labels' evidence
+            facts += _first([g for g in rng.sample(pools.by_rel[r], min(10, len(pools.by_rel[r]))) if g[0] != s], free)
+        # wrong answers and the objects of dropped facts appear in other facts, the claim's relation first
+        for m in [m for d in drafts for m in d.mention] + [o for _s, _r, o in sorted(drops)]:
+            if not any(m in (g[0], g[2]) for g in facts if g not in drops):
+                near = sorted((g for g in pools.touching(rng, m, 30) if g not in facts), key=lambda g: g[1] not in rels)
+                facts += _first(near, free)
+        size = rng.randint(*cfg.evidence_len)
+        pool = [g for e in sorted(core) for g in pools.touching(rng, e, 6)]
+        for r in sorted(rels):  # more facts of the same relations: hard distractors
+            pool += rng.sample(pools.by_rel[r], min(4, len(pools.by_rel[r])))
+        rng.shuffle(pool)
+        extra = [g for g in dict.fromkeys(pool) if free(g) and g not in facts]
+        taken = max(0, size - len(facts))
+        facts = list(dict.fromkeys(facts + extra[:taken]))
+        spares: list[Fact] = []
+        for s, _r, o in sorted(drops):  # a dropped fact gives way to another fact about its subject
+            near = [g for e in (s, o) for g in pools.touching(rng, e, 30)] + extra[taken:]
+            spares += _first([g for g in near if g not in facts and g not in spares], free)
+        return facts, spares
+
     def _free(self, plan: SplitPlan, split: str, keep: set[Fact], drops: set[Fact]) -> Callable[[Fact], bool]:
-        """Whether a fact may be a distractor: in the split, and unable to re-derive a dropped fact."""
-        ix = self.index
+        """Whether a fact may be a distractor: in the split, and unable to re-derive a dropped fact.
+
+        Dropped facts are of relations that are neither transitive, symmetric nor derived by a rule
+        (`Pools.removable_rels`), so only a fact joining the same two entities (the inverse relation)
+        could re-derive one; such facts are refused.
+        """
         pairs = {frozenset((s, o)) for s, _r, o in drops}
-        ents = {e for s, _r, o in drops for e in (s, o)}
-        rels = {r for _s, r, _o in drops}
-        rels |= {ix.rids[n] for r in list(rels) if (n := ix.specs[r].inverse_of) is not None and n in ix.rids}
 
         def free(f: Fact) -> bool:
-            s, r, o = f
+            s, _r, o = f
             return (
                 f not in keep
                 and frozenset((s, o)) not in pairs
-                and not (r in rels and (s in ents or o in ents))
                 and plan.admits(self.keys.get(s, ""), split)
                 and plan.admits(self.keys.get(o, ""), split)
             )

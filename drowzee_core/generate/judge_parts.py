@@ -167,15 +167,18 @@ def short(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else f"{text}."
 
 
-def value(ix: KBIndex, rng: random.Random, pools: Pools, f: Fact) -> tuple[int | str, list[Fact]] | None:
+def value(
+    ix: KBIndex, rng: random.Random, pools: Pools, f: Fact, perturb: float = 0.2
+) -> tuple[int | str, list[Fact]] | None:
     """A wrong number for a numeric fact and the facts that show it in the evidence.
 
-    Mostly another subject's value of the same relation (its fact is the witness, in the evidence of
-    both labels), else a perturbed value that no fact states; None when Prolog supports the value.
+    Another subject's value of the same relation (its fact is the witness, in the evidence of both
+    labels), or with probability `perturb` (or when there is none) a perturbed value that no fact
+    states; None when Prolog supports the value.
     """
     s, r, o = f
     others = [g for g in rng.sample(pools.by_rel[r], min(20, len(pools.by_rel[r]))) if g[2] != o and g[0] != s]
-    if others and rng.random() < 0.8:
+    if others and rng.random() >= perturb:
         w = others[0][2]
         return (w, [others[0]]) if ix.status(s, r, w) != SUP else None
     number = parse_number(ix.label(o))

@@ -130,8 +130,9 @@ def wrong_relation(p: Pools, rng: random.Random, sup: bool) -> list[Draft] | Non
     sts = ix.statuses([f, (s, r2, o)])
     if sts[0] != SUP or sts[1] == SUP:
         return None
-    witness = rng.choice(p.by_rel[r2])  # the other relation's wording appears in both labels' evidence
-    q = about(ix, rng, s, r)
+    same_object = [g for g in p.by_obj.get(o, []) if g[1] == r2]
+    witness = rng.choice(same_object or p.by_rel[r2])  # r2's wording appears in both labels' evidence
+    q = about(ix, rng, s, rng.choice([r, r2]) if ix.specs[r2].phrase else r)  # the query names either relation
     if sup:
         return [Draft(q, statement(ix, rng, f), True, "true", [f, witness])]
     return [Draft(q, statement(ix, rng, (s, r2, o)), False, "wrong_relation", [f, witness])]
@@ -196,7 +197,7 @@ def short_wh(p: Pools, rng: random.Random, sup: bool) -> list[Draft] | None:
         picked = p.wrong(rng, s, r, o)
         got: tuple[int | str, list[Fact]] | None = None if picked is None else (picked[0], [])
     else:
-        got = value(ix, rng, p, f)
+        got = value(ix, rng, p, f, perturb=0.0)  # a bare number not in the evidence would give it away
     if got is None:
         return None
     w, witness = got
