@@ -6,9 +6,10 @@
   those files are for evaluation only.
 - `mix(kb, shared, cfg)` (pure) and `build_mix(kb_file, shared_root, cfg)`: the training mix. Each
   group (kb, snli, fever, recast) gets its share of `cfg.n`; inside a group the sources share the
-  group's quota evenly (a source with too few rows hands the rest to the others), at most
-  `cap_per_source` rows each, half SUPPORTED and half NOT_SUPPORTED; exact duplicate (evidence,
-  claim) rows are dropped; the result is shuffled with the seed.
+  group's quota evenly (a source with too few rows hands the rest to the others; a KB recipe is a
+  source `kb:<recipe>`), at most `cap_per_source` rows each, half SUPPORTED and half NOT_SUPPORTED;
+  exact duplicate (evidence, claim) rows of the shared files are dropped; the result is shuffled with
+  the seed. A contrast pair may lose one side when a recipe is sampled down.
 - `dev_set(kb_file, n, seed)`: the generated dev split, the only data thresholds are fitted on.
 - `fingerprint(examples)`: a sha256 over the examples in order, for manifests.
 
@@ -129,15 +130,16 @@ def balanced(rows: Sequence[JudgeExample], k: int, rng: random.Random) -> list[J
 def mix(kb: Sequence[JudgeExample], shared: Sequence[JudgeExample], cfg: MixConfig) -> list[JudgeExample]:
     """The training mix from KB examples and shared rows (pure, seeded); see the module docstring."""
     rng = random.Random(cfg.seed)
-    out = balanced(kb, cfg.quota("kb"), rng)
+    out: list[JudgeExample] = []
     seen: set[tuple[str, ...]] = set()
     by_source: dict[str, list[JudgeExample]] = defaultdict(list)
+    by_source.update({s: [e for e in kb if e.source == s] for s in sorted({e.source for e in kb})})
     for row in shared:
         key = (*row.evidence, row.response)
         if key not in seen:
             seen.add(key)
             by_source[row.source].append(row)
-    for group in GROUPS[1:]:
+    for group in GROUPS:
         sources = {s: rows for s, rows in sorted(by_source.items()) if group_of(s) == group}
         want = cfg.quota(group)
         if not want:
@@ -147,8 +149,8 @@ def mix(kb: Sequence[JudgeExample], shared: Sequence[JudgeExample], cfg: MixConf
             for s, rows in sources.items()
         }
         got = 0
-        for src, k in _fill(avail, want).items():
-            picked = balanced(sources[src], k, rng)
+        for src, pairs in _fill({s: a // 2 for s, a in avail.items()}, want // 2).items():  # one of each label
+            picked = balanced(sources[src], 2 * pairs, rng)
             got += len(picked)
             out += picked
         if got < want:
