@@ -97,12 +97,12 @@ class Pools:
         """A wrong object of (s, r) of o's type that Prolog does not support: refuted ones first."""
         ix = self.ix
         prefix = ix.key(o).split(":")[0]
-        cands = sorted(w for w in ix.negatives.get((s, r), set()) - {o} if self.admits(w))
+        cands = sorted(w for w in ix.negatives.get((s, r), set()) - {o, s} if self.admits(w))
         objs = set(ix.objs.get((s, r), ()))
         pool = self.by_rel.get(r, [])
         for _ in range(min(40, len(pool))):
             w = rng.choice(pool)[2]
-            if w not in objs and w not in cands and ix.key(w).split(":")[0] == prefix:
+            if w != s and w not in objs and w not in cands and ix.key(w).split(":")[0] == prefix:
                 cands.append(w)
             if len(cands) >= 8:
                 break

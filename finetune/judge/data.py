@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 
 GROUPS: tuple[str, ...] = ("kb", "snli", "fever", "recast")
 DEFAULT_SHARES: Mapping[str, float] = {"kb": 0.5, "snli": 0.15, "fever": 0.15, "recast": 0.2}
+DEFAULT_N = 20_000
 DEFAULT_SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "train"
 """`../shared/data/train` beside the repository."""
 
@@ -85,7 +86,7 @@ def read_shared(root: Path) -> list[JudgeExample]:
 class MixConfig:
     """Size and make-up of the training mix; validated at construction."""
 
-    n: int = 20_000
+    n: int = DEFAULT_N
     shares: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_SHARES))
     """Share of `n` per group (kb, snli, fever, recast); they sum to 1."""
     cap_per_source: int = 3_000
@@ -213,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--kb", type=Path, required=True, help="KB file (sqlite) to generate examples from.")
     ap.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="Shared training files (../shared/data/train).")
     ap.add_argument("--out", type=Path, required=True, help="Output JSONL (sidecar OUT.meta.json).")
-    ap.add_argument("--n", type=int, default=MixConfig.n, help="Rows in the mix (or dev examples).")
+    ap.add_argument("--n", type=int, default=DEFAULT_N, help="Rows in the mix (or dev examples).")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--dev", action="store_true", help="Write generated dev-split examples instead of a mix.")
     args = ap.parse_args(argv)
