@@ -31,11 +31,12 @@ def test_registry_names_producers_and_errors() -> None:
 
 
 def test_project_registries_hold_the_documented_names() -> None:
-    assert GENERATORS.names() == ("drowzee-qa", "erbench", "factchd", "temporal")
+    assert GENERATORS.names() == ("drowzee-qa", "erbench", "factchd", "judge", "temporal")
     assert [GENERATORS.producer(n) for n in GENERATORS.names()] == [
         "generate.drowzee-qa",
         "generate.erbench",
         "generate.factchd",
+        "generate.judge",
         "generate.temporal",
     ]
     assert SCORERS.names() == ("drowzee", "erbench", "factchd") and SCORERS.producer("drowzee") == "score.drowzee"
