@@ -47,7 +47,7 @@ def run_llm(
 ) -> None:
     """Send each case's prompt to a model role; cached and resumable (re-run to continue)."""
     from drowzee_core.llm.roles import chat_model, load_role
-    from drowzee_core.llm.runner import AnswerCache, run_cases
+    from drowzee_core.llm.runner import AnswerCache, role_identity, run_cases
     from drowzee_core.oracles.inputs import read_rows
 
     try:
@@ -57,13 +57,13 @@ def run_llm(
         )
         client = chat_model(cfg)
         cache = AnswerCache(home() / "cache" / "answers.sqlite")
-        model_id = f"{cfg.base_url}|{cfg.model}|{cfg.temperature}|{cfg.max_tokens}"
+        identity = role_identity(cfg, client)  # weights of a local adapter + every generation parameter
         with progress() as prog:
             task = prog.add_task(f"{cfg.model}: answering", total=len(rows))
             stats = run_cases(
                 rows,
                 client,
-                model_id,
+                identity,
                 cfg.model,
                 cache,
                 out,
