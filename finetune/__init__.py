@@ -1,4 +1,13 @@
-"""LoRA training of the Truth Guardian on generated Query-Response pairs.
+"""Truth Guardian training and evaluation: generated FactCHD pairs -> LoRA adapters with manifests.
 
-Empty until the model-roles issue; it builds on the test generators of `drowzee_core.generate`.
+Modules (imported on demand; training pulls in torch, evaluation scipy and scikit-learn):
+
+- `config`: the validated training config (`TrainConfig`) and the bundled CPU / GPU configs;
+- `data`: instruction examples (guardian, judge, arbitration) and few-shot selection from pairs (pure);
+- `train`: LoRA training with peft on transformers, resumable, exported with a manifest;
+- `evaluate`: `run_guardian_eval`, the logic of `drowzee eval guardian` (private server, cache, scoring);
+- `stats`: figures with 95 % bootstrap intervals beside the constant baselines (pure);
+- `manifest`: manifests written only by code, metrics keyed by data sha256 and slice, `check_adapter`.
 """
+
+__all__ = ["config", "data", "evaluate", "manifest", "stats", "train"]
