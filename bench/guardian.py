@@ -1,88 +1,77 @@
-"""Truth Guardian figures: trained adapters next to their base models zero- and few-shot (FactCHD's baselines).
+"""Truth Guardian model selection on a dev split, then the chosen model on test (never chosen on test).
 
-For every base given, runs `drowzee eval guardian` three times on the same test pairs: the base model
-with FactCHD's zero-shot fallacy-finder prompt, with K worked examples from the training pairs, and the
-trained adapter; then prints a Markdown table (FactCls, ExpMatch, accuracy, macro-F1, unlabeled answers,
-per-pattern FactCls) and the adapters' training figures (steps, tokens/s, wall time) from their manifests.
-Answers are cached (SQLite), so an interrupted run continues where it stopped.
+Candidates: every base given with `--base` zero-shot and with K worked examples from the training pairs
+(FactCHD's baselines), and every trained adapter given with `--adapter`. All are evaluated on the dev
+pairs; the one with the highest dev FactCls (then macro-F1) is chosen, and only it is evaluated on the
+test pairs. Both tables print every figure with its 95 % bootstrap interval beside the constant
+baselines (always NON-FACTUAL, always FACTUAL, majority label). Answers are cached, so a re-run costs
+nothing and an interrupted run continues where it stopped.
 
-Run: .venv/bin/python bench/guardian.py --test test.jsonl --train train.jsonl \
-        --adapter smollm2-135m=adapters/smollm2 --adapter gemma3-270m=adapters/gemma [--shots 4] [--out DIR]
+Run (generate the splits with `drowzee generate factchd --n 40 --seed 1 --split dev|test`):
+    python bench/guardian.py --dev dev.jsonl --test test.jsonl --train train.jsonl \
+        --base gemma3-270m --base smollm2-135m --adapter finetune/adapters/guardian [--shots 4] [--out DIR]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
-import subprocess
-import sys
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+
+from finetune.evaluate import EvalReport, EvalRequest, run_guardian_eval
+from finetune.stats import table
 
 log = logging.getLogger("bench.guardian")
-DROWZEE = [str(Path(sys.executable).with_name("drowzee"))]  # the CLI installed beside this interpreter
 
 
-def run_eval(args: list[str], out: Path) -> dict[str, Any]:
-    """One `drowzee eval guardian` run; its JSON summary."""
-    cmd = [*DROWZEE, "eval", "guardian", *args, "--out", str(out), "--json"]
-    log.info("running %s", " ".join(cmd))
-    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    if done.returncode not in (0, 1) or not done.stdout.strip():
-        raise SystemExit(f"eval failed ({done.returncode}): {done.stderr[-2000:]}")
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
+def candidates(args: argparse.Namespace) -> list[tuple[str, EvalRequest]]:
+    """(label, request without data) of every candidate."""
+    none = Path()
+    out: list[tuple[str, EvalRequest]] = []
+    for base in args.base:
+        out.append((f"{base} zero-shot", EvalRequest(none, none, base=base)))
+        if args.shots:
+            few = EvalRequest(none, none, base=base, shots=args.shots, shots_from=args.train)
+            out.append((f"{base} {args.shots}-shot", few))
+    for folder in args.adapter:
+        out.append((f"LoRA {folder.name} ({folder})", EvalRequest(none, none, adapter=folder)))
+    return out
 
 
-def row(name: str, res: dict[str, Any], patterns: list[str]) -> str:
-    """One table row."""
-    m = res["metrics"]["all"]
-    per = " | ".join(f"{res['metrics'].get(p, {}).get('factcls', 0.0):.3f}" for p in patterns)
-    return (
-        f"| {name} | {m['factcls']:.3f} | {m['exp_match']:.3f} | {m['acc']:.3f} | {m['macro_f1']:.3f} |"
-        f" {m['fail']}/{m['num']} | {per} |"
-    )
+def run(label: str, data: Path, out: Path, request: EvalRequest) -> EvalReport:
+    """One evaluation of `request` on `data`; its report with the model row renamed to `label`."""
+    log.info("%s on %s", label, data)
+    report = run_guardian_eval(replace(request, data=data, out=out))
+    if report.failed:
+        raise SystemExit(f"{label}: {report.failed} calls failed; run again (answers so far are cached)")
+    return report.model_copy(update={"figures": report.figures.model_copy(update={"name": label})})
 
 
 def main() -> None:
-    """Run the grid and print the tables."""
+    """Evaluate the candidates on dev, choose there, report the choice on test."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--test", type=Path, required=True)
-    parser.add_argument("--train", type=Path, required=True, help="pairs the few-shot examples come from")
-    parser.add_argument("--adapter", action="append", default=[], help="BASE=ADAPTER_DIR (repeatable)")
+    parser.add_argument("--dev", type=Path, required=True, help="pairs the choice is made on")
+    parser.add_argument("--test", type=Path, required=True, help="pairs only the chosen model is reported on")
+    parser.add_argument("--train", type=Path, help="pairs the few-shot examples come from")
+    parser.add_argument("--base", action="append", default=[], help="base model (repeatable)")
+    parser.add_argument("--adapter", action="append", default=[], type=Path, help="adapter folder (repeatable)")
     parser.add_argument("--shots", type=int, default=4)
     parser.add_argument("--out", type=Path, default=Path("guardian-eval"))
     args = parser.parse_args()
+    if args.base and args.shots and not args.train:
+        parser.error("--shots needs --train (few-shot examples come from training pairs, never dev or test)")
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     args.out.mkdir(parents=True, exist_ok=True)
-    patterns = ["vanilla", "multi_hop", "comparison", "set_operation"]
-    lines = [
-        "| model | FactCls | ExpMatch | acc | macro-F1 | no label | " + " | ".join(patterns) + " |",
-        "| --- " * (6 + len(patterns)) + "|",
-    ]
-    training = []
-    for spec in args.adapter:
-        base, _, folder = spec.partition("=")
-        grid = [
-            ("zero-shot", ["--base", base]),
-            (f"{args.shots}-shot", ["--base", base, "--shots", str(args.shots), "--shots-from", str(args.train)]),
-            ("LoRA Guardian", ["--adapter", folder]),
-        ]
-        for label, extra in grid:
-            res = run_eval(["--data", str(args.test), *extra], args.out / f"{base}-{label.split()[0]}.jsonl")
-            lines.append(row(f"{base} {label}", res, patterns))
-        manifest = json.loads((Path(folder) / "manifest.json").read_text())
-        t = manifest["training"]
-        training.append(
-            f"| {base} | {t['steps']} | {t['examples']} | {t['tokens']} | {t['tokens_per_second']} |"
-            f" {t['seconds']} | {t['train_loss']} | {t['eval_loss']} |"
-        )
-    print("\n".join(lines))
-    print()
-    print("| base | steps | train examples | tokens | tokens/s | wall s | train loss | eval loss |")
-    print("| --- " * 8 + "|")
-    print("\n".join(training))
+    dev = [run(label, args.dev, args.out / f"dev-{i}.jsonl", opts) for i, (label, opts) in enumerate(candidates(args))]
+    print(f"Dev ({args.dev}, {dev[0].pairs} pairs):\n")
+    print(table([r.figures for r in dev] + dev[0].baselines))
+    best = max(range(len(dev)), key=lambda i: (dev[i].figures.factcls.value, dev[i].figures.macro_f1.value))
+    label, opts = candidates(args)[best]
+    print(f"\nChosen on dev by FactCls (then macro-F1): {label}\n")
+    test = run(label, args.test, args.out / "test-chosen.jsonl", opts)
+    print(f"Test ({args.test}, {test.pairs} pairs):\n")
+    print(table([test.figures, *test.baselines]))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ are the same (their fingerprints are checked).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -23,9 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.llm.local import BASE_MODELS, MANIFEST, base_dir, render_messages
+from drowzee_core.llm.local import BASE_MODELS, base_dir, render_messages
+from drowzee_core.llm.runner import weights_sha256
 from finetune.config import TrainConfig
 from finetune.data import build_examples, fingerprint
+from finetune.manifest import write_manifest
 
 log = logging.getLogger(__name__)
 MAX_EVAL_EXAMPLES = 64
@@ -255,15 +256,6 @@ def _final_eval_loss(trainer: Any) -> float:
     return float(last[-1]["eval_loss"]) if last else float(trainer.evaluate()["eval_loss"])
 
 
-def weights_sha256(folder: Path) -> str:
-    """sha256 of the adapter weights file (names the exact adapter in caches and manifests)."""
-    h = hashlib.sha256()
-    with (folder / "adapter_model.safetensors").open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def export(
     model: Any,
     config: TrainConfig,
@@ -295,10 +287,3 @@ def export(
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     write_manifest(out, manifest)
-
-
-def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
-    """Write `manifest.json` atomically."""
-    tmp = folder / (MANIFEST + ".tmp")
-    tmp.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(folder / MANIFEST)

@@ -38,7 +38,7 @@ def run_llm(
 ) -> None:
     """Send each case's prompt to a model role; cached and resumable (re-run to continue)."""
     from drowzee_core.llm.roles import chat_model, load_role
-    from drowzee_core.llm.runner import AnswerCache, run_cases
+    from drowzee_core.llm.runner import AnswerCache, role_identity, run_cases
     from drowzee_core.oracles.inputs import read_rows
     from drowzee_core.records.provenance import input_files, provenance, upstream_fingerprint
 
@@ -49,7 +49,7 @@ def run_llm(
         )
         client = chat_model(cfg)
         cache = AnswerCache(home() / "cache" / "answers.sqlite")
-        model_id = f"{cfg.base_url}|{cfg.model}|{cfg.temperature}|{cfg.max_tokens}"
+        identity = role_identity(cfg, client)  # weights of a local adapter + every generation parameter
         meta = provenance(
             "run-llm",
             command_params(ctx, resolved_role=cfg.model_dump(exclude={"api_key"})),
@@ -61,11 +61,11 @@ def run_llm(
             stats = run_cases(
                 rows,
                 client,
-                model_id,
+                identity,
                 cfg.model,
                 cache,
                 out,
-                meta=meta,
+                meta,
                 concurrency=concurrency,
                 on_batch=lambda n: prog.update(task, advance=n),
             )

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from drowzee_core.cli.output import JsonOpt, command_params, emit_json, err, fail, progress
+from drowzee_core.cli.output import JsonOpt, console, emit_json, err, fail, progress
 from drowzee_core.config import home
 from drowzee_core.errors import DrowzeeError
 
@@ -16,15 +16,6 @@ eval_app = typer.Typer(help="Evaluate trained models on generated data.", no_arg
 
 DataOpt = Annotated[Path, typer.Option("--data", help="FactCHD-style pairs (JSONL), e.g. `drowzee generate factchd`.")]
 LimitOpt = Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N pairs.")]
-
-
-def _pairs(data: Path, limit: int | None) -> list[dict[str, Any]]:
-    from drowzee_core.oracles.inputs import read_rows
-
-    rows = read_rows(data)[:limit]
-    if not rows:
-        raise DrowzeeError(f"{data} has no pairs")
-    return rows
 
 
 @train_app.command("guardian")
@@ -57,6 +48,7 @@ def train_guardian(
     from dataclasses import asdict
 
     from finetune.config import TrainConfig
+    from finetune.evaluate import read_pairs
     from finetune.train import train
 
     try:
@@ -78,7 +70,7 @@ def train_guardian(
         if not resume and (target / "adapter_config.json").exists():
             raise DrowzeeError(f"{target} already holds an adapter; choose another --out or delete it")
         result = train(
-            _pairs(data, limit), cfg, target, resume=resume, keep_checkpoints=keep_checkpoints, data_name=data.name
+            read_pairs(data, limit), cfg, target, resume=resume, keep_checkpoints=keep_checkpoints, data_name=data.name
         )
     except DrowzeeError as exc:
         raise fail(exc) from exc
@@ -95,9 +87,8 @@ def train_guardian(
 
 @eval_app.command("guardian")
 def eval_guardian(
-    ctx: typer.Context,
     data: DataOpt,
-    out: Annotated[Path, typer.Option("--out", help="One judged row per pair (JSONL).")],
+    out: Annotated[Path, typer.Option("--out", help="One judged row per pair (JSONL), with OUT.meta.json.")],
     adapter: Annotated[Path | None, typer.Option("--adapter", help="Adapter folder, served on a private port.")] = None,
     base: Annotated[str | None, typer.Option("--base", help="A base model without adapter (the baselines).")] = None,
     shots: Annotated[int, typer.Option("--shots", min=0, max=16, help="Few-shot examples (0: zero-shot).")] = 0,
@@ -110,91 +101,26 @@ def eval_guardian(
     max_tokens: Annotated[int, typer.Option("--max-tokens", min=1, max=4096)] = 160,
     limit: LimitOpt = None,
     update_manifest: Annotated[
-        bool, typer.Option("--update-manifest", help="Record the metrics in the adapter.")
+        bool,
+        typer.Option("--update-manifest", help="Record the figures in the adapter, keyed by data sha256 and limit."),
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """FactCls / ExpMatch (per pattern and overall) of a Guardian: an adapter, a base model, or the role."""
-    from drowzee_core.llm.local import find_adapters, read_adapter
-    from drowzee_core.llm.roles import chat_model, load_role
-    from drowzee_core.llm.runner import AnswerCache
-    from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
-    from drowzee_core.records.provenance import input_files, provenance
-    from finetune.data import MODES, pick_shots
-    from finetune.evaluate import STOP, eval_cases, evaluate
+    """FactCls / ExpMatch / acc / macro-F1 with 95 % intervals beside the constant baselines."""
+    from finetune.evaluate import EvalRequest, read_pairs, run_guardian_eval
+    from finetune.stats import table
 
-    proc = None
+    req = EvalRequest(data, out, adapter, base, shots, shots_from, mode, max_tokens, limit, update_manifest)
     try:
-        if adapter and base:
-            raise DrowzeeError("give --adapter (a trained Guardian) or --base (a baseline), not both")
-        if mode not in MODES[:2]:
-            raise DrowzeeError(f"--mode must be guardian or judge, got {mode!r}")
-        if shots and not shots_from:
-            raise DrowzeeError("--shots needs --shots-from FILE (training pairs, never the test pairs)")
-        pairs = _pairs(data, limit)
-        pool = pick_shots(_pairs(shots_from, None), shots) if shots and shots_from else []
-        overrides: dict[str, Any] = {"max_tokens": max_tokens, "model": base}
-        fingerprint = ""
-        if adapter:
-            info = read_adapter(adapter)
-            port = free_port()
-            proc = ensure_local_server(port=port, adapters=[adapter])
-            overrides |= {"base_url": f"http://127.0.0.1:{port}/v1", "model": info.name}
-            fingerprint = str(info.manifest.get("weights_sha256", ""))
-        cfg = load_role("guardian", overrides)
-        if not adapter and cfg.is_local:
-            served = find_adapters().get(cfg.model)
-            fingerprint = str(served.manifest.get("weights_sha256", "")) if served else ""
-        client = chat_model(cfg, stop=STOP)
-        cases = eval_cases(pairs, mode, pool)
-        endpoint = "local-adapter" if adapter else cfg.base_url  # a private server's port changes every run
-        model_id = f"{endpoint}|{cfg.model}|{fingerprint}|{cfg.temperature}|{cfg.max_tokens}|{STOP}"
-        cache = AnswerCache(home() / "cache" / "answers.sqlite")
-        meta = provenance(
-            "eval.guardian", command_params(ctx, model_id=model_id), inputs=input_files([data, shots_from])
-        )
         with progress() as prog:
-            task = prog.add_task(f"{cfg.model}: judging", total=len(cases))
-            summary, stats = evaluate(
-                cases, client, model_id, cfg.model, cache, out, meta, on_batch=lambda n: prog.update(task, advance=n)
-            )
-        cache.close()
-        if update_manifest and adapter:
-            _record(adapter, data, shots, summary)
+            task = prog.add_task("judging", total=len(read_pairs(data, limit)))
+            report = run_guardian_eval(req, on_batch=lambda n: prog.update(task, advance=n))
     except DrowzeeError as exc:
         raise fail(exc) from exc
-    finally:
-        if proc is not None:
-            stop_server(proc)
-    result = {
-        "model": cfg.model,
-        "adapter": str(adapter) if adapter else None,
-        "shots": shots,
-        "mode": mode,
-        "pairs": len(cases),
-        "metrics": summary,
-        "failed": stats.failed,
-        "prompt_tokens": stats.prompt_tokens,
-        "completion_tokens": stats.completion_tokens,
-        "seconds": round(stats.seconds, 1),
-        "out": str(out),
-    }
     if as_json:
-        emit_json(result)
+        emit_json(report.model_dump(mode="json"))
     else:
-        overall = summary["all"]
-        err.print(
-            f"{cfg.model}: FactCls {overall['factcls']}, ExpMatch {overall['exp_match']},"
-            f" acc {overall['acc']} on {len(cases)} pairs ({stats.failed} failed) -> {out}"
-        )
-    if stats.failed:
+        console.print(table([report.figures, *report.baselines]), markup=False, soft_wrap=True)
+        err.print(f"{report.pairs} pairs of {data} ({report.failed} failed) -> {out}", markup=False)
+    if report.failed:
         raise typer.Exit(1)
-
-
-def _record(adapter: Path, data: Path, shots: int, summary: dict[str, Any]) -> None:
-    from drowzee_core.llm.local import read_adapter
-    from finetune.train import write_manifest
-
-    manifest = read_adapter(adapter).manifest
-    manifest.setdefault("metrics", {})[f"{data.name}{'' if not shots else f'@{shots}shot'}"] = summary["all"]
-    write_manifest(adapter, manifest)

@@ -1,7 +1,9 @@
 """The model-under-test runner: prompts of generated cases -> a chat model -> answers, cached.
 
 Every case needs a `prompt` (all generators write one) and an `id`. Answers are cached in SQLite keyed
-by (model, base URL, temperature, max tokens, prompt) as each batch finishes, so an interrupted run
+by a `CacheIdentity` (endpoint, model, the weights hash of a local LoRA adapter, and every generation
+parameter the client sends: temperature, max tokens, stop sequences, ...) and the prompt, so a retrained
+adapter or a changed parameter never gets an old answer. Rows are cached as each batch finishes, so an interrupted run
 resumes where it stopped and a re-run costs nothing; the output file is written once, atomically, at
 the end (from the cache, so it never holds half a run). Calls run `concurrency` at a time through
 `ChatOpenAI.batch`; retries with backoff are the client's own (`max_retries` of the role). A failed
@@ -21,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
+from pydantic import BaseModel, ConfigDict, Field
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.roles import LOCAL_BASE_URL, RoleConfig
 from drowzee_core.records.jsonl import write_jsonl
 from drowzee_core.records.provenance import Provenance
 
@@ -75,9 +79,57 @@ class AnswerCache:
         self.db.close()
 
 
-def request_key(model_id: str, prompt: str) -> str:
-    """Stable cache key of one request."""
-    return hashlib.sha256(f"{model_id}\x00{prompt}".encode()).hexdigest()
+class CacheIdentity(BaseModel):
+    """Everything besides the prompt that decides a model's answer: one half of the cache key."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    endpoint: str = Field(description="Base URL; the local server's default URL for any private local server.")
+    model: str = Field(description="Model name sent with the request.")
+    weights_sha256: str | None = Field(
+        default=None, description="sha256 of the LoRA adapter weights when `model` is a local adapter."
+    )
+    params: dict[str, Any] = Field(
+        description="Every generation parameter the client sends (temperature, max tokens, stop, top_p, seed...)."
+    )
+
+    def key(self, prompt: str) -> str:
+        """Stable cache key of one request with this identity."""
+        blob = json.dumps(self.model_dump(mode="json"), sort_keys=True, default=str)
+        return hashlib.sha256(f"{blob}\x00{prompt}".encode()).hexdigest()
+
+
+def weights_sha256(folder: Path) -> str:
+    """sha256 of a LoRA adapter's weights file (names the exact adapter in caches and manifests)."""
+    with (folder / "adapter_model.safetensors").open("rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def client_identity(client: BaseChatModel, endpoint: str, model: str, weights: str | None = None) -> CacheIdentity:
+    """The identity of `client`: its generation parameters are LangChain's `_identifying_params`.
+
+    That mapping is what LangChain's own LLM caches key on; for `ChatOpenAI` it holds the model,
+    temperature, max (completion) tokens, stop sequences and any other request parameter that is set.
+    """
+    params = {k: v for k, v in client._identifying_params.items() if k not in ("model", "model_name")}
+    return CacheIdentity(endpoint=endpoint, model=model, weights_sha256=weights, params=params)
+
+
+def role_identity(cfg: RoleConfig, client: BaseChatModel, adapter: Path | None = None) -> CacheIdentity:
+    """The identity of a role's client; `adapter` is the folder a private local server serves `cfg.model` from.
+
+    A model served by the local server under an adapter's name gets that adapter's weights hash, so a
+    retrained adapter is a new identity. Private local servers (random ports) share the default URL.
+    """
+    from drowzee_core.llm.local import find_adapters
+
+    weights = None
+    endpoint = cfg.base_url
+    if adapter is not None:
+        weights, endpoint = weights_sha256(adapter), LOCAL_BASE_URL
+    elif cfg.is_local and (served := find_adapters().get(cfg.model)) is not None:
+        weights = weights_sha256(served.path)
+    return client_identity(client, endpoint, cfg.model, weights)
 
 
 def check_cases(cases: Sequence[dict[str, Any]]) -> None:
@@ -97,7 +149,7 @@ def check_cases(cases: Sequence[dict[str, Any]]) -> None:
 def run_cases(
     cases: Sequence[dict[str, Any]],
     model: BaseChatModel,
-    model_id: str,
+    identity: CacheIdentity,
     model_name: str,
     cache: AnswerCache,
     out: Path,
@@ -106,14 +158,18 @@ def run_cases(
     batch_size: int = 16,
     on_batch: Callable[[int], None] | None = None,
 ) -> RunStats:
-    """Answer every case; write `out` (cases + `llm_answer`, `model`, token counts) and its sidecar at the end."""
+    """Answer every case; write `out` (cases + `llm_answer`, `model`, token counts) at the end.
+
+    `identity` must describe `model` (build it with `role_identity` or `client_identity`); answers are
+    cached under it. `meta` is the output's provenance; its sidecar also gets the cached / called / failed counts.
+    """
     check_cases(cases)
     stats = RunStats(cases=len(cases))
     t0 = time.perf_counter()
     answered: dict[str, dict[str, Any]] = {}
     todo: list[dict[str, Any]] = []
     for case in cases:
-        hit = cache.get(request_key(model_id, case["prompt"]))
+        hit = cache.get(identity.key(case["prompt"]))
         if hit is None:
             todo.append(case)
             continue
@@ -135,12 +191,12 @@ def run_cases(
             usage = getattr(res, "usage_metadata", None) or {}
             text = res.content if isinstance(res.content, str) else json.dumps(res.content)
             p_tok, c_tok = int(usage.get("input_tokens", 0)), int(usage.get("output_tokens", 0))
-            cache.put(request_key(model_id, case["prompt"]), text, p_tok, c_tok)
+            cache.put(identity.key(case["prompt"]), text, p_tok, c_tok)
             stats.called += 1
             answered[case["id"]] = _answered(case, model_name, text, p_tok, c_tok)
         if on_batch:
             on_batch(len(chunk))
-    done = {"cases": stats.cases, "cached": stats.cached, "called": stats.called, "failed": stats.failed}
+    done = {"cached": stats.cached, "called": stats.called, "failed": stats.failed}
     rows = [answered[c["id"]] for c in cases if c["id"] in answered]
     write_jsonl(rows, out, meta.model_copy(update={"counts": meta.counts | done}))
     for row in answered.values():

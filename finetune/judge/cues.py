@@ -95,11 +95,11 @@ def _balanced_accuracy(truth: NDArray[np.int_], pred: NDArray[np.int_], axis: in
 
 def _cv_score(x: NDArray[np.float64], y: NDArray[np.int_], seed: int) -> Score:
     from scipy.stats import bootstrap
-    from sklearn.linear_model import LogisticRegression  # type: ignore[import-untyped]
-    from sklearn.metrics import balanced_accuracy_score  # type: ignore[import-untyped]
-    from sklearn.model_selection import StratifiedKFold, cross_val_predict  # type: ignore[import-untyped]
-    from sklearn.pipeline import make_pipeline  # type: ignore[import-untyped]
-    from sklearn.preprocessing import StandardScaler  # type: ignore[import-untyped]
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import balanced_accuracy_score
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
 
     folds = min(5, int(np.bincount(y).min()))
     if folds < 2:

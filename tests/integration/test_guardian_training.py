@@ -15,8 +15,10 @@ from drowzee_core.llm.roles import chat_model, load_role
 from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
 from drowzee_core.oracles.factchd_metrics import clean, label_of
 from drowzee_core.oracles.inputs import read_rows
+from drowzee_core.records.provenance import read_sidecar
 from finetune.config import TrainConfig
 from finetune.data import build_example
+from finetune.manifest import check_adapter, file_sha256, metrics_key
 from finetune.train import train
 from tests.conftest import peers_path
 
@@ -104,7 +106,13 @@ def test_train_resume_serve_and_get_a_verdict(pairs: list[dict[str, object]], tm
     assert summary["pairs"] == 2 and summary["metrics"]["all"]["num"] == 2 and summary["failed"] == 0
     judged = read_rows(tmp_path / "judged.jsonl")
     assert {"parsed_label", "exp_match", "llm_answer"} <= set(judged[0])
-    assert read_adapter(out).manifest["metrics"]["pairs.jsonl"]["num"] == 2
+    assert {b["name"] for b in summary["baselines"]} >= {"always NON-FACTUAL", "always FACTUAL"}
+    assert summary["figures"]["acc"]["low"] <= summary["figures"]["acc"]["value"] <= summary["figures"]["acc"]["high"]
+    ((key, entry),) = read_adapter(out).manifest["metrics"].items()
+    assert key == metrics_key("pairs.jsonl", file_sha256(data), None)
+    assert entry["metrics"]["all"]["num"] == 2 and entry["data"]["sha256"] == file_sha256(data)
+    assert check_adapter(out) == []  # the manifest still describes the weights and config it sits beside
+    assert read_sidecar(tmp_path / "judged.jsonl") is not None
     bad = CliRunner().invoke(
         app,
         [

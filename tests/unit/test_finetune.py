@@ -1,13 +1,16 @@
 """Guardian training data, config and adapter manifests (pure parts; no model is loaded)."""
 
 import json
+import shutil
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.local import find_adapters, read_adapter
+from drowzee_core.llm.runner import weights_sha256
 from drowzee_core.oracles.score import factchd_gold, score_factchd_rows
 from finetune.config import TrainConfig, bundled_configs
 from finetune.data import (
@@ -18,6 +21,9 @@ from finetune.data import (
     format_evidence,
     pick_shots,
 )
+from finetune.evaluate import EvalRequest
+from finetune.manifest import check_adapter, metrics_key, read_manifest, record_metrics
+from finetune.stats import accuracy, codes, evaluate_rows, factcls, label_figures, macro_f1, majority
 from finetune.train import Collator
 
 PAIR = {
@@ -163,3 +169,96 @@ def test_factchd_gold_does_not_double_the_label() -> None:
     # the label doubled in front (the old gold) would have shifted the head sentence
     rows, _ = score_factchd_rows([PAIR | {"output": PAIR["reason"], "reason": "NON-FACTUAL. " + PAIR["reason"]}])
     assert rows[0]["exp_match"] < 1.0
+
+
+def _judged(pred: list[str | None], gold: list[str], exp: float = 0.5) -> list[dict[str, object]]:
+    return [{"parsed_label": p, "gold_label": g, "exp_match": exp} for p, g in zip(pred, gold, strict=True)]
+
+
+def test_figures_agree_with_factchd_scoring_and_baselines_are_worked_out() -> None:
+    # 18 NON-FACTUAL / 18 FACTUAL gold, like the test split: always NON-FACTUAL has P 0.5, R 1, F1 2/3
+    gold = ["NON-FACTUAL"] * 18 + ["FACTUAL"] * 18
+    pred: list[str | None] = ["NON-FACTUAL"] * 13 + ["FACTUAL"] * 5 + ["NON-FACTUAL"] * 11 + ["FACTUAL"] * 6 + [None]
+    model, base = evaluate_rows("m", _judged(pred, gold))
+    by_name = {b.name: b for b in base}
+    nf, f, maj = by_name["always NON-FACTUAL"], by_name["always FACTUAL"], by_name["majority (NON-FACTUAL)"]
+    assert nf.factcls.value == pytest.approx(2 / 3, abs=1e-5) and nf.acc.value == 0.5
+    assert nf.macro_f1.value == pytest.approx(1 / 3, abs=1e-5) and nf.exp_match is None
+    assert f.factcls.value == 0.0 and f.acc.value == 0.5 and maj.factcls == nf.factcls  # tie -> NON-FACTUAL
+    # the model: tp 13, fp 11, fn 5 (the unlabelled FACTUAL answer counts in neither, as in FactCHD's script)
+    assert model.factcls.value == pytest.approx(26 / 42, abs=1e-5) and model.acc.value == pytest.approx(
+        19 / 36, abs=1e-5
+    )
+    assert model.unlabelled == 1 and model.exp_match and model.exp_match.value == 0.5
+    for fig in (model.factcls, model.acc, model.macro_f1, nf.factcls):
+        assert 0.0 <= fig.low < fig.value < fig.high <= 1.0
+    assert model.exp_match.low == model.exp_match.high == 0.5  # a constant has no spread
+    # the same figures FactCHD's scorer reports from the texts
+    rows = [
+        {"label": g, "reason": f"{g}.\nBecause.", "output": f"{p}.\nBecause." if p else "No idea."}
+        for p, g in zip(pred, gold, strict=True)
+    ]
+    judged, summary = score_factchd_rows(rows)
+    again, _ = evaluate_rows("m", judged)
+    for name in ("factcls", "acc", "macro_f1", "exp_match"):
+        assert getattr(again, name).value == pytest.approx(summary["all"][name], abs=1e-4), name
+    assert evaluate_rows("m", judged)[0] == again  # seeded: the same intervals every time
+    assert majority(codes(_judged(["FACTUAL"] * 3, ["FACTUAL", "FACTUAL", "NON-FACTUAL"]), "gold_label")) == 0
+
+
+def test_vectorized_figures_match_scikit_learn() -> None:
+    rng = np.random.default_rng(5)
+    for _ in range(50):
+        n = int(rng.integers(2, 40))
+        pred, gold = rng.integers(-1, 2, n), rng.integers(0, 2, n)
+        fast = label_figures(pred, gold)
+        assert fast == pytest.approx([factcls(pred, gold), accuracy(pred, gold), macro_f1(pred, gold)])
+
+
+def test_metrics_are_keyed_by_data_hash_and_slice(tmp_path: Path) -> None:
+    assert metrics_key("test.jsonl", "ab" * 32, None) == "test.jsonl@sha256:abababababab[:]"
+    assert metrics_key("test.jsonl", "ab" * 32, 20, shots=4) == "test.jsonl@sha256:abababababab[:20]+4shot"
+    folder = _adapter(tmp_path / "a", metrics={"old.jsonl": {"acc": 0.9}})
+    entry = {"data": {"path": "t.jsonl", "sha256": "cd" * 32, "limit": None}, "metrics": {}}
+    record_metrics(folder, "t.jsonl@sha256:cdcdcdcdcdcd[:]", entry)
+    assert list(read_manifest(folder)["metrics"]) == ["t.jsonl@sha256:cdcdcdcdcdcd[:]"]  # untraceable entry dropped
+    with pytest.raises(ValueError, match="sha256"):
+        record_metrics(folder, "x", {"metrics": {}})
+
+
+def test_eval_request_is_checked(tmp_path: Path) -> None:
+    data = tmp_path / "d.jsonl"
+    with pytest.raises(DrowzeeError, match="not both"):
+        EvalRequest(data, tmp_path / "o", adapter=tmp_path, base="smollm2-135m").check()
+    with pytest.raises(DrowzeeError, match="--shots-from"):
+        EvalRequest(data, tmp_path / "o", base="smollm2-135m", shots=2).check()
+    with pytest.raises(DrowzeeError, match="give --adapter"):
+        EvalRequest(data, tmp_path / "o", base="smollm2-135m", update_manifest=True).check()
+
+
+SHIPPED = Path(__file__).parents[2] / "finetune" / "adapters" / "guardian"
+
+
+def test_shipped_adapter_matches_its_manifest(tmp_path: Path) -> None:
+    assert check_adapter(SHIPPED) == []
+    manifest = read_manifest(SHIPPED)
+    assert manifest["weights_sha256"] == weights_sha256(SHIPPED)
+    assert manifest["metrics"], "the shipped manifest records no evaluation"
+    for key, entry in manifest["metrics"].items():  # every figure traceable: written by eval --update-manifest
+        data = entry["data"]
+        assert key == metrics_key(Path(data["path"]).name, data["sha256"], data["limit"], entry["shots"])
+        assert entry["figures"]["num"] == data["pairs"] == entry["metrics"]["all"]["num"]
+        assert entry["figures"]["factcls"]["value"] == pytest.approx(entry["metrics"]["all"]["factcls"], abs=1e-4)
+        assert {b["name"].split(" (")[0] for b in entry["baselines"]} == {
+            "always NON-FACTUAL",
+            "always FACTUAL",
+            "majority",
+        }
+    # a tampered copy is caught: other weights, another rank
+    copy = tmp_path / "g"
+    shutil.copytree(SHIPPED, copy)
+    (copy / "adapter_model.safetensors").write_bytes(b"retrained")
+    cfg = json.loads((copy / "adapter_config.json").read_text())
+    (copy / "adapter_config.json").write_text(json.dumps(cfg | {"r": 16}))
+    problems = check_adapter(copy)
+    assert any(p.startswith("weights_sha256") for p in problems) and any(p.startswith("r:") for p in problems)
