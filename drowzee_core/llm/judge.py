@@ -34,6 +34,9 @@ PROMPT = "judge_evidence"
 class Judge(Protocol):
     """Scores (query, response, evidence) inputs."""
 
+    threshold: float
+    """P(SUPPORTED) at or above which the answer is SUPPORTED (outside any abstention band)."""
+
     def score(self, inputs: Sequence[JudgeIn]) -> list[JudgeScore]:
         """One JudgeScore per input, in order."""
         ...
@@ -51,6 +54,7 @@ class LocalJudge:
         self.manifest = read_manifest(self.path)
         self.calibration = Calibration.model_validate(self.manifest["calibration"])
         self.encoder = CrossEncoder.load(self.path, int(self.manifest["max_length"]))
+        self.threshold = self.calibration.threshold
         self.batch_size = batch_size
 
     def raw(self, inputs: Sequence[JudgeIn]) -> list[Any]:
@@ -94,6 +98,7 @@ class LLMJudge:
 
     def __init__(self, cfg: RoleConfig) -> None:
         self.cfg = cfg
+        self.threshold = 0.5
         self.model = chat_model(cfg.model_copy(update={"max_tokens": 1})).bind(logprobs=True, top_logprobs=10)
 
     def score(self, inputs: Sequence[JudgeIn]) -> list[JudgeScore]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.judge import JudgeExample, Support
-from drowzee_core.records.provenance import atomic_write_text, code_version, file_sha256
+from drowzee_core.records.provenance import atomic_write_text, code_version, file_sha256, make_readable
 from finetune.judge.calibrate import Calibration, fit_calibration
 from finetune.judge.chunk import score_inputs
 from finetune.judge.evaluate import summarize
@@ -40,6 +40,8 @@ def export_judge(
     """Save the adapter to `out` and write its manifest; returns the manifest path."""
     out.mkdir(parents=True, exist_ok=True)
     enc.model.save_pretrained(str(out))
+    (out / "README.md").unlink(missing_ok=True)  # peft's blank model card; the manifest says what this is
+    make_readable(out / WEIGHTS)
     commit, dirty = code_version()
     manifest = {
         "name": "judge",
