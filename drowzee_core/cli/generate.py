@@ -201,6 +201,26 @@ def factchd(
     _run(ctx, "factchd", job, out, kb, as_json)
 
 
+@generate_app.command("judge", help=GENERATORS.entry("judge").description)
+def judge(
+    ctx: typer.Context,
+    n: NOpt,
+    out: OutOpt,
+    seed: SeedOpt = 0,
+    split: SplitOpt = None,
+    split_seed: SplitSeedOpt = 0,
+    rules: Annotated[
+        list[str] | None,
+        typer.Option("--rules", help="Recipes (repeatable); see docs/judge_data.md."),
+    ] = None,
+    kb: KbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Recipes: wrong_entity, wrong_number, negation, swap, wrong_relation, multi_claim, contrast, ..."""
+    job = GenerateJob(n, seed, split, split_seed, _tuple(rules))
+    _run(ctx, "judge", job, out, kb, as_json)
+
+
 @generate_app.command("erbench", help=GENERATORS.entry("erbench").description)
 def erbench(
     ctx: typer.Context,

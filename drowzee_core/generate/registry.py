@@ -151,6 +151,19 @@ def _factchd(job: GenerateJob, res: Resources) -> Generated:
     )
 
 
+def _judge(job: GenerateJob, res: Resources) -> Generated:
+    from drowzee_core.generate.judge import RECIPES, JudgeConfig, JudgeGenerator
+
+    cfg = JudgeConfig(
+        n=job.n, seed=job.seed, recipes=job.rules or RECIPES, split=job.split, plan=SplitPlan(job.split_seed)
+    )
+    reasoner = res.reasoner()
+    gen = JudgeGenerator.from_reasoner(reasoner)
+    with res.track("generating", job.n) as done:
+        cases = gen.generate(cfg, progress=done)
+    return Generated(cases, kb_fingerprint=reasoner.store.fingerprint(), summary={"variants": gen.stats})
+
+
 def _erbench(job: GenerateJob, res: Resources) -> Generated:
     from drowzee_core.generate.erbench import QUESTION_TYPES, ERBenchConfig, ERBenchGenerator, load_schema
 
@@ -186,6 +199,11 @@ GENERATORS.add(
     "factchd",
     GeneratorSpec(_factchd, ("category", "label", "corruption", "grounding", "domain", "split")),
     "FactCHD Query-Response pairs (FACTUAL / NON-FACTUAL) with evidence chains and gold explanations.",
+)
+GENERATORS.add(
+    "judge",
+    GeneratorSpec(_judge, ("recipe", "label", "split")),
+    "Grounded-judge examples (query, response, evidence) labelled SUPPORTED / NOT_SUPPORTED by Prolog.",
 )
 GENERATORS.add(
     "erbench",
