@@ -32,7 +32,7 @@ def _data_card(path: Path, examples: list[Any]) -> dict[str, Any]:
     from collections import Counter
 
     from drowzee_core.records.provenance import file_sha256
-    from finetune.judge.train import fingerprint
+    from finetune.judge.data import fingerprint
 
     return {
         "file": path.name,
@@ -108,7 +108,7 @@ def eval_judge(
     ctx: typer.Context,
     data: Annotated[Path, typer.Option("--data", help="JudgeExamples, QRPairs or external JSONL rows.")],
     evidence_field: Annotated[str, typer.Option("--evidence-field", help="The rows' evidence field.")] = "evidence",
-    adapter: Annotated[Path | None, typer.Option("--adapter", help="A judge adapter folder (default: the role).")] = None,
+    adapter: Annotated[Path | None, typer.Option("--adapter", help="A judge adapter folder (default: role)")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Scored rows (JSONL, with a sidecar).")] = None,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1)] = 32,
     limit: LimitOpt = None,

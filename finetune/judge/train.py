@@ -8,7 +8,6 @@ data), stops after `max_steps` or `max_minutes`, then scores the dev split throu
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import random
@@ -21,6 +20,7 @@ from typing import Any
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.judge import JudgeExample, Support
 from finetune.judge.chunk import evidence_sentences
+from finetune.judge.data import fingerprint
 from finetune.judge.model import CrossEncoder, LoraSpec
 
 log = logging.getLogger(__name__)
@@ -68,15 +68,6 @@ class JudgeTrainResult:
     seconds: float
     examples_per_second: float
     resumed_from_step: int | None
-
-
-def fingerprint(examples: Sequence[JudgeExample]) -> str:
-    """sha256 over the examples' JSON, in order (the data identity a resume and the manifest check)."""
-    h = hashlib.sha256()
-    for ex in examples:
-        h.update(ex.model_dump_json().encode("utf-8"))
-        h.update(b"\n")
-    return h.hexdigest()
 
 
 def example_texts(ex: JudgeExample) -> tuple[str, str]:
@@ -155,9 +146,9 @@ def train_judge(
         sched.step()
         opt.zero_grad()
         step, seen = step + 1, seen + len(idx)
-        losses.append(float(loss))
+        losses.append(float(loss.detach()))
         if on_step:
-            on_step(step, float(loss))
+            on_step(step, losses[-1])
         if step % config.save_steps == 0 and step < config.max_steps:
             trainable = {k: v for k, v in model.state_dict().items() if "lora_" in k or "modules_to_save" in k}
             torch.save(
@@ -185,4 +176,4 @@ def train_judge(
     return enc, result
 
 
-__all__ = ["JudgeTrainConfig", "JudgeTrainResult", "example_texts", "fingerprint", "train_judge"]
+__all__ = ["JudgeTrainConfig", "JudgeTrainResult", "example_texts", "train_judge"]
