@@ -64,11 +64,11 @@ def read_inputs(path: Path, evidence_field: str = "evidence", limit: int | None 
 
 
 def balanced_accuracy_ci(
-    gold: Sequence[bool], pred: Sequence[bool], seed: int = 0, resamples: int = 1000
+    gold: Sequence[bool] | np.ndarray, pred: Sequence[bool] | np.ndarray, seed: int = 0, resamples: int = 1000
 ) -> tuple[float, float | None, float | None]:
     """Balanced accuracy and its bootstrap 95 % interval (None when a resample cannot be scored)."""
     from scipy.stats import bootstrap
-    from sklearn.metrics import balanced_accuracy_score
+    from sklearn.metrics import balanced_accuracy_score  # type: ignore[import-untyped]
 
     y, p = np.asarray(gold, dtype=bool), np.asarray(pred, dtype=bool)
     value = float(balanced_accuracy_score(y, p)) if len(set(y.tolist())) > 1 else float(np.mean(y == p))

