@@ -73,11 +73,8 @@ def test_train_export_load_and_eval(tmp_path: Path) -> None:
 
     rows = peers_path("external", "halueval_qa", "halueval_qa.jsonl")
     scored = tmp_path / "scored.jsonl"
-    res = CliRunner().invoke(
-        app,
-        ["eval", "judge", "--data", str(rows), "--adapter", str(out), "--limit", "12", "--out", str(scored)]
-        + ["--json"],
-    )
+    eval_args = ["eval", "judge", "--data", str(rows), "--adapter", str(out), "--limit", "12", "--out", str(scored)]
+    res = CliRunner().invoke(app, [*eval_args, "--json"])
     assert res.exit_code == 0, res.output
     figures = json.loads(res.stdout)
     assert figures["n"] == 12 and figures["baselines"]["majority"]["accuracy"] == 0.5

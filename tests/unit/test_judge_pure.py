@@ -51,7 +51,10 @@ def test_score_inputs_takes_best_chunk_and_lowest_claim() -> None:
     def fake(firsts: Sequence[str], seconds: Sequence[str]) -> list[float]:
         calls.append(len(firsts))
         # support = how many evidence words the claim shares with the chunk
-        return [float(len(set(f.lower().replace(".", "").split()) & set(s.split()))) for f, s in zip(firsts, seconds)]
+        return [
+            float(len(set(f.lower().replace(".", "").split()) & set(s.split())))
+            for f, s in zip(firsts, seconds, strict=True)
+        ]
 
     def tokens(text: str) -> int:  # 20 "tokens" a word, so a 103-token window leaves 60: three words
         return 20 * words(text)

@@ -82,5 +82,5 @@ def test_train_config_validation() -> None:
 
 def test_local_judge_refuses_a_folder_without_manifest(tmp_path: Path) -> None:
     (tmp_path / "adapter_config.json").write_text("{}")
-    with pytest.raises(DrowzeeError, match="judge_manifest.json"):
+    with pytest.raises(DrowzeeError, match=r"judge_manifest\.json"):
         judge_mod.LocalJudge(tmp_path)
