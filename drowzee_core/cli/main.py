@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from drowzee_core.cli.generate import generate_app
+from drowzee_core.cli.judge import eval_judge, train_judge
 from drowzee_core.cli.kb import kb_app
 from drowzee_core.cli.models import models_app
 from drowzee_core.cli.prove import derive, prove
@@ -35,6 +36,8 @@ app.command("score")(score)
 app.command("report")(report)
 app.add_typer(train_app, name="train")
 app.add_typer(eval_app, name="eval")
+train_app.command("judge")(train_judge)
+eval_app.command("judge")(eval_judge)
 app.add_typer(schemas_app, name="schemas")
 
 

@@ -1,6 +1,6 @@
 """Model roles -> OpenAI-compatible endpoints -> `ChatOpenAI` clients (the only place they are built).
 
-Each role (`seeker`, `guardian`, `manager`, `extractor`, `target`) has a base URL, model name, key,
+Each role (`seeker`, `guardian`, `manager`, `extractor`, `target`, `judge`) has a base URL, model name, key,
 temperature, timeout, retry count and token limit. Values come from, highest first:
 1. explicit overrides passed by the caller (CLI options);
 2. environment variables `DROWZEE_<ROLE>_<FIELD>` (e.g. `DROWZEE_TARGET_BASE_URL`, `DROWZEE_TARGET_MODEL`,
@@ -8,7 +8,8 @@ temperature, timeout, retry count and token limit. Values come from, highest fir
 3. a TOML file (`--roles FILE`, else `$DROWZEE_ROLES`, else `<home>/roles.toml` when it exists) with one
    table per role: `[target] base_url = "http://localhost:8000/v1"  model = "gpt-4o-mini"`;
 4. the embedded default: the local model server on loopback (`drowzee models serve`): the trained
-   Guardian adapter shipped in `finetune/adapters/guardian` for `guardian`, base models for the others.
+   Guardian adapter shipped in `finetune/adapters/guardian` for `guardian`, base models for the others;
+   `judge` defaults to the shipped cross-encoder `finetune/adapters/judge`, run in-process.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from drowzee_core.llm.local import LOCAL_HOST, LOCAL_PORT
 if TYPE_CHECKING:
     from langchain_openai import ChatOpenAI
 
-ROLES = ("seeker", "guardian", "manager", "extractor", "target")
+ROLES = ("seeker", "guardian", "manager", "extractor", "target", "judge")
 LOCAL_BASE_URL = f"http://{LOCAL_HOST}:{LOCAL_PORT}/v1"
 DEFAULT_MODELS = {
     "seeker": "smollm2-135m",
@@ -35,6 +36,7 @@ DEFAULT_MODELS = {
     "manager": "smollm2-135m",
     "extractor": "smollm2-135m",
     "target": "gemma3-270m",
+    "judge": "judge",  # the shipped cross-encoder, run in-process (drowzee_core.llm.judge)
 }
 
 

@@ -37,7 +37,7 @@ def test_role_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(RoleError, match="temperature"):
         load_role("seeker")
     bad = tmp_path / "r.toml"
-    bad.write_text("[judge]\nmodel='x'\n")
+    bad.write_text("[oracle]\nmodel='x'\n")
     with pytest.raises(RoleError, match="unknown roles"):
         load_role("target", config=bad)
 
