@@ -46,8 +46,8 @@ def fit_calibration(
     logits: Sequence[float], gold: Sequence[bool], band_share: float = 0.1, fitted_on: dict[str, Any] | None = None
 ) -> Calibration:
     """Fit Platt scaling, the balanced-accuracy threshold and the band on dev logits and gold labels."""
-    from sklearn.linear_model import LogisticRegression  # type: ignore[import-untyped]
-    from sklearn.metrics import balanced_accuracy_score  # type: ignore[import-untyped]
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import balanced_accuracy_score
 
     if not 0.0 <= band_share < 1.0:
         raise DrowzeeError(f"`band_share` must be in [0, 1), got {band_share}")

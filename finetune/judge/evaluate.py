@@ -68,7 +68,7 @@ def balanced_accuracy_ci(
 ) -> tuple[float, float | None, float | None]:
     """Balanced accuracy and its bootstrap 95 % interval (None when a resample cannot be scored)."""
     from scipy.stats import bootstrap
-    from sklearn.metrics import balanced_accuracy_score  # type: ignore[import-untyped]
+    from sklearn.metrics import balanced_accuracy_score
 
     y, p = np.asarray(gold, dtype=bool), np.asarray(pred, dtype=bool)
     value = float(balanced_accuracy_score(y, p)) if len(set(y.tolist())) > 1 else float(np.mean(y == p))
