@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import logging
 import random
-from collections import defaultdict, deque
-from collections.abc import Callable, Iterable
+from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.generate import templates_kb
+from drowzee_core.generate.drowzee_qa_plan import Cell, Seed, allocate, family_kinds, interleave
 from drowzee_core.generate.request import check_request, check_share
 from drowzee_core.generate.splits import SplitPlan
-from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationSpec
 from drowzee_core.logic.explain import label_proof, proof_ids, proof_leaves, reasoning_lines
 from drowzee_core.logic.reasoner import Reasoner
@@ -38,8 +38,6 @@ log = logging.getLogger(__name__)
 
 FAMILIES: tuple[str, ...] = ("symmetric", "inverse", "transitive", "composite", "negation")
 """Drowzee's rule families, in the order cases are interleaved."""
-
-Seed = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,59 +61,6 @@ class DrowzeeQAConfig:
         check_share("antonym_share", self.antonym_share)
 
 
-def family_kinds(family: str, catalog: Catalog, rids: dict[str, int]) -> list[tuple[str, set[int]]]:
-    """The `case_batch` kinds of a family and the relations whose base facts seed them."""
-
-    def ids(names: Iterable[str]) -> set[int]:
-        return {rids[n] for n in names if n in rids}
-
-    rels = [r for r in catalog if r.name in rids]
-    if family == "symmetric":
-        return [("symmetric", ids(r.name for r in rels if r.symmetric))]
-    if family == "inverse":
-        return [("inverse", ids(r.name for r in rels if r.inverse_of))]
-    if family == "transitive":
-        # of a transitive inverse pair only the first-declared one is tabled (see core.pl)
-        canonical = [
-            r.name
-            for r in rels
-            if r.transitive
-            and not (
-                r.inverse_of and catalog.get(r.inverse_of).transitive and rids.get(r.inverse_of, 1 << 62) < rids[r.name]
-            )
-        ]
-        return [("transitive", ids(canonical))]
-    if family == "composite":
-        return [
-            ("composite", ids(c.first for c in catalog.composites)),
-            ("same_object", ids(s.relation for s in catalog.same_object)),
-        ]
-    if family == "negation":
-        return [
-            ("negation", ids(r.name for r in rels if r.functional)),
-            (
-                "negation_same_object",
-                ids(s.relation for s in catalog.same_object if catalog.get(s.relation).functional),
-            ),
-        ]
-    raise DrowzeeError(f"unknown rule family {family!r}")
-
-
-@dataclass(slots=True)
-class _Cell:
-    """The seeds of one (family, domain) and how many cases it still owes."""
-
-    family: str
-    domain: str
-    seeds: list[tuple[str, Seed]]
-    need: int = 0
-    pos: int = 0
-
-    @property
-    def exhausted(self) -> bool:
-        return self.pos >= len(self.seeds)
-
-
 class DrowzeeQAGenerator:
     """Generates Drowzee QA cases over a loaded `Reasoner` (the KB is loaded once, reused per call)."""
 
@@ -125,8 +70,8 @@ class DrowzeeQAGenerator:
         self.catalog = reasoner.catalog
         self.hub_ids = self.store.hub_entities(hub_degree)
 
-    def _cells(self, cfg: DrowzeeQAConfig, rng: random.Random) -> list[_Cell]:
-        cells: dict[tuple[str, str], _Cell] = {}
+    def _cells(self, cfg: DrowzeeQAConfig, rng: random.Random) -> list[Cell]:
+        cells: dict[tuple[str, str], Cell] = {}
         for family in cfg.families:
             for kind, rels in family_kinds(family, self.catalog, self.reasoner.relation_ids):
                 facts = self.store.facts_of(rels)
@@ -143,7 +88,7 @@ class DrowzeeQAGenerator:
                         k = other_o if kind == "negation" else other_s
                     else:
                         k = rng.randrange(1 << 30)
-                    cell = cells.setdefault((family, domain), _Cell(family, domain, []))
+                    cell = cells.setdefault((family, domain), Cell(family, domain, []))
                     cell.seeds.append((kind, (s, r, o, k)))
         out = sorted(cells.values(), key=lambda c: (cfg.families.index(c.family), c.domain))
         for cell in out:
@@ -160,7 +105,7 @@ class DrowzeeQAGenerator:
                 f"the KB has no seed facts for rules {list(cfg.families)}"
                 + (f" in domains {list(cfg.domains)}" if cfg.domains else "")
             )
-        _allocate(cells, cfg.n, cfg.families)
+        allocate(cells, cfg.n, cfg.families)
         cases: list[QACase] = []
         seen: set[tuple[int, int, int]] = set()
         flips: dict[str, int] = defaultdict(int)
@@ -176,19 +121,19 @@ class DrowzeeQAGenerator:
             open_cells = [c for c in cells if not c.exhausted]
             if deficit <= 0 or not open_cells:
                 break
-            _allocate(open_cells, deficit, cfg.families)
+            allocate(open_cells, deficit, cfg.families)
         if len(cases) < cfg.n:
             log.warning("the KB yielded %d of %d requested cases; every seed fact was tried", len(cases), cfg.n)
         cases = cases[: cfg.n]
         self._rebalance(cases)
-        cases = _interleave(cases, cfg.families)
+        cases = interleave(cases, cfg.families)
         for i, case in enumerate(cases):
             case.id = f"drowzee-qa-{cfg.seed}-{i:06d}"
         return cases
 
     def _fill(
         self,
-        cell: _Cell,
+        cell: Cell,
         cfg: DrowzeeQAConfig,
         plan: SplitPlan,
         rng: random.Random,
@@ -223,7 +168,7 @@ class DrowzeeQAGenerator:
 
     def _case(
         self,
-        cell: _Cell,
+        cell: Cell,
         kind: str,
         res: dict[str, Any],
         labels: dict[int, str],
@@ -300,24 +245,3 @@ def _rephrase(case: QACase, spec: RelationSpec) -> None:
     case.form, case.question, case.answer = form, q, ans
     case.prompt = render("drowzee_qa", question=q)
     case.reasoning = [*case.reasoning[:-1], f"So the answer is {ans}."]
-
-
-def _allocate(cells: list[_Cell], n: int, families: tuple[str, ...]) -> None:
-    """Add `n` cases of need: evenly over families present, then evenly over each family's cells."""
-    present = [f for f in families if any(c.family == f for c in cells)]
-    for fi, family in enumerate(present):
-        share = n // len(present) + (1 if fi < n % len(present) else 0)
-        mine = [c for c in cells if c.family == family]
-        for ci, cell in enumerate(mine):
-            cell.need += share // len(mine) + (1 if ci < share % len(mine) else 0)
-
-
-def _interleave(cases: list[QACase], families: tuple[str, ...]) -> list[QACase]:
-    """Round-robin over families so any prefix of the output is spread over the rules."""
-    queues = {f: deque(c for c in cases if c.rule == f) for f in families}
-    out: list[QACase] = []
-    while any(queues.values()):
-        for f in families:
-            if queues[f]:
-                out.append(queues[f].popleft())
-    return out

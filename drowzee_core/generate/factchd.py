@@ -34,7 +34,7 @@ from typing import Any
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.generate import factchd_compute, factchd_patterns
-from drowzee_core.generate.factchd_patterns import Knobs
+from drowzee_core.generate.factchd_record import Knobs
 from drowzee_core.generate.kb_index import KBIndex
 from drowzee_core.generate.prover import EngineProver
 from drowzee_core.generate.request import check_request, check_share
@@ -46,7 +46,6 @@ from drowzee_core.records.pair import QRPair
 log = logging.getLogger(__name__)
 
 PATTERNS: tuple[str, ...] = ("vanilla", "multi_hop", "comparison", "set_operation")
-CATEGORY = factchd_patterns.CATEGORY
 Maker = Callable[[KBIndex, random.Random, bool, Knobs], QRPair | None]
 MAKERS: dict[str, Maker] = {
     "vanilla": factchd_patterns.vanilla,
@@ -64,7 +63,7 @@ GROUNDINGS: dict[tuple[str, bool], frozenset[Grounding]] = {
     ("set_operation", True): frozenset({Grounding.COMPUTED}),
     ("set_operation", False): frozenset({Grounding.PROVED, Grounding.CLOSED_WORLD}),
 }
-"""The groundings each (pattern, FACTUAL?) can have (see `factchd_patterns.grounding_of`)."""
+"""The groundings each (pattern, FACTUAL?) can have (see `factchd_record.grounding_of`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from drowzee_core.generate.factchd_patterns import NO_FALLACY, Knobs, Sizes, grounding_of, record
+from drowzee_core.generate.factchd_record import NO_FALLACY, Knobs, Sizes, grounding_of, record
 from drowzee_core.generate.kb_index import KBIndex
 from drowzee_core.generate.prover import Fact
 from drowzee_core.generate.templates_kb import clause, format_number, join_names, parse_number

@@ -93,6 +93,16 @@ class Pools:
         rng.shuffle(out)
         return out[:limit]
 
+    def refuted_pair(self, rng: random.Random) -> tuple[Fact, int] | None:
+        """A functional fact Prolog supports and another object of it that Prolog refutes, or None."""
+        f = self.draw(rng, "functional")
+        if f is None:
+            return None
+        picked = self.wrong(rng, *f)
+        if picked is None or picked[1] != ProofStatus.CONTRADICTED or self.ix.status(*f) != ProofStatus.SUPPORTED:
+            return None
+        return f, picked[0]
+
     def wrong(self, rng: random.Random, s: int, r: int, o: int) -> tuple[int, ProofStatus] | None:
         """A wrong object of (s, r) of o's type that Prolog does not support: refuted ones first."""
         ix = self.ix

@@ -30,7 +30,6 @@ from drowzee_core.generate.judge_parts import (
 from drowzee_core.generate.prover import Fact
 from drowzee_core.generate.templates_kb import clause
 from drowzee_core.kb.model import ValueKind
-from drowzee_core.records.enums import ProofStatus
 
 RECIPES: tuple[str, ...] = (
     "wrong_entity",
@@ -81,14 +80,11 @@ def wrong_number(p: Pools, rng: random.Random, sup: bool) -> list[Draft] | None:
 
 def negation(p: Pools, rng: random.Random, sup: bool) -> list[Draft] | None:
     """A functional fact's negation (refuted), or the negation of another object (entailed by it)."""
-    ix, f = p.ix, p.draw(rng, "functional")
-    if f is None:
+    ix, got = p.ix, p.refuted_pair(rng)
+    if got is None:
         return None
-    s, r, o = f
-    picked = p.wrong(rng, s, r, o)
-    if picked is None or picked[1] != ProofStatus.CONTRADICTED or ix.status(*f) != SUP:
-        return None
-    w = picked[0]
+    f, w = got
+    s, r, _o = f
     q = about(ix, rng, s, r)
     if sup:  # "The capital of France is not Lyon." with "The capital of France is Paris." in the evidence
         return [Draft(q, statement(ix, rng, (s, r, w), negated=True), True, "true", [f], mention=[w], entities=[w])]
@@ -210,14 +206,11 @@ def short_wh(p: Pools, rng: random.Random, sup: bool) -> list[Draft] | None:
 
 def short_yesno(p: Pools, rng: random.Random, sup: bool) -> list[Draft] | None:
     """A bare "Yes." or "No." to a yes/no question about a functional fact; both occur in both labels."""
-    ix, f = p.ix, p.draw(rng, "functional")
-    if f is None:
+    ix, got = p.ix, p.refuted_pair(rng)
+    if got is None:
         return None
+    f, w = got
     s, r, o = f
-    picked = p.wrong(rng, s, r, o)
-    if picked is None or picked[1] != ProofStatus.CONTRADICTED or ix.status(*f) != SUP:
-        return None
-    w = picked[0]
     yes = rng.random() < 0.5
     asks_true = yes == sup  # Yes is right about the true object, No about the refuted one
     q = ix.specs[r].question.format(s=ix.label(s), o=ix.label(o if asks_true else w))

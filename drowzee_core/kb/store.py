@@ -12,55 +12,7 @@ from typing import Any
 from drowzee_core.errors import KBError
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import Entity, RelationSpec, Stats, ValueKind
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS entity (
-  id INTEGER PRIMARY KEY,
-  key TEXT NOT NULL UNIQUE,
-  label TEXT NOT NULL,
-  kind TEXT NOT NULL DEFAULT 'entity',
-  aliases TEXT NOT NULL DEFAULT '[]',
-  description TEXT
-);
-CREATE INDEX IF NOT EXISTS entity_label ON entity(label);
-CREATE INDEX IF NOT EXISTS entity_label_nocase ON entity(label COLLATE NOCASE);
-CREATE TABLE IF NOT EXISTS alias (
-  entity INTEGER NOT NULL REFERENCES entity(id),
-  alias TEXT NOT NULL COLLATE NOCASE,
-  PRIMARY KEY (alias, entity)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS relation (
-  id INTEGER PRIMARY KEY,
-  name TEXT NOT NULL UNIQUE,
-  spec TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS rule (
-  kind TEXT NOT NULL,
-  spec TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS source (
-  name TEXT PRIMARY KEY,
-  licence TEXT NOT NULL,
-  url TEXT NOT NULL DEFAULT '',
-  note TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS triple (
-  id INTEGER PRIMARY KEY,
-  s INTEGER NOT NULL,
-  r INTEGER NOT NULL,
-  o INTEGER NOT NULL,
-  negated INTEGER NOT NULL DEFAULT 0,
-  start_year INTEGER,
-  end_year INTEGER,
-  domain TEXT NOT NULL,
-  source TEXT NOT NULL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS triple_key
-  ON triple(s, r, o, negated, coalesce(start_year, -999999), coalesce(end_year, -999999));
-CREATE INDEX IF NOT EXISTS triple_or ON triple(o, r);
-CREATE INDEX IF NOT EXISTS triple_r ON triple(r);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
+from drowzee_core.kb.schema import SCHEMA
 
 TripleRow = tuple[int, int, int, int, int | None, int | None, str, str]
 """(s, r, o, negated, start_year, end_year, domain, source) with integer ids."""
@@ -81,7 +33,7 @@ class KBStore:
         self.db = sqlite3.connect(str(path))
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(_SCHEMA)
+        self.db.executescript(SCHEMA)
         self._entity_ids: dict[str, int] | None = None
         self._relation_ids: dict[str, int] | None = None
 

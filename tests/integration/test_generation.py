@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from drowzee_core.cli.main import app
 from drowzee_core.generate import templates_kb
 from drowzee_core.generate.drowzee_qa import FAMILIES, DrowzeeQAConfig, DrowzeeQAGenerator
-from drowzee_core.generate.factchd import CATEGORY, FactCHDConfig, FactCHDGenerator, grounding_shares, to_rows
+from drowzee_core.generate.factchd import FactCHDConfig, FactCHDGenerator, grounding_shares, to_rows
+from drowzee_core.generate.factchd_record import CATEGORY
 from drowzee_core.generate.prover import NEW_CONSTANT
 from drowzee_core.generate.splits import SplitPlan
 from drowzee_core.generate.temporal_qa import TemporalQAConfig, generate_temporal_records
