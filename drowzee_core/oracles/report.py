@@ -74,10 +74,11 @@ def _class_bars(models: dict[str, dict[str, Any]], path: Path) -> None:
         left += vals
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of parsed answers")
-    ax.set_title("CO / OL / EI / EK per model")
-    ax.legend(ncols=4, loc="lower center", bbox_to_anchor=(0.5, -0.6 if len(models) < 3 else -0.3))
+    ax.set_title("CO / OL / EI / EK per model", pad=22)
+    # above the bars, outside the axes: below them it covers the tick labels of a one-model chart
+    ax.legend(ncols=4, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, bbox_inches="tight")
     plt.close(fig)
 
 
