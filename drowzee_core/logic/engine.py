@@ -9,7 +9,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from drowzee_core.errors import LogicError
 from drowzee_core.kb.catalog import Catalog
@@ -49,34 +49,45 @@ class ProveResult:
     proof: Proof | None
 
 
-class PrologEngine:
-    """A knowledge base loaded into SWI-Prolog with the catalog's rules.
+@dataclass(frozen=True, slots=True)
+class CommonResult:
+    """Outcome of `common_object`: do S and O share an object Z of R, with a proof of each side."""
 
-    janus embeds one Prolog per process, so engines share it: creating an engine resets the
-    Prolog database. Keep one engine per process.
+    status: ProofStatus
+    object: int | None
+    premises: tuple[Proof, ...]
+
+
+class PrologEngine:
+    """A knowledge base loaded into SWI-Prolog, in its own Prolog module, with the catalog's rules.
+
+    janus embeds one Prolog per process; each KB lives in a module of it (`drowzee` by default).
+    Creating an engine resets its module's database, so keep one engine per module: the older
+    engine of the same module refuses to run. Engines of different modules do not disturb each other.
     """
 
-    _generation = 0
+    _generations: ClassVar[dict[str, int]] = {}
 
-    def __init__(self) -> None:
-        session.ensure_loaded()
-        PrologEngine._generation += 1
-        self._generation_id = PrologEngine._generation
-        self._call("drowzee:reset")
+    def __init__(self, module: str = session.DEFAULT_MODULE) -> None:
+        self.module = session.kb_module(module)
+        PrologEngine._generations[module] = PrologEngine._generations.get(module, 0) + 1
+        self._generation_id = PrologEngine._generations[module]
+        self._call(f"{module}:reset")
         self.rules: CompiledRules | None = None
         self.prepared = False
 
     def prepare(self) -> None:
         """Materialize level 1 (symmetric and inverse facts): all that proving needs."""
         if not self.prepared:
-            self._call("drowzee:prepare(_, _)")
+            self._call(f"{self.module}:prepare(_, _)")
             self.prepared = True
 
     def _call(self, goal: str, inputs: dict[str, Any] | None = None) -> dict[str, Any]:
-        if self._generation_id != PrologEngine._generation:
+        if self._generation_id != PrologEngine._generations[self.module]:
             raise LogicError(
-                "this engine's Prolog database was replaced by a newer PrologEngine (janus hosts one"
-                " Prolog per process); keep one engine per process or reload this one"
+                f"this engine's Prolog database (module {self.module}) was replaced by a newer PrologEngine"
+                " of the same module (janus hosts one Prolog per process); keep one engine per module"
+                " or reload this one"
             )
         return session.call(goal, inputs)
 
@@ -86,7 +97,7 @@ class PrologEngine:
         rules = compile_catalog(catalog, relation_ids)
         for pred, args in rules.facts:
             names = [f"A{i}" for i in range(len(args))]
-            self._call(f"assertz(drowzee:{pred}({', '.join(names)}))", dict(zip(names, args, strict=True)))
+            self._call(f"assertz({self.module}:{pred}({', '.join(names)}))", dict(zip(names, args, strict=True)))
         self.rules = rules
         return rules
 
@@ -96,7 +107,7 @@ class PrologEngine:
         """Assert (s, r, o, negated) id tuples; returns how many were loaded."""
         n = 0
         for batch in batches:
-            self._call("drowzee:load_rows(L)", {"L": list(batch)})
+            self._call(f"{self.module}:load_rows(L)", {"L": list(batch)})
             n += len(batch)
             if progress:
                 progress(len(batch))
@@ -124,16 +135,16 @@ class PrologEngine:
         level1 = (Family.SYMMETRIC, Family.INVERSE)  # symmetric first: inverse skips facts it already gave
         if not self.prepared:
             for fam in level1:
-                timed(fam, f"drowzee:materialize_level1({fam.value}, C)")
-            self._call("drowzee:mark_prepared")
+                timed(fam, f"{self.module}:materialize_level1({fam.value}, C)")
+            self._call(f"{self.module}:mark_prepared")
             self.prepared = True
         else:  # level 1 was materialized earlier by `prove`: report what it holds
             for fam in level1:
                 n = self.count(f"dfact(_, _, _, 1, rule({fam.value}, _))")
                 runs[fam] = FamilyRun(fam, n, 0.0)
-        timed(Family.TRANSITIVE, "drowzee:materialize_transitive(C)")
-        timed("inverse_of_closure", "drowzee:count_inverse_closure(C)")
-        timed(Family.COMPOSITE, "drowzee:materialize_composite(C)")
+        timed(Family.TRANSITIVE, f"{self.module}:materialize_transitive(C)")
+        timed("inverse_of_closure", f"{self.module}:count_inverse_closure(C)")
+        timed(Family.COMPOSITE, f"{self.module}:materialize_composite(C)")
         extra = runs.pop("inverse_of_closure")  # reported as part of the inverse family
         inv = runs[Family.INVERSE]
         runs[Family.INVERSE] = FamilyRun(inv.family, inv.facts + extra.facts, inv.seconds + extra.seconds)
@@ -143,16 +154,23 @@ class PrologEngine:
     def prove(self, s: int, r: int, o: int) -> ProveResult:
         """Decide (s, r, o): supported or contradicted with a proof tree, else unknown."""
         self.prepare()
-        res = self._call("drowzee:prove_dict(S, R, O, D)", {"S": s, "R": r, "O": o})["D"]
+        res = self._call(f"{self.module}:prove_dict(S, R, O, D)", {"S": s, "R": r, "O": o})["D"]
         proof = res["proof"]
         return ProveResult(ProofStatus(str(res["status"])), None if proof == "none" else proof)
+
+    def common_object(self, s: int, r: int, o: int) -> CommonResult:
+        """Whether `s` and `o` both stand in `r` to the same object (see `common_object_dict/4`)."""
+        self.prepare()
+        res = self._call(f"{self.module}:common_object_dict(S, R, O, D)", {"S": s, "R": r, "O": o})["D"]
+        z = res["object"]
+        return CommonResult(ProofStatus(str(res["status"])), None if z == "none" else int(z), tuple(res["premises"]))
 
     def prove_many(self, queries: Sequence[tuple[int, int, int]]) -> list[ProofStatus]:
         """Statuses of many (s, r, o) queries in one Prolog call (no proofs; the fast path)."""
         if not queries:
             return []
         self.prepare()
-        return [ProofStatus(str(s)) for s in self._call("drowzee:prove_batch(Q, S)", {"Q": list(queries)})["S"]]
+        return [ProofStatus(str(s)) for s in self._call(f"{self.module}:prove_batch(Q, S)", {"Q": list(queries)})["S"]]
 
     def case_batch(self, kind: str, seeds: Sequence[tuple[int, int, int, int]]) -> list[dict[str, Any]]:
         """Derive test-case conclusions from seed facts (see `case_batch/3` in core.pl).
@@ -172,7 +190,8 @@ class PrologEngine:
         if not seeds:
             return []
         self.prepare()
-        cases: list[dict[str, Any]] = self._call("drowzee:case_batch(K, S, C)", {"K": kind, "S": list(seeds)})["C"]
+        goal = f"{self.module}:case_batch(K, S, C)"
+        cases: list[dict[str, Any]] = self._call(goal, {"K": kind, "S": list(seeds)})["C"]
         return cases
 
     def subject_sets(self, pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
@@ -184,12 +203,12 @@ class PrologEngine:
         if not pairs:
             return []
         self.prepare()
-        sets = self._call("drowzee:subject_sets(P, L)", {"P": list(pairs)})["L"]
+        sets = self._call(f"{self.module}:subject_sets(P, L)", {"P": list(pairs)})["L"]
         return [[int(x) for x in s] for s in sets]
 
     def derived_sample(self, family: Family, limit: int) -> list[tuple[int, int, int]]:
         """Up to `limit` derived facts of a materialized family, in Prolog's order."""
-        facts = self._call("drowzee:derived_sample(F, M, L)", {"F": family.value, "M": limit})["L"]
+        facts = self._call(f"{self.module}:derived_sample(F, M, L)", {"F": family.value, "M": limit})["L"]
         return [(int(t[0]), int(t[1]), int(t[2])) for t in facts]
 
     def read_fact_file(self, path: str) -> list[dict[str, Any]]:
@@ -198,7 +217,7 @@ class PrologEngine:
 
     def count(self, goal: str) -> int:
         """Number of solutions of a fixed goal of this module (used by tests and benchmarks)."""
-        return int(self._call(f"aggregate_all(count, drowzee:({goal}), C)")["C"])
+        return int(self._call(f"aggregate_all(count, {self.module}:({goal}), C)")["C"])
 
 
 def read_fact_file(path: str) -> list[dict[str, Any]]:

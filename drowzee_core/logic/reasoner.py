@@ -10,6 +10,7 @@ from typing import Any
 
 from drowzee_core.errors import KBError
 from drowzee_core.kb.store import KBStore
+from drowzee_core.logic import session
 from drowzee_core.logic.engine import FamilyRun, PrologEngine
 from drowzee_core.logic.explain import Proof, label_proof, proof_ids, proof_lines
 from drowzee_core.records.enums import ProofStatus
@@ -46,12 +47,18 @@ class Verdict:
 
 
 class Reasoner:
-    """Loads every triple of a store into Prolog (no sampling) and answers questions about it."""
+    """Loads every triple of a store into Prolog (no sampling) and answers questions about it.
 
-    def __init__(self, store: KBStore, progress: Callable[[int], None] | None = None) -> None:
+    `module` names the Prolog module the KB lives in (a constant of our code): the main KB uses the
+    default, a pair's supplied triples another, so loading one never disturbs the other.
+    """
+
+    def __init__(
+        self, store: KBStore, progress: Callable[[int], None] | None = None, *, module: str = session.DEFAULT_MODULE
+    ) -> None:
         self.store = store
         self.catalog = store.catalog()
-        self.engine = PrologEngine()
+        self.engine = PrologEngine(module)
         self.relation_ids = store.relation_ids()
         self.relation_names = {i: n for n, i in self.relation_ids.items()}
         self.rules = self.engine.load_rules(self.catalog, self.relation_ids)
@@ -98,3 +105,44 @@ class Reasoner:
         proof = label_proof(res.proof, labels, self.relation_names, self.catalog, self.rules.composite_names)
         keys = self.store.keys([*subs, *objs])
         return Verdict(res.status, proof, [keys[i] for i in subs], [keys[i] for i in objs], self.relation_names[rid])
+
+    def common_object(self, subject: str, relation: str, other: str) -> Verdict:
+        """Whether `subject` and `other` are both `relation` the same thing ("both part of the same event").
+
+        Supported with the shared object and a proof of each side; contradicted when the relation
+        is functional and their values differ; unknown otherwise (absence is never "false"). The
+        top proof node is a `same_object` rule over the two sides.
+        """
+        rid = self.relation_id(relation)
+        rel = self.relation_names[rid]
+        subs = self.store.resolve(subject, MAX_CANDIDATES)
+        others = self.store.resolve(other, MAX_CANDIDATES)
+        missing = [n for n, c in ((subject, subs), (other, others)) if not c]
+        if missing:
+            return Verdict(ProofStatus.UNKNOWN, None, [], [], rel + f" (not in KB: {missing})")
+        best = None
+        for s, o in itertools.product(subs, others):
+            res = self.engine.common_object(s, rid, o)
+            if best is None or _RANK[res.status] < _RANK[best[0].status]:
+                best = (res, s, o)
+            if res.status == ProofStatus.SUPPORTED:
+                break
+        assert best is not None
+        res, s, o = best
+        proof = None
+        if res.premises:
+            ids = [s, o, *(i for p in res.premises for i in proof_ids(p))]
+            labels = self.store.labels(ids)
+            sides = [
+                label_proof(p, labels, self.relation_names, self.catalog, self.rules.composite_names)
+                for p in res.premises
+            ]
+            texts = [str(p["text"]).rstrip(".") for p in sides if p is not None]
+            proof = {
+                "rule": "same_object" if res.status == ProofStatus.SUPPORTED else "negation_same_object",
+                "fact": [labels[s], rel, labels[o]],
+                "text": " and ".join(texts) + ".",
+                "premises": sides,
+            }
+        keys = self.store.keys([*subs, *others])
+        return Verdict(res.status, proof, [keys[i] for i in subs], [keys[i] for i in others], rel)

@@ -2,10 +2,13 @@
 
 janus embeds one SWI-Prolog per process. This module consults the project's Prolog programs once
 and runs goals with bound arguments; `engine.py` (the KB) and `temporal.py` (MTL) build on it.
+Several KBs can live side by side: `kb_module` consults `core.pl` once more under another module
+name (the main KB is `drowzee`, a pair's supplied triples `drowzee_scratch`).
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -14,6 +17,13 @@ from drowzee_core.errors import LogicError, PrologUnavailableError
 
 MIN_SWIPL_VERSION = 90112  # janus needs SWI-Prolog >= 9.1.12
 PROGRAMS = ("core.pl", "mtl.pl")
+KB_PROGRAM = "core.pl"
+DEFAULT_MODULE = "drowzee"
+"""The module `core.pl` declares; other KB modules are copies of it under another name."""
+MODULE_RE = re.compile(r"^drowzee[a-z_]*$")
+"""KB module names: `[a-z_]+` with our prefix, so no name can replace a library module (`lists`, ...)."""
+RESERVED_MODULES = frozenset({"drowzee_mtl"})
+_MODULE_DECLARATION = f":- module({DEFAULT_MODULE}, [])."
 
 
 @cache
@@ -28,9 +38,33 @@ def _janus() -> Any:
     if version < MIN_SWIPL_VERSION:
         raise PrologUnavailableError(f"SWI-Prolog {version} is too old; janus needs >= {MIN_SWIPL_VERSION}")
     for name in PROGRAMS:
-        src = resources.files("drowzee_core.logic").joinpath(f"prolog/{name}").read_text("utf-8")
-        janus.consult(f"drowzee_core/{name}", src)
+        janus.consult(f"drowzee_core/{name}", _source(name))
     return janus
+
+
+def _source(name: str) -> str:
+    return resources.files("drowzee_core.logic").joinpath(f"prolog/{name}").read_text("utf-8")
+
+
+@cache
+def kb_module(module: str) -> str:
+    """Make sure the KB program is consulted into `module` (once per name) and return the name.
+
+    `module` is a constant chosen by this package's code, never user text; it must match
+    `drowzee[a-z_]*` and must not be the MTL program's module.
+    """
+    if not MODULE_RE.fullmatch(module) or module in RESERVED_MODULES:
+        raise LogicError(
+            f"Prolog module name must match drowzee[a-z_]* and not be one of {sorted(RESERVED_MODULES)},"
+            f" got {module!r}; pick a constant such as 'drowzee_scratch'"
+        )
+    janus = _janus()
+    if module != DEFAULT_MODULE:
+        src = _source(KB_PROGRAM)
+        if src.count(_MODULE_DECLARATION) != 1:
+            raise LogicError(f"{KB_PROGRAM} must declare `{_MODULE_DECLARATION}` exactly once")
+        janus.consult(f"drowzee_core/{module}.pl", src.replace(_MODULE_DECLARATION, f":- module({module}, []).", 1))
+    return module
 
 
 def call(goal: str, inputs: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -15,15 +15,20 @@
       on demand: negation (contradiction) and "share the same object"
     A proof is rule(Family, fact(S,R,O), [Premise...]) with fact/3 leaves for base facts and
     negfact/3 leaves for explicit negative facts.
+
+    session.py consults this source once per module name (the main KB in `drowzee`, a pair's
+    supplied triples in `drowzee_scratch`, ...), renaming only the module declaration below; every
+    table and flag is local to its module, so resetting one KB leaves the others intact.
 */
 :- module(drowzee, []).
 
 :- dynamic t/3, nt/3, symmetric/1, transitive/1, functional/1, inverse/2,
-           composite/4, same_object/2, dfact/5.
+           composite/4, same_object/2, dfact/5, level1_done/0.
 
 % ------------------------------------------------------------------ loading
+%   Only this module's tables: abolish_all_tables would also empty another KB's tables.
 reset :-
-    abolish_all_tables, nb_setval(drowzee_level1, false),
+    context_module(M), abolish_module_tables(M), retractall(level1_done),
     retractall(t(_,_,_)), retractall(nt(_,_,_)), retractall(dfact(_,_,_,_,_)),
     retractall(symmetric(_)), retractall(transitive(_)), retractall(functional(_)),
     retractall(inverse(_,_)), retractall(composite(_,_,_,_)), retractall(same_object(_,_)).
@@ -42,7 +47,7 @@ level1(symmetric, S, R, O, [fact(O,R,S)]) :-
 level1(inverse, S, R, O, [fact(O,Ri,S)]) :-
     inverse(R, Ri), t(O, Ri, S), \+ t(S, R, O).
 
-prepared :- nb_current(drowzee_level1, true).
+prepared :- level1_done.
 
 %!  prepare(-Symmetric, -Inverse) is det.  Level 1 once; proving needs nothing more.
 %   (`derive` in engine.py runs the two families one by one, to time each, then mark_prepared.)
@@ -51,7 +56,7 @@ prepare(Sym, Inv) :-
     materialize_level1(inverse, Inv),
     mark_prepared.
 
-mark_prepared :- nb_setval(drowzee_level1, true).
+mark_prepared :- retractall(level1_done), assertz(level1_done).
 
 materialize_level1(Family, Count) :-
     aggregate_all(count,
@@ -177,6 +182,20 @@ same_object_proof(S, R, O, rule(same_object, fact(S,R,O), [P1, P2])) :-
     same_object(R0, R), S \== O,
     holds_all(S, R0, Z, _), holds_all(O, R0, Z, _), !,
     proof_of(S, R0, Z, P1), proof_of(O, R0, Z, P2).
+
+%!  common_object_dict(+S, +R, +O, -Dict) is det.
+%   "S and O are both R the same Z" for any relation R (Drowzee's "both part of the same ..."):
+%   supported with the first Z both reach at levels 0-3 and a proof of each side; contradicted
+%   when R is functional and their values differ; otherwise unknown.
+common_object_dict(S, R, O, _{status: supported, object: Z, premises: [D1, D2]}) :-
+    S \== O, holds_all(S, R, Z, _), holds_all(O, R, Z, _), !,
+    proof_of(S, R, Z, P1), proof_of(O, R, Z, P2),
+    proof_dict(P1, D1), proof_dict(P2, D2).
+common_object_dict(S, R, O, _{status: contradicted, object: none, premises: [D1, D2]}) :-
+    functional(R), S \== O, holds_all(S, R, A, _), holds_all(O, R, B, _), A \== B, !,
+    proof_of(S, R, A, P1), proof_of(O, R, B, P2),
+    proof_dict(P1, D1), proof_dict(P2, D2).
+common_object_dict(_, _, _, _{status: unknown, object: none, premises: []}).
 
 % ------------------------------------------------------------------ on demand: negation
 %!  contradiction(+S, +R, +O, -Proof) is semidet.
