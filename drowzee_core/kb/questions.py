@@ -1,0 +1,263 @@
+"""Claims a response makes only together with its query (pure): a short answer becomes a statement.
+
+`compose(reader, query, response, stated)` reads the query through the catalog and combines it with
+the response's answer; `stated` is what `StatementReader.read(response)` found already. Query forms:
+
+- yes/no: the relation's `question` template, "Is it true that {statement}?", "Is it possible that
+  {statement}?", "{statement}. Please judge the truth of this statement." and "Is it possible for
+  {s} to be / to <verb> ...?" (derived from the `question` template). A "Yes" answer (as
+  `oracles.answers.parse_answer` reads it) claims the statement, "No" its negation; "Yes, because
+  ..." keeps its reason sentences through `read`.
+- wh: "What is {phrase}?" with the relation's `phrase`, nested for multi-hop ("the area of the place
+  where X is located"). The answer is a sentence "[So] {phrase} is Y." or a short answer ("Lyon").
+  A nested phrase's last hop is composed only when the response states every intermediate entity
+  (its chain of statements from the named entity); otherwise it gives no statement.
+- comparison: "Among A, B and C, which one {most | least}?" (or "Which of A, B and C ...?"), answered
+  by "C {most}." or a short answer: a `ComparisonStatement` with the candidates.
+- set operation: "What are all X such that {cond} and / or / but not {cond}?" answered by "The only
+  X that meets the given criteria is Y." / "The X that meet the given criteria are Y and Z." (or a
+  bare list): each answer entity put in place of X in each condition (negated for "but not"; for
+  "or" each statement is `disjunctive`).
+
+A composed statement's `span` is None: its words come from the query. Names in a list are split at
+", " and the last " and "; where a name itself holds " and " ("Bosnia and Herzegovina"), the split
+that names entities the response states is taken, else the last " and ".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.statements import (
+    Claim,
+    ComparisonStatement,
+    Direction,
+    Reading,
+    Statement,
+    StatementReader,
+    literal_pattern,
+    strip_lead,
+)
+from drowzee_core.oracles.answers import parse_answer
+
+SHORT_WORDS = 8
+"""A short answer ("Lyon", "It is Lyon.") has at most this many words."""
+MAX_HOPS = 6
+
+_FLAGS = re.IGNORECASE | re.DOTALL
+_TRUE_THAT = re.compile(r"\s*is\s+it\s+(?:true|possible|the\s+case)\s+that\s+(?P<c>.+?)\s*\??\s*", _FLAGS)
+_JUDGE = re.compile(r"\s*(?P<c>.+?)\s*[.!]?\s*please\s+judge\s+the\s+truth\s+of\s+this\s+statement\s*[.!]?\s*", _FLAGS)
+_WHAT = re.compile(r"\s*what\s+is\s+(?P<p>.+?)\s*\?\s*", _FLAGS)
+_AMONG = re.compile(
+    r"\s*(?:among\s+(?P<a>.+?),\s*which(?:\s+one)?|which(?:\s+one)?\s+of\s+(?P<b>.+?))\s+(?P<pred>[^,]+?)\s*\?\s*",
+    _FLAGS,
+)
+_SET = re.compile(r"\s*what\s+are\s+all\s+(?P<v>\w+)\s+such\s+that\s+(?P<c>.+?)\s*\?\s*", _FLAGS)
+_CONNECTIVE = re.compile(r"\s+(but\s+not|and\s+not|and|or)\s+", re.IGNORECASE)
+_SHORT_LEAD = re.compile(r"(?:it\s+is|it's|the\s+answer\s+is|that\s+is|that\s+would\s+be)\s+", re.IGNORECASE)
+
+
+def compose(reader: StatementReader, query: str, response: str, stated: Sequence[Claim]) -> list[Claim]:
+    """The claims that the response's answer makes of the query (module docstring); [] for other queries."""
+    if m := _SET.fullmatch(query):
+        return _set_members(reader, m.group("v"), m.group("c"), response)
+    if m := _AMONG.fullmatch(query):
+        return _comparison(reader, m.group("a") or m.group("b"), m.group("pred"), response, stated)
+    if m := _WHAT.fullmatch(query):
+        return _wh(reader, m.group("p"), response, stated)
+    found = yes_no_readings(reader, query)
+    if not found:
+        return []
+    label = parse_answer(response).label
+    if label not in ("yes", "no"):
+        return []
+    out: list[Claim] = []
+    for r in found:
+        negated = r.negated != (label == "no")
+        out.append(_statement(reader.catalog, r.subject, r.relation, r.object, negated))
+    return out
+
+
+def yes_no_readings(reader: StatementReader, query: str) -> list[Reading]:
+    """What a yes/no question asks, as readings (a "Yes" claims them); [] when it is no such question."""
+    for rx in (_TRUE_THAT, _JUDGE):
+        if m := rx.fullmatch(query):
+            return reader.readings(m.group("c"))
+    for relation, pattern in reader.possible:
+        if m := pattern.fullmatch(query):
+            return [Reading(relation, m.group("s").strip(), m.group("o").strip(), False, "question", pattern.pattern)]
+    return reader.readings(query, questions=True)
+
+
+def _statement(catalog: Catalog, s: str, relation: str, o: str, negated: bool, disjunctive: bool = False) -> Statement:
+    spec = catalog.get(relation)
+    text = (spec.negative if negated else spec.positive).format(s=s, o=o)
+    return Statement(text, None, s, relation, o, negated, disjunctive)
+
+
+def _short_answer(reader: StatementReader, response: str, whole: bool = True) -> str | None:
+    """The response's first sentence as a bare answer ("Lyon.", "It is Lyon."), if it reads as no statement.
+
+    With `whole`, the response must be that one sentence.
+    """
+    sentences = reader.sentences(response)
+    if not sentences or (whole and len(sentences) > 1):
+        return None
+    text = sentences[0][1].strip()
+    if reader.readings(text) or reader.comparison_readings(text):
+        return None
+    text = text[strip_lead(text) :]
+    text = _SHORT_LEAD.sub("", text, count=1).strip().rstrip(".!").strip()
+    return text if text and len(text.split()) <= SHORT_WORDS else None
+
+
+# ---------------------------------------------------------------------- wh and multi-hop
+def nested_chains(reader: StatementReader, phrase: str, depth: int = 0) -> list[tuple[str, tuple[str, ...]]]:
+    """(named entity, relations from the innermost hop out) for each deepest reading of a nested phrase."""
+    if depth >= MAX_HOPS:
+        return []
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for relation, rx in reader.phrases:
+        m = rx.fullmatch(phrase.strip())
+        if m is None:
+            continue
+        inner = m.group("s").strip()
+        deeper = nested_chains(reader, inner, depth + 1)
+        out += [(base, (*rels, relation)) for base, rels in deeper] or [(inner, (relation,))]
+    longest = max((len(rels) for _, rels in out), default=0)
+    return [c for c in out if len(c[1]) == longest]
+
+
+def _wh(reader: StatementReader, phrase: str, response: str, stated: Sequence[Claim]) -> list[Claim]:
+    chains = nested_chains(reader, phrase)
+    if not chains:
+        return []
+    answer_rx = re.compile(
+        literal_pattern(phrase.strip(), first=True) + r"\s+(?:is|was|are|were)\s+(?P<o>.+?)\s*[.!]?\s*"
+    )
+    answer: str | None = None
+    span: tuple[int, int] | None = None
+    for (start, _end), sentence in reader.sentences(response):
+        cut = strip_lead(sentence)
+        if m := answer_rx.fullmatch(sentence[cut:]):
+            answer, span = m.group("o").strip(), (start + cut, start + len(sentence.rstrip()))
+            break
+    if answer is None:
+        answer = _short_answer(reader, response)
+    if answer is None:
+        return []
+    facts = [c for c in stated if isinstance(c, Statement) and not c.negated]
+    for base, relations in chains:
+        cur = _follow(facts, base, relations[:-1])
+        if cur is not None:
+            made = _statement(reader.catalog, cur, relations[-1], answer, False)
+            text = response[span[0] : span[1]] if span else made.text
+            return [Statement(text, span, made.subject, made.relation, made.object)]
+    return []
+
+
+def _follow(facts: Sequence[Statement], base: str, relations: Sequence[str]) -> str | None:
+    """The entity that the stated facts reach from `base` through `relations` (None where one is unstated)."""
+    cur = base
+    for relation in relations:
+        nxt = [c.object for c in facts if c.relation == relation and c.subject.casefold() == cur.casefold()]
+        if not nxt:
+            return None
+        cur = nxt[0]
+    return cur
+
+
+# ---------------------------------------------------------------------- comparison
+def _comparison(reader: StatementReader, names: str, pred: str, response: str, stated: Sequence[Claim]) -> list[Claim]:
+    preds: dict[str, tuple[str, Direction]] = {}
+    for cmp in reader.catalog.comparisons:
+        preds[cmp.most.strip().casefold()] = (cmp.relation, "most")
+        preds[cmp.least.strip().casefold()] = (cmp.relation, "least")
+    hit = preds.get(" ".join(pred.split()).casefold())
+    if hit is None:
+        return []
+    relation, direction = hit
+    known = {c.subject.casefold() for c in stated}
+    candidates = tuple(split_names(names, known))
+    said = [c for c in stated if isinstance(c, ComparisonStatement) and (c.relation, c.direction) == hit]
+    if said:
+        return [ComparisonStatement(c.text, c.span, c.subject, relation, direction, candidates) for c in said]
+    answer = _short_answer(reader, response, whole=False)
+    if answer is None:
+        return []
+    return [ComparisonStatement(f"{answer} {pred.strip()}.", None, answer, relation, direction, candidates)]
+
+
+def split_names(text: str, known: Collection[str] = ()) -> list[str]:
+    """'A', 'A and B', 'A, B and C' (also 'A, B, and C') as names; `known` (case-folded) settles " and "."""
+    parts = [p.strip() for p in re.split(r",\s+", text.strip()) if p.strip()]
+    if not parts:
+        return []
+    last = re.sub(r"^and\s+", "", parts.pop())
+    pieces = last.split(" and ")
+    if len(pieces) <= 2:
+        return [*parts, *pieces]
+    options = [(" and ".join(pieces[:k]), " and ".join(pieces[k:])) for k in range(1, len(pieces))]
+    for need in (2, 1):
+        for a, b in options:
+            if (a.casefold() in known) + (b.casefold() in known) >= need:
+                return [*parts, a, b]
+    return [*parts, *options[-1]]
+
+
+# ---------------------------------------------------------------------- set operation
+def _set_members(reader: StatementReader, var: str, cond: str, response: str) -> list[Claim]:
+    parsed = set_conditions(reader, var, cond)
+    if parsed is None:
+        return []
+    op, conditions = parsed
+    members_rx = re.compile(
+        r"(?:the\s+only|the)\s+"
+        + re.escape(var)
+        + r"s?\s+that\s+meets?\s+the\s+(?:given\s+)?criteria\s+(?:is|are)\s+(?P<m>.+?)\s*[.!]?\s*",
+        re.IGNORECASE | re.DOTALL,
+    )
+    listed: str | None = None
+    only = False
+    for _span, sentence in reader.sentences(response):
+        if m := members_rx.fullmatch(sentence[strip_lead(sentence) :]):
+            listed, only = m.group("m"), m.group(0).lower().startswith("the only")
+            break
+    if listed is None:
+        sentences = reader.sentences(response)
+        one = sentences[0][1] if len(sentences) == 1 else ""
+        listed = one.rstrip(".! ") if one and not reader.readings(one) else None
+    if not listed:
+        return []
+    out: list[Claim] = []
+    for member in [listed.strip()] if only else split_names(listed):
+        for readings, flip in conditions:
+            for r in readings:
+                s, o = (member, r.object) if r.subject == var else (r.subject, member)
+                out.append(_statement(reader.catalog, s, r.relation, o, r.negated != flip, op == "or"))
+    return out
+
+
+def set_conditions(reader: StatementReader, var: str, cond: str) -> tuple[str, list[tuple[list[Reading], bool]]] | None:
+    """The operation ("and", "or", "but not", "single") and each condition's readings about `var`.
+
+    Each condition is (readings, flip): `flip` when "but not" / "and not" negates it. The split
+    at a connective is the first one after which both sides read as a statement about `var`.
+    """
+
+    def about(clause: str) -> list[Reading]:
+        return [r for r in reader.readings(clause) if var in (r.subject, r.object)]
+
+    for m in _CONNECTIVE.finditer(cond):
+        left, right = about(cond[: m.start()]), about(cond[m.end() :])
+        if left and right:
+            op = " ".join(m.group(1).lower().split())
+            flip = op in ("but not", "and not")
+            return ("but not" if flip else op), [(left, False), (right, flip)]
+    single = about(cond)
+    return ("single", [(single, False)]) if single else None
+
+
+__all__ = ["compose", "nested_chains", "set_conditions", "split_names", "yes_no_readings"]
