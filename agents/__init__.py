@@ -1,7 +1,9 @@
-"""LangGraph triangulation (Truth Seeker, Truth Guardian, KB check, Verdict Manager): not built yet.
+"""The triangulation verifier (LangGraph), used through `agents.verifier.Verifier`.
 
-This package is empty until the triangulation issue. The KB check it will call is
-`drowzee_core.logic.Reasoner.prove`; its output record is `drowzee_core.records.Verdict`.
+A graph of claims, KB check, Truth Seeker, Truth Guardian and Fact Verdict Manager (`agents.graph`).
+
+Settings come from `agents.context.VerifierSettings` (explicit > `DROWZEE_VERIFY_*` > defaults); the
+record that goes in is `drowzee_core.records.VerifyRequest`, the record that comes out `Verdict`.
 """
 
 __all__: list[str] = []

@@ -1,7 +1,8 @@
 """`drowzee`: the command line; this module only wires the command groups together.
 
 One module per group: `kb` (build, load, stats), `prove` (derive, prove), `temporal`, `generate`,
-`models`, `run_llm`, `score`, `report`, `train` (train, eval). Every command that writes a file
+`models`, `run_llm`, `score`, `report`, `train` (train, eval),
+`verify` (verify, batch, verifier fit). Every command that writes a file
 writes its provenance sidecar `OUT.meta.json` beside it (see `drowzee_core.records.provenance`).
 """
 
@@ -23,6 +24,7 @@ from drowzee_core.cli.schemas import schemas_app
 from drowzee_core.cli.score import score
 from drowzee_core.cli.temporal import temporal_app
 from drowzee_core.cli.train import eval_app, train_app
+from drowzee_core.cli.verify import batch, verifier_app, verify
 
 app = typer.Typer(help="Drowzee Triangulator: provable fact-conflicting hallucination tests.", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
@@ -39,6 +41,9 @@ app.add_typer(eval_app, name="eval")
 train_app.command("judge")(train_judge)
 eval_app.command("judge")(eval_judge)
 app.add_typer(schemas_app, name="schemas")
+app.command("verify")(verify)
+app.command("batch")(batch)
+app.add_typer(verifier_app, name="verifier")
 
 
 @app.callback()

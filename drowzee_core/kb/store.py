@@ -179,6 +179,11 @@ class KBStore:
         q = f"SELECT s, r, o, domain FROM triple WHERE negated = 0 AND r IN ({','.join('?' * len(rids))}) ORDER BY id"
         return [tuple(r) for r in self.db.execute(q, rids)]
 
+    def objects(self, subject: int, relation: int) -> list[int]:
+        """Objects of the stored positive facts (subject, relation, _), in storage order."""
+        q = "SELECT o FROM triple WHERE s = ? AND r = ? AND negated = 0 ORDER BY id"
+        return [r[0] for r in self.db.execute(q, (subject, relation))]
+
     def hub_entities(self, min_degree: int) -> set[int]:
         """Entities that are numbers or years, or the object of at least `min_degree` base facts."""
         q = "SELECT id FROM entity WHERE kind != 'entity' UNION SELECT o FROM triple GROUP BY o HAVING count(*) >= ?"

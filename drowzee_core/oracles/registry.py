@@ -93,11 +93,32 @@ def _score_factchd(rows: Rows, opts: ScoreOptions, progress: Progress | None) ->
     return score_factchd_rows(rows)
 
 
+def _score_verdicts(rows: Rows, opts: ScoreOptions, progress: Progress | None) -> tuple[Rows, dict[str, Any]]:
+    from drowzee_core.llm.embeddings import SentenceEmbedder
+    from drowzee_core.oracles.graph import Equivalence, graph_similarity, semantic_graph
+    from drowzee_core.oracles.verdicts import score_verdicts
+    from drowzee_core.records.triple import Triple
+
+    eq = Equivalence(SentenceEmbedder().encode, wordnet=opts.synonyms)
+    extractor = EXTRACTORS.get(opts.extractor)()
+
+    def similarity(explanation: str, truth: list[Triple]) -> tuple[float, float]:
+        sim = graph_similarity(semantic_graph(extractor.triples(explanation)), semantic_graph(truth), eq)
+        return round(sim.nodes, 4), round(sim.edges, 4)
+
+    return score_verdicts(rows, similarity, progress)
+
+
 EXTRACTORS.add("spacy", _spacy, "Dependency-parse subject-verb-object triples (spaCy en_core_web_sm).")
 EXTRACTORS.add("llm", _llm, "Triples written by the `extractor` model role, validated against a schema.")
 
 SCORERS.add("drowzee", _score_drowzee, "Drowzee answers: accuracy and graph-oracle classes CO / OL / EI / EK.")
 SCORERS.add("erbench", _score_erbench, "ERBench answers and rationales: A, R, AR, H (+ R-ext / AR-ext).")
+SCORERS.add(
+    "verdicts",
+    _score_verdicts,
+    "Verifier verdicts (PAIRS VERDICTS): FactCls, accuracy, ExpMatch, graph-oracle similarity of explanations.",
+)
 SCORERS.add("factchd", _score_factchd, "FactCHD predictions: FactCls, ExpMatch, accuracy, macro-F1 per category.")
 
 __all__ = ["EXTRACTORS", "SCORERS", "ScoreOptions", "Scorer"]

@@ -1,0 +1,86 @@
+"""The verifier's runtime settings: explicit values > `DROWZEE_VERIFY_<FIELD>` environment > defaults.
+
+`VerifierContext` is what LangGraph hands every node as `runtime.context`: the settings plus the
+services (KB, Prolog, retrieval, models) built from them. It is not checkpointed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from drowzee_core.config import default_kb_path
+from drowzee_core.errors import DrowzeeError
+
+if TYPE_CHECKING:
+    from agents.services import Services
+
+ENV_PREFIX = "DROWZEE_VERIFY_"
+Policy = Literal["calibrated", "strict", "majority"]
+POLICIES: tuple[Policy, ...] = ("calibrated", "strict", "majority")
+
+
+class SettingsError(DrowzeeError):
+    """A verifier setting is invalid."""
+
+
+class VerifierSettings(BaseModel):
+    """How the verifier runs. Every field can be set by `DROWZEE_VERIFY_<FIELD>` (e.g. `..._POLICY=strict`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kb: Path = Field(default_factory=default_kb_path, description="KB file the claims are proved on.")
+    policy: Policy = Field(default="calibrated", description="Verdict Manager policy without a capable manager.")
+    use_kb: bool = Field(default=True, description="Run the KB check.")
+    use_seeker: bool = Field(default=True, description="Run the Truth Seeker.")
+    use_guardian: bool = Field(default=True, description="Run the Truth Guardian.")
+    web: bool = Field(default=False, description="Let the Seeker search the web (DuckDuckGo); needs a network.")
+    corpus: Path | None = Field(default=None, description="Folder of user documents the Seeker searches.")
+    kb_corpus: bool = Field(default=True, description="Let the Seeker search the KB's verbalized facts.")
+    top_k: int = Field(default=5, ge=1, le=50, description="Evidence items per search.")
+    extractor: Literal["auto", "templates", "llm"] = Field(
+        default="auto",
+        description="Claims beyond the catalog templates: `llm` asks the extractor role; `auto` does so only"
+        " when that role points at a remote model.",
+    )
+    judge_role: Literal["judge", "seeker"] = Field(
+        default="judge", description="Role whose judge scores evidence: the trained `judge`, or the `seeker` LLM."
+    )
+    manager: Literal["auto", "llm", "aggregate"] = Field(
+        default="auto",
+        description="`llm`: FactCHD arbitration by the manager role; `aggregate`: the policy; `auto`: llm"
+        " only when the manager role points at a remote model.",
+    )
+    roles: Path | None = Field(default=None, description="Role TOML file (see `drowzee models`).")
+    timeout_s: float = Field(default=120.0, gt=0, le=3600, description="Per model call, in seconds.")
+    seed: int = Field(default=0, description="Seed recorded with every verdict.")
+
+    @classmethod
+    def load(cls, explicit: dict[str, Any] | None = None) -> VerifierSettings:
+        """Settings from explicit values (None means unset), then the environment, then defaults."""
+        values: dict[str, Any] = {}
+        for name in cls.model_fields:
+            env = os.environ.get(ENV_PREFIX + name.upper())
+            if env is not None and env != "":
+                values[name] = env
+        values.update({k: v for k, v in (explicit or {}).items() if v is not None})
+        try:
+            return cls(**values)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+            raise SettingsError(f"invalid verifier settings ({ENV_PREFIX}* or options): {problems}") from exc
+
+
+@dataclass
+class VerifierContext:
+    """What every node receives: the settings and the services built from them."""
+
+    settings: VerifierSettings
+    services: Services
+
+
+__all__ = ["ENV_PREFIX", "POLICIES", "Policy", "SettingsError", "VerifierContext", "VerifierSettings"]

@@ -1,0 +1,92 @@
+"""The Manager's explanation without a capable model (pure): composed from decisive evidence only.
+
+FactCHD's reason shape: the label; "The answer that ... is correct / incorrect."; what the evidence
+says, citing evidence ids (proof facts, supplied or retrieved items); a conclusion. Every sentence
+after the first two is evidence text or a proof sentence: nothing is invented.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from agents.aggregate import Decision
+from agents.schemas import Claim, KBResult
+from drowzee_core.generate.factchd_record import NO_FALLACY
+from drowzee_core.generate.templates_kb import clause
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.verdict import EvidenceItem, Opinion
+
+MAX_ANSWER_CHARS = 300
+MAX_CITED = 4
+
+
+def _cite(texts: Sequence[tuple[str, str | None]]) -> str:
+    parts = [f"{t.rstrip('.')} [{i}]" if i else t.rstrip(".") for t, i in texts]
+    return "; ".join(parts)
+
+
+def _answer(response: str) -> str:
+    text = " ".join(response.split())
+    if len(text) > MAX_ANSWER_CHARS:
+        text = text[: MAX_ANSWER_CHARS - 3].rsplit(" ", 1)[0] + "..."
+    return clause(text)
+
+
+def proof_citations(
+    results: Sequence[KBResult], leaf_ids: Mapping[str, str], want: ProofStatus
+) -> list[tuple[str, str | None]]:
+    """(sentence, evidence id) of the proof leaves behind the claims with status `want`."""
+    out: list[tuple[str, str | None]] = []
+    for r in results:
+        if r.status != want or r.proof is None:
+            continue
+        nodes = r.proof.premises or [r.proof]
+        for node in nodes:
+            leaf = node
+            while leaf.premises and len(leaf.premises) == 1:
+                leaf = leaf.premises[0]
+            cite = (leaf.text if not leaf.premises else node.text, leaf_ids.get(leaf.text))
+            if cite not in out:
+                out.append(cite)
+    return out
+
+
+def compose(
+    decision: Decision,
+    response: str,
+    claims: Sequence[Claim],
+    results: Sequence[KBResult],
+    evidence: Sequence[EvidenceItem],
+    opinions: Sequence[Opinion],
+) -> str:
+    """The explanation of a decision, citing evidence ids."""
+    label = decision.label
+    head = f"{label}.\nThe answer that {_answer(response)} is {'correct' if label == Label.FACTUAL else 'incorrect'}."
+    leaf_ids = {e.text: e.id for e in evidence}
+    by_id = {c.id: c for c in claims}
+    if decision.rule == "proof":
+        want = ProofStatus.SUPPORTED if label == Label.FACTUAL else ProofStatus.CONTRADICTED
+        cites = proof_citations(results, leaf_ids, want)[:MAX_CITED]
+        body = f"According to the evidence, {_cite(cites)}." if cites else ""
+        if label == Label.NON_FACTUAL:
+            wrong = [by_id[r.claim_id].text for r in results if r.status == want and r.claim_id in by_id]
+            body += f" So it is not the case that {clause(wrong[0])}." if wrong else ""
+            tail = "Therefore, the answer contains an incorrect conclusion."
+        else:
+            tail = NO_FALLACY
+        return " ".join(x for x in (head, body.strip(), tail) if x)
+    ranked = sorted((e for e in evidence if e.score is not None), key=lambda e: -(e.score or 0.0))
+    top = ranked[:2] or list(evidence[:2])
+    body = f"According to the evidence, {_cite([(e.text, e.id) for e in top])}." if top else "No evidence was found."
+    said = "; ".join(
+        f"{o.source}: {o.label or 'no label'}" + (f" ({o.confidence:.2f})" if o.confidence is not None else "")
+        for o in opinions
+        if o.error is None
+    )
+    tail = f"Decided by {decision.rule}" + (f" ({said})." if said else ".")
+    if label == Label.NON_FACTUAL:
+        tail += " Therefore, the answer is not supported by the evidence."
+    return " ".join((head, body, tail))
+
+
+__all__ = ["compose", "proof_citations"]

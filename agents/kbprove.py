@@ -1,0 +1,113 @@
+"""KB-side work of the KB check, run on the KB thread: prove a named claim, decide a comparison.
+
+Names are resolved like `Reasoner.prove` (keys, labels, aliases; every candidate tried, the best
+outcome wins). A stated number or year that no entity stands for is still decided: it is a new
+constant, so a functional relation's stored value refutes it (Prolog says so, with the proof).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from drowzee_core.generate.prover import NEW_CONSTANT
+from drowzee_core.generate.templates_kb import format_number, parse_number
+from drowzee_core.kb.model import ValueKind
+from drowzee_core.logic.explain import label_proof, proof_ids
+from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.records.enums import ProofStatus
+from drowzee_core.records.proof import ProofNode
+
+MAX_CANDIDATES = 12
+_RANK = {ProofStatus.SUPPORTED: 0, ProofStatus.CONTRADICTED: 1, ProofStatus.UNKNOWN: 2}
+_FLIP = {ProofStatus.SUPPORTED: ProofStatus.CONTRADICTED, ProofStatus.CONTRADICTED: ProofStatus.SUPPORTED}
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A claim's status on one KB, its proof and how its names were linked."""
+
+    status: ProofStatus
+    proof: ProofNode | None
+    note: str
+
+
+def _objects(reasoner: Reasoner, relation: str, obj: str) -> tuple[list[int], str]:
+    found = reasoner.store.resolve(obj, MAX_CANDIDATES)
+    if found:
+        return found, ""
+    spec = reasoner.catalog.get(relation)
+    if spec.object_kind != ValueKind.ENTITY and parse_number(obj) is not None:
+        return [NEW_CONSTANT], f"{obj!r} is a value no KB entity holds"
+    return [], f"object {obj!r} is not in the KB"
+
+
+def prove_claim(reasoner: Reasoner, subject: str, relation: str, obj: str, negated: bool = False) -> Decided:
+    """Prove (subject, relation, object) by names; a negated claim's status is flipped."""
+    if relation not in reasoner.relation_ids:
+        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB")
+    subs = reasoner.store.resolve(subject, MAX_CANDIDATES)
+    if not subs:
+        return Decided(ProofStatus.UNKNOWN, None, f"subject {subject!r} is not in the KB")
+    objs, note = _objects(reasoner, relation, obj)
+    if not objs:
+        return Decided(ProofStatus.UNKNOWN, None, note)
+    rid = reasoner.relation_ids[relation]
+    best = None
+    for s, o in itertools.product(subs, objs):
+        res = reasoner.engine.prove(s, rid, o)
+        if best is None or _RANK[res.status] < _RANK[best.status]:
+            best = res
+        if res.status == ProofStatus.SUPPORTED:
+            break
+    assert best is not None
+    labels = reasoner.store.labels([i for i in (*proof_ids(best.proof), *subs, *objs) if i != NEW_CONSTANT])
+    labels[NEW_CONSTANT] = obj
+    labelled = label_proof(
+        best.proof, labels, reasoner.relation_names, reasoner.catalog, reasoner.rules.composite_names
+    )
+    proof = ProofNode.model_validate(labelled) if labelled is not None else None
+    status = _FLIP.get(best.status, best.status) if negated else best.status
+    return Decided(status, proof, note or f"{len(subs)} subject and {len(objs)} object candidate(s)")
+
+
+def _value(reasoner: Reasoner, name: str, rid: int) -> tuple[str, float] | None:
+    for eid in reasoner.store.resolve(name, MAX_CANDIDATES):
+        for oid in reasoner.store.objects(eid, rid):
+            label = reasoner.store.labels([oid])[oid]
+            if (v := parse_number(label)) is not None:
+                return label, v
+    return None
+
+
+def compare(reasoner: Reasoner, subject: str, relation: str, direction: str, candidates: tuple[str, ...]) -> Decided:
+    """Decide "subject has the most / least `relation` among candidates" from the stored values."""
+    if relation not in reasoner.relation_ids:
+        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB")
+    rid = reasoner.relation_ids[relation]
+    spec = reasoner.catalog.get(relation)
+    names = list(dict.fromkeys([*candidates, subject]))
+    values = {n: _value(reasoner, n, rid) for n in names}
+    missing = [n for n, v in values.items() if v is None]
+    if missing:
+        return Decided(ProofStatus.UNKNOWN, None, f"no stored {relation} for {missing}")
+    nums = {n: v[1] for n, v in values.items() if v is not None}
+    pick = max if direction == "most" else min
+    best = pick(nums.values())
+    winners = [n for n, v in nums.items() if v == best]
+    premises = [
+        ProofNode(rule="fact", fact=(n, relation, label), text=spec.positive.format(s=n, o=label))
+        for n, (label, _v) in ((n, v) for n, v in values.items() if v is not None)
+    ]
+    ok = subject in winners and len(winners) == 1
+    word = "largest" if direction == "most" else "smallest"
+    text = (
+        f"{subject} has the {word} {spec.label} ({format_number(nums[subject])})"
+        if ok
+        else f"{', '.join(winners)}, not {subject}, has the {word} {spec.label} ({format_number(best)})"
+    )
+    proof = ProofNode(rule="comparison", fact=(subject, relation, direction), text=text + ".", premises=premises)
+    return Decided(ProofStatus.SUPPORTED if ok else ProofStatus.CONTRADICTED, proof, "compared stored values")
+
+
+__all__ = ["Decided", "compare", "prove_claim"]

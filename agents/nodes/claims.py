@@ -1,0 +1,106 @@
+"""claims: the response as atomic, self-contained claims with their character spans.
+
+First the catalog's own templates read every statement they can (`StatementReader.with_query`, which
+also turns a short answer into a claim with the query). A sentence no template reads stays a `text`
+claim, judged by the Seeker with the whole response; with `extractor` set to `llm` (or `auto` and a
+remote extractor role) the extractor model's triples for such sentences are linked to the catalog.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.context import VerifierContext
+from agents.nodes.base import node
+from agents.schemas import MAX_CLAIMS, Claim, ClaimKind, ClaimOrigin
+from agents.state import VerifierState
+from drowzee_core.kb.statements import ComparisonStatement
+
+
+def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(a < span[1] and span[0] < b for a, b in spans)
+
+
+def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
+    """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order)."""
+    found: list[Claim] = []
+    for st in ctx.services.reader.with_query(query, response):
+        origin = ClaimOrigin.TEMPLATE if st.span is not None else ClaimOrigin.QUERY
+        if isinstance(st, ComparisonStatement):
+            claim = Claim(
+                id="",
+                text=st.text,
+                span=st.span,
+                subject=st.subject,
+                relation=st.relation,
+                kind=ClaimKind.COMPARISON,
+                origin=origin,
+                direction=st.direction,
+                candidates=tuple(st.candidates),
+            )
+        else:
+            claim = Claim(
+                id="",
+                text=st.text,
+                span=st.span,
+                subject=st.subject,
+                relation=st.relation,
+                kind=ClaimKind.TRIPLE,
+                origin=origin,
+                object=st.object,
+                negated=st.negated,
+                disjunctive=st.disjunctive,
+            )
+        found.append(claim)
+    read_spans = [c.span for c in found if c.span is not None]
+    for span, sentence in ctx.services.reader.sentences(response):
+        if not _overlaps(span, read_spans) and sentence.strip():
+            found.append(
+                Claim(id="", text=sentence.strip(), span=span, kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+            )
+    if _use_extractor(ctx):
+        found = _extract(ctx, found)
+    found.sort(key=lambda c: (c.span or (10**9, 0))[0])
+    return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
+
+
+def _use_extractor(ctx: VerifierContext) -> bool:
+    mode = ctx.settings.extractor
+    return mode == "llm" or (mode == "auto" and not ctx.services.role("extractor").is_local)
+
+
+def _extract(ctx: VerifierContext, claims: list[Claim]) -> list[Claim]:
+    """Replace text claims by the extractor's linked triples where the relation links to the catalog."""
+    from drowzee_core.llm.extractor import LLMExtractor
+
+    extractor = LLMExtractor(ctx.services.chat("extractor"))
+    out: list[Claim] = []
+    for c in claims:
+        if c.kind != ClaimKind.TEXT:
+            out.append(c)
+            continue
+        linked = []
+        for t in extractor.triples(c.text):
+            negated = t.predicate.startswith("not ")
+            relation, _score = ctx.services.linker.relation(t.predicate[4:] if negated else t.predicate)
+            if relation is not None:
+                linked.append(
+                    c.model_copy(
+                        update={
+                            "kind": ClaimKind.TRIPLE,
+                            "origin": ClaimOrigin.EXTRACTOR,
+                            "subject": t.subject,
+                            "relation": relation,
+                            "object": t.object,
+                            "negated": negated,
+                        }
+                    )
+                )
+        out.extend(linked or [c])
+    return out
+
+
+@node("claims")
+def claims(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
+    """Read the response's claims."""
+    return {"claims": read_claims(ctx, state.get("query", ""), state["response"])}

@@ -1,0 +1,138 @@
+"""kb_check: prove or refute each claim with Prolog, on the user's KB and on the pair's supplied triples.
+
+Supplied triples go into a scratch KB for this pair only (a second Prolog module, never the user's
+KB) and are reasoned over with the same rule families. Supplied evidence is about this pair, so when
+it decides a claim it wins over the user's KB; otherwise the user's KB decides. Absence is never
+"false": an unknown claim stays unknown. Every proof's stored facts become evidence items (`K1`, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
+from agents.context import VerifierContext
+from agents.kbprove import Decided, compare, prove_claim
+from agents.nodes.base import node
+from agents.schemas import Claim, ClaimKind, KBOrigin, KBResult
+from agents.state import VerifierState
+from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.proof import ProofNode
+from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, OpinionSource
+
+
+def _decide(reasoner: Reasoner, claim: Claim) -> Decided:
+    assert claim.subject is not None and claim.relation is not None
+    if claim.kind == ClaimKind.COMPARISON:
+        return compare(reasoner, claim.subject, claim.relation, claim.direction or "most", claim.candidates)
+    assert claim.object is not None
+    return prove_claim(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
+
+
+def check_claims(main: Reasoner | None, supplied: Reasoner | None, claims: Sequence[Claim]) -> list[KBResult]:
+    """Each decidable claim's result (runs on the KB thread)."""
+    out = []
+    for c in claims:
+        if c.kind == ClaimKind.TEXT or c.subject is None or c.relation is None:
+            continue
+        notes = []
+        decided: tuple[Decided, KBOrigin] | None = None
+        for reasoner, origin in ((supplied, KBOrigin.SUPPLIED), (main, KBOrigin.MAIN)):
+            if reasoner is None:
+                continue
+            d = _decide(reasoner, c)
+            notes.append(f"{origin}: {d.status} ({d.note})")
+            if d.status != ProofStatus.UNKNOWN:
+                decided = (d, origin)
+                break
+        if decided is None:
+            out.append(KBResult(claim_id=c.id, status=ProofStatus.UNKNOWN, note="; ".join(notes)))
+        else:
+            d, origin = decided
+            out.append(KBResult(claim_id=c.id, status=d.status, kb=origin, proof=d.proof, note="; ".join(notes)))
+    return _either_or(claims, out)
+
+
+def _either_or(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResult]:
+    """A refuted alternative of an either-or claim is refuted only when all of its subject's alternatives are."""
+    by_id = {c.id: c for c in claims}
+    alternatives: dict[str, list[KBResult]] = {}
+    for r in results:
+        c = by_id[r.claim_id]
+        if c.disjunctive and c.subject is not None:
+            alternatives.setdefault(c.subject, []).append(r)
+    out = []
+    for r in results:
+        c = by_id[r.claim_id]
+        group = alternatives.get(c.subject or "", []) if c.disjunctive else []
+        if r.status == ProofStatus.CONTRADICTED and any(g.status != ProofStatus.CONTRADICTED for g in group):
+            note = f"{r.note}; an alternative of this either-or claim is not refuted"
+            r = KBResult(claim_id=r.claim_id, status=ProofStatus.UNKNOWN, kb=r.kb, note=note)
+        out.append(r)
+    return out
+
+
+def _leaves(node: ProofNode) -> list[ProofNode]:
+    return [node] if not node.premises else [x for p in node.premises for x in _leaves(p)]
+
+
+def proof_evidence(results: Sequence[KBResult]) -> list[EvidenceItem]:
+    """The stored facts behind the proofs, as evidence items K1, K2, ... (one per distinct sentence)."""
+    items: dict[str, EvidenceItem] = {}
+    for r in results:
+        if r.proof is None:
+            continue
+        source = EvidenceSource.SUPPLIED if r.kb == KBOrigin.SUPPLIED else EvidenceSource.KB
+        for leaf in _leaves(r.proof):
+            if leaf.text not in items:
+                ref = " ".join(leaf.fact)
+                items[leaf.text] = EvidenceItem(id=f"K{len(items) + 1}", source=source, text=leaf.text, ref=ref)
+    return list(items.values())
+
+
+def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
+    """NON-FACTUAL when a claim is refuted; FACTUAL when every claim is proved; else no label."""
+    refuted = [r for r in results if r.status == ProofStatus.CONTRADICTED]
+    proved = [r for r in results if r.status == ProofStatus.SUPPORTED]
+    if refuted:
+        lines = "; ".join(r.proof.text for r in refuted if r.proof is not None)
+        return Opinion(source=OpinionSource.KB_CHECK, label=Label.NON_FACTUAL, confidence=1.0, explanation=lines)
+    if claims and len(proved) == len(claims):
+        return Opinion(
+            source=OpinionSource.KB_CHECK,
+            label=Label.FACTUAL,
+            confidence=1.0,
+            explanation=f"all {len(claims)} claims proved",
+        )
+    return Opinion(
+        source=OpinionSource.KB_CHECK,
+        explanation=f"{len(proved)} of {len(claims)} claims proved, none refuted; the rest is not decided by the KB",
+    )
+
+
+@node("kb_check", OpinionSource.KB_CHECK)
+def kb_check(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
+    """Prove the claims; the opinion is decisive only when Prolog decided."""
+    if not ctx.settings.use_kb:
+        return {}
+    claims = state.get("claims", [])
+    triples = state.get("supplied_triples", [])
+    services = ctx.services
+    main = services.reasoner
+    catalog = services.catalog
+
+    def run() -> list[KBResult]:
+        from drowzee_core.logic.scratch import ScratchKB
+
+        scratch: AbstractContextManager[Any] = ScratchKB(triples, catalog) if triples else nullcontext(None)
+        with scratch as kb:
+            return check_claims(main, kb.reasoner if kb is not None else None, claims)
+
+    results = services.gate.run(run)
+    return {
+        "kb_results": results,
+        "gathered": proof_evidence(results),
+        "opinions": [kb_opinion(claims, results)],
+    }

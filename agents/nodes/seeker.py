@@ -1,0 +1,96 @@
+"""Truth Seeker: gather evidence (supplied, KB lookup, local corpus, web when enabled) and judge with it.
+
+Evidence ids: `S*` supplied, `K*` proof facts (from the KB check), `R*` KB facts about the claims'
+entities, `D*` local corpus passages, `W*` web results. The judge (the trained `judge` role, or the
+`seeker` role's LLM with the judge prompt) scores the whole response against all of it, and each claim
+on its own; the response-level probability is the Seeker's opinion.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from agents.context import VerifierContext
+from agents.nodes.base import node
+from agents.schemas import Claim, ClaimSupport
+from agents.state import VerifierState
+from drowzee_core.records.enums import Label
+from drowzee_core.records.verdict import EvidenceItem, Opinion, OpinionSource
+
+log = logging.getLogger(__name__)
+
+MAX_JUDGED_ITEMS = 30
+"""Evidence items the judge reads per input (supplied first, then proof facts, then retrieval)."""
+
+
+def _renumber(items: Sequence[EvidenceItem], prefix: str) -> list[EvidenceItem]:
+    return [e.model_copy(update={"id": f"{prefix}{i}"}) for i, e in enumerate(items, 1)]
+
+
+def gather(
+    ctx: VerifierContext, query: str, response: str, claims: Sequence[Claim]
+) -> tuple[list[EvidenceItem], list[str]]:
+    """Retrieved evidence and the reasons of any search that failed (recorded, not fatal)."""
+    services, settings = ctx.services, ctx.settings
+    found: list[EvidenceItem] = []
+    failed: list[str] = []
+    mentions = list(dict.fromkeys(m for c in claims for m in (c.subject, c.object, *c.candidates) if m))
+    if mentions and settings.use_kb:
+        facts = services.kb_facts
+
+        def lookup() -> list[EvidenceItem]:
+            ids = [i for m in mentions for i in services.store.resolve(m, 3)]
+            return facts.about(ids, limit=settings.top_k * 4)
+
+        found += _renumber(services.gate.run(lookup), "R")
+    text = f"{query} {response}".strip()
+    if settings.kb_corpus or settings.corpus is not None:
+        try:
+            found += _renumber(services.corpus.search(text, settings.top_k), "D")
+        except Exception as exc:
+            failed.append(f"seeker corpus search: {type(exc).__name__}: {exc}")
+    if settings.web:
+        try:
+            found += _renumber(services.web.search(text, settings.top_k), "W")
+        except Exception as exc:
+            failed.append(f"seeker web search: {type(exc).__name__}: {exc}")
+    return found, failed
+
+
+@node("seeker", OpinionSource.SEEKER)
+def seeker(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
+    """Gather evidence and judge the response (and each claim) with it."""
+    if not ctx.settings.use_seeker:
+        return {}
+    query, response = state.get("query", ""), state["response"]
+    claims = state.get("claims", [])
+    retrieved, failed = gather(ctx, query, response, claims)
+    evidence = [*state.get("gathered", []), *retrieved]
+    if not evidence:
+        return {
+            "gathered": retrieved,
+            "degraded": failed,
+            "opinions": [Opinion(source=OpinionSource.SEEKER, explanation="no evidence found to judge with")],
+        }
+    read = evidence[:MAX_JUDGED_ITEMS]
+    texts = [e.text for e in read]
+    judge = ctx.services.judge
+    scores = judge.score([(query, response, texts), *((query, c.text, texts) for c in claims)])
+    whole, per_claim = scores[0], scores[1:]
+    p = whole.p_supported
+    label = Label.FACTUAL if p >= judge.threshold else Label.NON_FACTUAL
+    cited = [read[whole.best_chunk].id] if whole.best_chunk is not None and whole.best_chunk < len(read) else []
+    band = " (inside the not-enough-evidence band)" if whole.decision is None else ""
+    opinion = Opinion(
+        source=OpinionSource.SEEKER,
+        label=label,
+        confidence=p if label == Label.FACTUAL else 1.0 - p,
+        explanation=f"judge P(supported) = {p:.3f} over {len(read)} evidence items{band}",
+    )
+    support = [
+        ClaimSupport(claim_id=c.id, p_supported=s.p_supported, evidence_ids=cited)
+        for c, s in zip(claims, per_claim, strict=True)
+    ]
+    return {"gathered": retrieved, "degraded": failed, "opinions": [opinion], "support": support}

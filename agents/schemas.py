@@ -1,0 +1,109 @@
+"""Typed decisions that pass between the verifier's nodes (claims, KB results) and model outputs."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.proof import ProofNode
+
+MAX_CLAIMS = 40
+"""Most claims read from one response; further sentences are judged with the whole response only."""
+
+
+class ClaimKind(StrEnum):
+    """What a claim is, and so who can decide it."""
+
+    TRIPLE = "triple"
+    """(subject, relation, object), possibly negated: the KB check proves or refutes it."""
+    COMPARISON = "comparison"
+    """"S has the most R among candidates": decided from the candidates' values in the KB."""
+    TEXT = "text"
+    """A sentence no template reads: only the Seeker's judge and the Guardian see it."""
+
+
+class ClaimOrigin(StrEnum):
+    """How a claim was read."""
+
+    TEMPLATE = "template"
+    """A catalog template matched a sentence of the response."""
+    QUERY = "query"
+    """Composed from the query and a short answer ("Yes.", "Lyon")."""
+    EXTRACTOR = "extractor"
+    """The `extractor` role's triples, linked to the catalog."""
+    SENTENCE = "sentence"
+    """A sentence of the response, unread."""
+
+
+class Claim(BaseModel):
+    """One atomic, self-contained claim of the response."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(description="`C1`, `C2`, ... in reading order.")
+    text: str = Field(description="The claim as a self-contained sentence.")
+    span: tuple[int, int] | None = Field(default=None, description="Character span in the response, if located.")
+    kind: ClaimKind = Field(description="triple / comparison / text.")
+    origin: ClaimOrigin = Field(description="How it was read.")
+    subject: str | None = Field(default=None, description="Subject as written.")
+    relation: str | None = Field(default=None, description="Catalog relation name (or the predicate as written).")
+    object: str | None = Field(default=None, description="Object as written.")
+    negated: bool = Field(default=False, description="The claim is that the triple does not hold.")
+    disjunctive: bool = Field(
+        default=False,
+        description="One alternative of an either-or claim: refuted only when every alternative is refuted.",
+    )
+    direction: str | None = Field(default=None, description="comparison: `most` or `least`.")
+    candidates: tuple[str, ...] = Field(default=(), description="comparison: the entities compared.")
+
+
+class KBOrigin(StrEnum):
+    """Which knowledge base decided a claim."""
+
+    MAIN = "main"
+    SUPPLIED = "supplied"
+
+
+class KBResult(BaseModel):
+    """What the KB check found for one claim."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    claim_id: str = Field(description="The claim's id.")
+    status: ProofStatus = Field(description="supported / contradicted / unknown.")
+    kb: KBOrigin | None = Field(default=None, description="The KB that decided it (None when unknown).")
+    proof: ProofNode | None = Field(default=None, description="The proof, when decided.")
+    note: str = Field(default="", description="How names were linked, or why it stayed unknown.")
+
+
+class ClaimSupport(BaseModel):
+    """The Seeker's judgement of one claim against the evidence it gathered."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    claim_id: str = Field(description="The claim's id.")
+    p_supported: float = Field(ge=0.0, le=1.0, description="Judge probability that the evidence supports it.")
+    evidence_ids: list[str] = Field(default_factory=list, description="Evidence the judge read for it.")
+
+
+class ArbitrationDecision(BaseModel):
+    """A capable `manager` model's arbitration, parsed from its reply."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    label: Label = Field(description="FACTUAL or NON-FACTUAL.")
+    explanation: str = Field(min_length=1, max_length=4000, description="Why, citing evidence ids.")
+
+
+__all__ = [
+    "MAX_CLAIMS",
+    "ArbitrationDecision",
+    "Claim",
+    "ClaimKind",
+    "ClaimOrigin",
+    "ClaimSupport",
+    "KBOrigin",
+    "KBResult",
+]

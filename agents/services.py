@@ -1,0 +1,166 @@
+"""The verifier's services, built lazily from its settings: KB + Prolog, readers, retrieval, models.
+
+janus hosts one Prolog per process and its global variables are per thread, and a `KBStore` (SQLite)
+may only be used by the thread that opened it; LangGraph runs nodes on worker threads. So every call
+that touches the KB or Prolog goes through `KBGate`: one dedicated thread that owns the store and the
+engines and runs those calls one at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from agents.context import VerifierSettings
+from drowzee_core.llm.roles import RoleConfig, load_role
+from drowzee_core.records.verdict import ModelRef
+
+if TYPE_CHECKING:
+    from langchain_openai import ChatOpenAI
+
+    from drowzee_core.kb.catalog import Catalog
+    from drowzee_core.kb.linking import KBLinker
+    from drowzee_core.kb.statements import StatementReader
+    from drowzee_core.kb.store import KBStore
+    from drowzee_core.llm.judge import Judge
+    from drowzee_core.logic.reasoner import Reasoner
+    from drowzee_core.retrieval.corpus import Corpus
+    from drowzee_core.retrieval.kbfacts import KBFacts
+    from drowzee_core.retrieval.web import WebSearch
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class KBGate:
+    """One thread that owns the KB store and the Prolog engines; `run` executes a call on it."""
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drowzee-kb")
+
+    def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(*args)` on the KB thread and return its result (exceptions propagate)."""
+        return self._pool.submit(fn, *args).result()
+
+    def close(self) -> None:
+        """Stop the thread after pending calls."""
+        self._pool.shutdown(wait=True)
+
+
+class Services:
+    """Everything the nodes call, built on first use from `settings` (so a fast path never loads a model)."""
+
+    def __init__(self, settings: VerifierSettings) -> None:
+        self.settings = settings
+        self.gate = KBGate()
+        self._lock = threading.Lock()
+
+    # -------------------------------------------------------------- KB side (on the gate thread)
+    @cached_property
+    def store(self) -> KBStore:
+        """The user's KB (opened on the gate thread; use it only through `gate.run`)."""
+        from drowzee_core.kb.store import KBStore
+
+        return self.gate.run(KBStore, self.settings.kb)
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        """The KB's relation catalog."""
+        return self.gate.run(lambda: self.store.catalog())
+
+    @cached_property
+    def kb_fingerprint(self) -> str:
+        """Content fingerprint of the KB."""
+        return self.gate.run(lambda: self.store.fingerprint())
+
+    @cached_property
+    def reasoner(self) -> Reasoner:
+        """The KB loaded into Prolog (module `drowzee`)."""
+        from drowzee_core.logic.reasoner import Reasoner
+
+        store = self.store
+        return self.gate.run(Reasoner, store)
+
+    @cached_property
+    def reader(self) -> StatementReader:
+        """Reads catalog-phrased statements and query + short answer into claims."""
+        from drowzee_core.kb.statements import StatementReader
+
+        return StatementReader(self.catalog)
+
+    @cached_property
+    def linker(self) -> KBLinker:
+        """Links free predicates to catalog relations by embedding (entities through the gate)."""
+        from drowzee_core.kb.linking import KBLinker
+        from drowzee_core.llm.embeddings import SentenceEmbedder
+
+        return KBLinker(self.store, self.catalog, SentenceEmbedder().encode)
+
+    @cached_property
+    def kb_facts(self) -> KBFacts:
+        """Verbalized KB facts about entities."""
+        from drowzee_core.retrieval.kbfacts import KBFacts
+
+        return self.gate.run(KBFacts, self.store)
+
+    @cached_property
+    def corpus(self) -> Corpus:
+        """Hybrid BM25 + embedding search over the KB's facts and the user's documents."""
+        from drowzee_core.retrieval.corpus import Corpus
+
+        store = self.store if self.settings.kb_corpus else None
+        return self.gate.run(Corpus.open, store, self.settings.corpus)
+
+    @cached_property
+    def web(self) -> WebSearch:
+        """DuckDuckGo search with a persistent cache."""
+        from drowzee_core.retrieval.web import WebSearch
+
+        return WebSearch()
+
+    # -------------------------------------------------------------- models
+    def role(self, name: str) -> RoleConfig:
+        """A role's configuration (explicit file from the settings, environment, defaults)."""
+        return load_role(name, config=self.settings.roles)
+
+    @cached_property
+    def judge(self) -> Judge:
+        """The Seeker's judge: the trained `judge` role, or the `seeker` role's LLM with the judge prompt."""
+        from drowzee_core.llm.judge import LLMJudge, judge_for
+
+        if self.settings.judge_role == "seeker":
+            return LLMJudge(self.role("seeker"))
+        return judge_for(self.role("judge"))
+
+    def chat(self, role: str, max_tokens: int | None = None) -> ChatOpenAI:
+        """A role's chat client (starts the local model server when the role points at it)."""
+        from drowzee_core.llm.roles import chat_model
+
+        cfg = self.role(role)
+        update: dict[str, Any] = {"timeout": min(cfg.timeout, self.settings.timeout_s)}
+        if max_tokens is not None:
+            update["max_tokens"] = max_tokens
+        with self._lock:  # one server start at a time
+            return chat_model(cfg.model_copy(update=update))
+
+    def model_ref(self, role: str) -> ModelRef:
+        """Which model serves `role`, with the adapter's weights hash when it is a local adapter."""
+        from drowzee_core.llm.local import find_adapters
+        from drowzee_core.llm.runner import weights_sha256
+
+        cfg = self.role(role)
+        sha = None
+        if cfg.is_local and (served := find_adapters().get(cfg.model)) is not None:
+            sha = weights_sha256(served.path)
+        return ModelRef(model=cfg.model, base_url=cfg.base_url, adapter_sha256=sha)
+
+    def close(self) -> None:
+        """Release the KB thread."""
+        self.gate.close()
+
+
+__all__ = ["KBGate", "Services"]

@@ -1,0 +1,71 @@
+"""`Verifier`: one object that checks Query-Response pairs with the graph (the CLI, batch and API use it)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from langchain_core.runnables import RunnableConfig
+
+from agents.context import VerifierContext, VerifierSettings
+from agents.graph import build_graph, checkpointer
+from agents.services import Services
+from agents.state import VerifierInput
+from drowzee_core.errors import DrowzeeError
+from drowzee_core.records.verdict import Verdict, VerifyRequest
+
+
+@dataclass(frozen=True, slots=True)
+class NodeEvent:
+    """One node finished: its name and the state update it returned."""
+
+    node: str
+    update: dict[str, Any]
+
+
+class Verifier:
+    """The triangulation verifier over one KB, with a SQLite checkpointer (in memory unless a path is given)."""
+
+    def __init__(self, settings: VerifierSettings | None = None, checkpoints: Path | None = None) -> None:
+        self.settings = settings or VerifierSettings.load()
+        self.services = Services(self.settings)
+        self.context = VerifierContext(self.settings, self.services)
+        self.graph = build_graph(checkpointer(checkpoints))
+
+    def _config(self, request: VerifyRequest, thread: str | None) -> RunnableConfig:
+        return {"configurable": {"thread_id": thread or request.id or uuid.uuid4().hex}}
+
+    def stream(self, request: VerifyRequest, thread: str | None = None) -> Iterator[NodeEvent]:
+        """Node events as each node finishes; the last is `verdict_manager` with the verdict."""
+        state = cast(VerifierInput, request.model_dump())
+        for chunk in self.graph.stream(
+            state, self._config(request, thread), context=self.context, stream_mode="updates"
+        ):
+            for name, update in chunk.items():
+                yield NodeEvent(name, dict(update or {}))
+
+    def verify(self, request: VerifyRequest, thread: str | None = None) -> Verdict:
+        """The verdict of one pair."""
+        verdict = None
+        for event in self.stream(request, thread):
+            if event.node == "verdict_manager":
+                verdict = event.update.get("verdict")
+        if not isinstance(verdict, Verdict):
+            raise DrowzeeError("the verifier graph ended without a verdict")
+        return verdict
+
+    def close(self) -> None:
+        """Release the KB thread."""
+        self.services.close()
+
+    def __enter__(self) -> Verifier:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+__all__ = ["NodeEvent", "Verifier"]

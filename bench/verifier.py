@@ -1,0 +1,188 @@
+"""Verifier figures: quality with baselines and 95 % intervals, an ablation of the sources, seconds per node.
+
+Sets:
+- `--pairs FILE`: our generated pairs (e.g. `drowzee generate factchd --split test`), no evidence unless
+  `--evidence`; grouped by pattern and grounding;
+- `--factchd`: ../shared/data/peers/factchd/train_case_sample.jsonl with its evidence supplied;
+- `--drowzee-responses`: ../shared/data/peers/drowzee_responses/<model>/history.json, each question's
+  `evidence` triples supplied; an answer is NON-FACTUAL when its Yes/No differs from the gold answer.
+
+The ablation runs every source once per pair and applies the policy to subsets of their opinions
+(KB check, Seeker, Guardian alone, in pairs, all three): a source left out counts as absent.
+
+Run: .venv/bin/python bench/verifier.py --pairs test.jsonl [--limit 200] [--policy calibrated]
+        [--no-guardian] [--json-out figures.json] [--verdicts-out verdicts.jsonl]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import logging
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+log = logging.getLogger("bench.verifier")
+PEERS = Path(__file__).resolve().parents[2] / "shared" / "data" / "peers"
+SOURCES = ("kb_check", "seeker", "guardian")
+
+
+def drowzee_pairs(limit: int | None) -> list[dict[str, Any]]:
+    """Query-Response pairs from three LLMs' answers to Drowzee's history questions."""
+    from drowzee_core.oracles.answers import gold_label, parse_answer
+    from drowzee_core.records.answered import DrowzeeAnsweredPeer
+
+    out = []
+    for model_dir in sorted((PEERS / "drowzee_responses").iterdir()):
+        rows = json.loads((model_dir / "history.json").read_text("utf-8"))
+        for i, raw in enumerate(rows[:limit] if limit else rows):
+            row = DrowzeeAnsweredPeer.model_validate(raw)
+            said, gold = parse_answer(row.llm_answer).label, gold_label(row.answer)
+            out.append(
+                {
+                    "id": f"{model_dir.name}:{i}",
+                    "query": row.question,
+                    "response": row.llm_answer.strip()[:4000],
+                    "evidence": [list(t) for t in row.evidence],
+                    "label": "FACTUAL" if said is not None and said == gold else "NON-FACTUAL",
+                    "source": model_dir.name,
+                    "pattern": row.reasoning,
+                }
+            )
+    return out
+
+
+def run(pairs: list[dict[str, Any]], evidence: bool, settings: dict[str, Any]) -> list[dict[str, Any]]:
+    """Verdicts and per-source signals of every pair."""
+    from agents.context import VerifierSettings
+    from agents.nodes.verdict_manager import kb_partial
+    from agents.verifier import Verifier
+    from drowzee_core.records.verdict import VerifyRequest
+
+    out = []
+    with Verifier(VerifierSettings.load(settings)) as verifier:
+        for i, p in enumerate(pairs, 1):
+            req = VerifyRequest(
+                id=p["id"], query=p["query"], response=p["response"], evidence=p["evidence"] if evidence else None
+            )
+            started = time.perf_counter()
+            verdict = verifier.verify(req, thread=p["id"])
+            seconds = time.perf_counter() - started
+            values = verifier.graph.get_state({"configurable": {"thread_id": p["id"]}}).values
+            opinions = values.get("opinions", [])
+            out.append(
+                {
+                    "pair": p,
+                    "verdict": verdict,
+                    "seconds": seconds,
+                    "opinions": opinions,
+                    "partial": kb_partial(values.get("claims", []), values.get("kb_results", [])),
+                }
+            )
+            if i % 10 == 0:
+                log.info("%d/%d pairs, last %.2f s", i, len(pairs), seconds)
+    return out
+
+
+def ablation(results: list[dict[str, Any]], policy: str) -> list[dict[str, Any]]:
+    """The policy on every non-empty subset of the sources' opinions."""
+    from agents.aggregate import Signals, decide
+    from agents.nodes.verdict_manager import shipped_calibration
+    from finetune.stats import codes, figures
+
+    cal = shipped_calibration() if policy == "calibrated" else None
+    gold = codes([{"gold_label": r["pair"]["label"]} for r in results], "gold_label")
+    table = []
+    for k in range(1, len(SOURCES) + 1):
+        for subset in itertools.combinations(SOURCES, k):
+            preds = []
+            for r in results:
+                ops = [o for o in r["opinions"] if str(o.source) in subset]
+                sig = Signals.of(ops, r["partial"] if "kb_check" in subset else 0.0)
+                preds.append({"parsed_label": str(decide(policy, sig, cal).label)})
+            fig = figures("+".join(subset), codes(preds, "parsed_label"), gold, None)
+            table.append({"sources": "+".join(subset), "factcls": fig.factcls.show(), "acc": fig.acc.show()})
+    return table
+
+
+def timings(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Mean seconds per pair, overall and per node."""
+    per: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        for node, s in r["verdict"].provenance.timings.items():
+            per[node].append(s)
+    n = len(results)
+    return {
+        "pairs": n,
+        "seconds_per_pair": round(sum(r["seconds"] for r in results) / n, 3),
+        "pairs_per_minute": round(60 * n / sum(r["seconds"] for r in results), 1),
+        "per_node": {k: round(sum(v) / n, 3) for k, v in sorted(per.items())},
+    }
+
+
+def main() -> None:
+    """Parse options, run, print figures."""
+    from drowzee_core.oracles.verdicts import score_verdicts
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--pairs", type=Path)
+    src.add_argument("--factchd", action="store_true")
+    src.add_argument("--drowzee-responses", action="store_true")
+    ap.add_argument("--evidence", action="store_true", help="Supply each pair's evidence (always for peer sets).")
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--policy", default="calibrated")
+    ap.add_argument("--no-guardian", action="store_true")
+    ap.add_argument("--no-seeker", action="store_true")
+    ap.add_argument("--json-out", type=Path)
+    ap.add_argument("--verdicts-out", type=Path)
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+
+    if args.pairs:
+        pairs = [json.loads(x) for x in args.pairs.read_text("utf-8").splitlines() if x.strip()][: args.limit]
+        evidence = args.evidence
+    elif args.factchd:
+        path = PEERS / "factchd" / "train_case_sample.jsonl"
+        pairs = [json.loads(x) for x in path.read_text("utf-8").splitlines() if x.strip()][: args.limit]
+        pairs = [p | {"id": str(p["id"])} for p in pairs]
+        evidence = True
+    else:
+        pairs, evidence = drowzee_pairs(args.limit), True
+    settings = {"policy": args.policy, "manager": "aggregate"}
+    if args.no_guardian:
+        settings["use_guardian"] = False
+    if args.no_seeker:
+        settings["use_seeker"] = False
+    results = run(pairs, evidence, settings)
+    rows = [r["pair"] for r in results] + [
+        {"id": r["pair"]["id"], "verdict": r["verdict"].model_dump(mode="json")} for r in results
+    ]
+    _judged, summary = score_verdicts(rows)
+    report = {
+        "set": str(args.pairs or ("factchd sample" if args.factchd else "drowzee_responses")),
+        "evidence": evidence,
+        "policy": args.policy,
+        "summary": summary,
+        "ablation": ablation(results, args.policy),
+        "timing": timings(results),
+    }
+    if args.verdicts_out:
+        with args.verdicts_out.open("w", encoding="utf-8") as f:
+            for r in results:
+                f.write(json.dumps({"id": r["pair"]["id"], "verdict": r["verdict"].model_dump(mode="json")}) + "\n")
+    if args.json_out:
+        args.json_out.write_text(json.dumps(report, indent=1), "utf-8")
+    ov = summary["overall"]
+    print(f"overall: FactCls {ov['verifier']['factcls']}  acc {ov['verifier']['acc']}")
+    print(json.dumps({k: v for k, v in report.items() if k != "summary"}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+"""`drowzee verify`, `drowzee batch` (first, sequential) and `drowzee verifier fit`: the triangulation verifier.
+
+Options map onto `agents.context.VerifierSettings` (explicit > `DROWZEE_VERIFY_*` > defaults).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from drowzee_core.cli.output import JsonOpt, KbOpt, command_params, emit_json, err, fail, track
+from drowzee_core.errors import DrowzeeError
+
+verifier_app = typer.Typer(help="The verifier's calibrated policy.", no_args_is_help=True)
+
+PolicyOpt = Annotated[
+    str | None, typer.Option("--policy", help="calibrated (default), strict or majority (without a capable manager).")
+]
+NoOpt = Annotated[bool, typer.Option(help="Leave this source out (ablations).")]
+
+
+def _settings(**explicit: Any) -> Any:
+    from agents.context import VerifierSettings
+
+    return VerifierSettings.load(explicit)
+
+
+def _off(no_guardian: bool, no_seeker: bool, no_kb: bool) -> dict[str, bool | None]:
+    """Explicit `False` for each source left out; None (unset: environment or default) otherwise."""
+    return {
+        "use_guardian": False if no_guardian else None,
+        "use_seeker": False if no_seeker else None,
+        "use_kb": False if no_kb else None,
+    }
+
+
+def _read_evidence(spec: str | None) -> Any:
+    """--evidence: a JSON file (list or string), a text file, or `-` for stdin."""
+    if spec is None:
+        return None
+    text = sys.stdin.read() if spec == "-" else Path(spec).read_text("utf-8")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def verify(
+    query: Annotated[str, typer.Option("--query", help="The question the response answers.")],
+    response: Annotated[str, typer.Option("--response", help="The response to check.")],
+    evidence: Annotated[
+        str | None,
+        typer.Option(
+            "--evidence", help="Evidence file (JSON list of texts or [s, r, o] triples, or text); - reads stdin."
+        ),
+    ] = None,
+    web: Annotated[bool, typer.Option("--web", help="Also search the web (DuckDuckGo; needs a network).")] = False,
+    corpus: Annotated[Path | None, typer.Option("--corpus", help="Folder of documents the Seeker searches.")] = None,
+    policy: PolicyOpt = None,
+    no_guardian: NoOpt = False,
+    no_seeker: NoOpt = False,
+    no_kb: NoOpt = False,
+    kb: KbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check one Query-Response pair: FACTUAL or NON-FACTUAL, why, and the evidence and proofs."""
+    from agents.verifier import Verifier
+    from drowzee_core.records.verdict import VerifyRequest
+
+    try:
+        req = VerifyRequest(query=query, response=response, evidence=_read_evidence(evidence))
+        settings = _settings(
+            kb=kb, web=web or None, corpus=corpus, policy=policy, **_off(no_guardian, no_seeker, no_kb)
+        )
+        with Verifier(settings) as verifier:
+            verdict = verifier.verify(req)
+    except (DrowzeeError, ValueError, OSError) as exc:
+        raise fail(DrowzeeError(str(exc))) from exc
+    if as_json:
+        emit_json(verdict.model_dump(mode="json"))
+        return
+    err.print(f"[bold]{verdict.label}[/bold] (confidence {verdict.confidence:.2f})")
+    sys.stdout.write(verdict.explanation + "\n")
+    for c in verdict.claims:
+        sys.stdout.write(f"  [{c.status}] {c.text}  {' '.join(c.evidence_ids)}\n")
+    for e in verdict.evidence[:12]:
+        sys.stdout.write(f"  {e.id} ({e.source}) {e.text[:160]}\n")
+    for r in verdict.degraded_reasons:
+        err.print(f"[yellow]degraded:[/yellow] {r}")
+
+
+def batch(
+    ctx: typer.Context,
+    inputs: Annotated[Path, typer.Argument(help="JSONL of pairs: id, query, response (+ evidence).")],
+    out: Annotated[Path, typer.Option("--out", help="Output JSONL: one {id, verdict} per input row.")],
+    evidence_field: Annotated[
+        str | None, typer.Option("--evidence-field", help="Row field that holds the evidence (default: none).")
+    ] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Check only the first N rows.")] = None,
+    policy: PolicyOpt = None,
+    no_guardian: NoOpt = False,
+    no_seeker: NoOpt = False,
+    no_kb: NoOpt = False,
+    kb: KbOpt = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace an existing --out file.")] = False,
+) -> None:
+    """Verify a file of pairs, one verdict per row, written as each is final (sequential)."""
+    from agents.verifier import Verifier
+    from drowzee_core.records.provenance import input_files, provenance, write_sidecar
+    from drowzee_core.records.readers import iter_rows
+    from drowzee_core.records.verdict import VerifyRequest
+
+    if out.exists() and not overwrite:
+        raise fail(DrowzeeError(f"{out} exists; pass --overwrite to replace it (resume comes with the batch engine)"))
+    try:
+        settings = _settings(kb=kb, policy=policy, **_off(no_guardian, no_seeker, no_kb))
+        counts: Counter[str] = Counter()
+        rows = list(iter_rows(inputs))[:limit] if limit else list(iter_rows(inputs))
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with (
+            Verifier(settings) as verifier,
+            out.open("w", encoding="utf-8") as sink,
+            track("verifying", len(rows)) as done,
+        ):
+            for i, (where, row) in enumerate(rows, 1):
+                rid = str(row.get("id", i)) if isinstance(row, dict) else str(i)
+                try:
+                    if not isinstance(row, dict):
+                        raise ValueError("row is not a JSON object")
+                    ev = row.get(evidence_field) if evidence_field else None
+                    req = VerifyRequest(
+                        id=rid, query=str(row.get("query", "")), response=str(row["response"]), evidence=ev
+                    )
+                    record: dict[str, Any] = {
+                        "id": rid,
+                        "verdict": verifier.verify(req, thread=f"{inputs.name}:{rid}").model_dump(mode="json"),
+                    }
+                    counts[record["verdict"]["label"]] += 1
+                    counts["degraded"] += bool(record["verdict"]["degraded"])
+                except (KeyError, ValueError) as exc:
+                    record = {"row": i, "id": rid, "error": f"{where}: {exc}"}
+                    counts["error"] += 1
+                sink.write(json.dumps(record, ensure_ascii=False) + "\n")
+                sink.flush()
+                done(i)
+        write_sidecar(out, provenance("batch", command_params(ctx), inputs=input_files([inputs]), counts=dict(counts)))
+    except (DrowzeeError, OSError) as exc:
+        raise fail(DrowzeeError(str(exc))) from exc
+    err.print(f"wrote {sum(counts[k] for k in ('FACTUAL', 'NON-FACTUAL', 'error'))} rows to {out}: {dict(counts)}")
+    if counts["error"]:
+        raise typer.Exit(code=1)
+
+
+@verifier_app.command("fit")
+def fit(
+    pairs: Annotated[Path, typer.Argument(help="Our generated DEV pairs (drowzee generate factchd --split dev).")],
+    out: Annotated[Path, typer.Option("--out", help="Where to write the calibration JSON.")] = Path(
+        "agents/calibration.json"
+    ),
+    limit: Annotated[int | None, typer.Option("--limit", min=2)] = None,
+    evidence: Annotated[bool, typer.Option("--evidence/--no-evidence", help="Supply each pair's evidence.")] = False,
+    kb: KbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Fit the calibrated policy on generated dev pairs (never on a test split)."""
+    from agents.fit import fit_file
+    from agents.verifier import Verifier
+    from drowzee_core.records.pair import QRPair
+    from drowzee_core.records.provenance import atomic_write_text
+    from drowzee_core.records.readers import read_records
+
+    try:
+        rows = list(read_records(pairs, QRPair))[:limit] if limit else list(read_records(pairs, QRPair))
+        settings = _settings(kb=kb).model_copy(update={"policy": "majority", "manager": "aggregate"})
+        with Verifier(settings) as verifier, track("fitting", len(rows)) as done:
+            cal = fit_file(verifier, pairs, rows, evidence, done)
+        atomic_write_text(out, cal.model_dump_json(indent=2) + "\n")
+    except (DrowzeeError, OSError) as exc:
+        raise fail(DrowzeeError(str(exc))) from exc
+    if as_json:
+        emit_json(cal.model_dump(mode="json"))
+    else:
+        err.print(f"wrote {out}: {cal.fitted_on}")

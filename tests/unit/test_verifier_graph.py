@@ -1,0 +1,184 @@
+"""The verifier graph with scripted fake services: wiring, streaming, checkpoints and every fault path."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+from agents.context import VerifierContext, VerifierSettings
+from agents.graph import build_graph, checkpointer
+from agents.services import KBGate
+from agents.verifier import Verifier
+from drowzee_core.llm.roles import RoleConfig
+from drowzee_core.records.enums import Label
+from drowzee_core.records.judge import JudgeScore, Support
+from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, ModelRef, OpinionSource, Verdict, VerifyRequest
+
+
+class FakeReader:
+    """Reads nothing through templates; splits sentences on periods."""
+
+    def with_query(self, query: str, response: str) -> list[Any]:
+        return []
+
+    def sentences(self, text: str) -> list[tuple[tuple[int, int], str]]:
+        return [((m.start(), m.end()), m.group()) for m in re.finditer(r"[^.]+\.?", text) if m.group().strip()]
+
+
+class FakeJudge:
+    threshold = 0.5
+
+    def __init__(self, p: float = 0.9, fail: Exception | None = None) -> None:
+        self.p, self.fail, self.seen = p, fail, []
+
+    def score(self, inputs: Sequence[Any]) -> list[JudgeScore]:
+        if self.fail is not None:
+            raise self.fail
+        self.seen.extend(inputs)
+        dec = Support.SUPPORTED if self.p >= 0.5 else Support.NOT_SUPPORTED
+        return [JudgeScore(p_supported=self.p, decision=dec, best_chunk=0) for _ in inputs]
+
+
+class FakeSearch:
+    def __init__(self, items: list[EvidenceItem] | None = None, fail: Exception | None = None) -> None:
+        self.items, self.fail = items or [], fail
+
+    def search(self, query: str, k: int) -> list[EvidenceItem]:
+        if self.fail is not None:
+            raise self.fail
+        return self.items[:k]
+
+
+class FakeServices:
+    """What the nodes call, scripted."""
+
+    def __init__(self, guardian: Callable[[], Any], judge: FakeJudge, corpus: FakeSearch, web: FakeSearch) -> None:
+        self.gate = KBGate()
+        self.reader = FakeReader()
+        self.judge = judge
+        self.corpus = corpus
+        self.web = web
+        self._guardian = guardian
+        self.kb_fingerprint = "fake"
+
+    def chat(self, role: str, max_tokens: int | None = None) -> Any:
+        return self._guardian()
+
+    def role(self, name: str) -> RoleConfig:
+        return RoleConfig(role=name, model=f"fake-{name}", base_url="http://127.0.0.1:1/v1")
+
+    def model_ref(self, role: str) -> ModelRef:
+        return ModelRef(model=f"fake-{role}")
+
+    def close(self) -> None:
+        self.gate.close()
+
+
+def _doc(text: str) -> EvidenceItem:
+    return EvidenceItem(id="x", source=EvidenceSource.CORPUS, text=text, score=1.0)
+
+
+def _verifier(
+    guardian: Callable[[], Any] | None = None,
+    judge: FakeJudge | None = None,
+    corpus: FakeSearch | None = None,
+    web: FakeSearch | None = None,
+    settings: dict[str, Any] | None = None,
+) -> Verifier:
+    v = Verifier.__new__(Verifier)
+    v.settings = VerifierSettings.load(
+        {"use_kb": False, "policy": "majority", "manager": "aggregate", "extractor": "templates", **(settings or {})}
+    )
+    v.services = FakeServices(  # type: ignore[assignment]
+        guardian or (lambda: FakeListChatModel(responses=["NON"])),
+        judge or FakeJudge(0.2),
+        corpus or FakeSearch([_doc("Paris is the capital of France.")]),
+        web or FakeSearch([_doc("web says so")]),
+    )
+    v.context = VerifierContext(v.settings, v.services)  # type: ignore[arg-type]
+    v.graph = build_graph(checkpointer())
+    return v
+
+
+REQ = VerifyRequest(id="p1", query="What is the capital of France?", response="Lyon is the capital of France.")
+
+
+def test_streams_every_node_and_ends_with_a_verdict() -> None:
+    v = _verifier()
+    events = list(v.stream(REQ))
+    names = [e.node for e in events]
+    assert names[0] == "prepare" and names[-1] == "verdict_manager"
+    assert {"claims", "seeker", "guardian"} <= set(names)
+    verdict = events[-1].update["verdict"]
+    assert isinstance(verdict, Verdict)
+    assert verdict.label == Label.NON_FACTUAL and not verdict.degraded
+    assert {o.source for o in verdict.opinions} == {OpinionSource.SEEKER, OpinionSource.GUARDIAN}
+    assert set(verdict.provenance.timings) >= {"prepare", "claims", "seeker", "guardian", "verdict_manager"}
+    assert verdict.claims[0].text == "Lyon is the capital of France."
+    v.close()
+
+
+def test_explanation_cites_only_gathered_evidence() -> None:
+    v = _verifier(judge=FakeJudge(0.9), guardian=lambda: FakeListChatModel(responses=["FACT"]))
+    verdict = v.verify(REQ)
+    assert verdict.label == Label.FACTUAL
+    cited = set(re.findall(r"\[([A-Z]\d+)\]", verdict.explanation))
+    assert cited and cited <= {e.id for e in verdict.evidence}
+    v.close()
+
+
+def test_checkpoint_holds_the_records() -> None:
+    v = _verifier()
+    v.verify(REQ, thread="t-1")
+    state = v.graph.get_state({"configurable": {"thread_id": "t-1"}})
+    assert isinstance(state.values["verdict"], Verdict)
+    assert state.values["claims"][0].id == "C1"
+    v.close()
+
+
+class BoomError(RuntimeError):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "source", "reason"),
+    [
+        ({"guardian": lambda: FakeListChatModel(responses=["maybe"])}, OpinionSource.GUARDIAN, "starts no label"),
+        (
+            {"guardian": lambda: (_ for _ in ()).throw(TimeoutError("read timed out"))},
+            OpinionSource.GUARDIAN,
+            "timed out",
+        ),
+        ({"judge": FakeJudge(fail=BoomError("judge crashed"))}, OpinionSource.SEEKER, "judge crashed"),
+    ],
+)
+def test_a_failing_source_degrades_the_verdict(kwargs: dict[str, Any], source: OpinionSource, reason: str) -> None:
+    v = _verifier(**kwargs)
+    verdict = v.verify(REQ)
+    assert verdict.degraded
+    assert any(reason in r for r in verdict.degraded_reasons)
+    failed = [o for o in verdict.opinions if o.source == source]
+    assert failed and failed[0].error is not None and failed[0].label is None
+    v.close()
+
+
+def test_web_failure_degrades_but_corpus_evidence_is_judged() -> None:
+    judge = FakeJudge(0.2)
+    v = _verifier(judge=judge, web=FakeSearch(fail=BoomError("no network")), settings={"web": True})
+    verdict = v.verify(REQ)
+    assert verdict.degraded and any("no network" in r for r in verdict.degraded_reasons)
+    assert any(e.source == EvidenceSource.CORPUS for e in verdict.evidence)
+    assert judge.seen
+    v.close()
+
+
+def test_disabled_sources_give_no_opinion() -> None:
+    v = _verifier(settings={"use_guardian": False, "use_seeker": False})
+    verdict = v.verify(REQ)
+    assert verdict.opinions == []
+    assert "no source decided" in verdict.explanation
+    v.close()
