@@ -28,6 +28,7 @@ FEATURES = (
     "seeker_missing",
     "guardian_factual",
     "guardian_non_factual",
+    "seeker_logit_supplied",
 )
 """Signals the calibrated policy weighs, in order."""
 
@@ -44,9 +45,11 @@ class Signals:
     """The Seeker judge's P(response supported by the evidence); None when it gave none."""
     seeker: Label | None
     guardian: Label | None
+    supplied: bool = False
+    """Whether the pair came with evidence (the judge then reads it, not only what retrieval found)."""
 
     @classmethod
-    def of(cls, opinions: Sequence[Opinion], kb_partial: float = 0.0) -> Signals:
+    def of(cls, opinions: Sequence[Opinion], kb_partial: float = 0.0, supplied: bool = False) -> Signals:
         """Signals from the opinions (the last opinion per source counts)."""
         by = {o.source: o for o in opinions}
         kb, seek, guard = by.get(OpinionSource.KB_CHECK), by.get(OpinionSource.SEEKER), by.get(OpinionSource.GUARDIAN)
@@ -59,19 +62,22 @@ class Signals:
             seeker_p=p,
             seeker=seek.label if seek else None,
             guardian=guard.label if guard else None,
+            supplied=supplied,
         )
 
     def vector(self) -> list[float]:
         """The feature vector, in `FEATURES` order."""
         p = 0.5 if self.seeker_p is None else min(max(self.seeker_p, 1e-4), 1 - 1e-4)
+        logit = math.log(p / (1 - p))
         return [
             float(self.kb == Label.FACTUAL),
             float(self.kb == Label.NON_FACTUAL),
             self.kb_partial,
-            math.log(p / (1 - p)),
+            logit,
             float(self.seeker_p is None),
             float(self.guardian == Label.FACTUAL),
             float(self.guardian == Label.NON_FACTUAL),
+            logit * self.supplied,
         ]
 
 

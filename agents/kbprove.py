@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from drowzee_core.errors import KBError
 from drowzee_core.generate.prover import NEW_CONSTANT
 from drowzee_core.generate.templates_kb import format_number, parse_number
 from drowzee_core.kb.model import ValueKind
@@ -42,10 +43,20 @@ def _objects(reasoner: Reasoner, relation: str, obj: str) -> tuple[list[int], st
     return [], f"object {obj!r} is not in the KB"
 
 
+def relation_name(reasoner: Reasoner, text: str) -> str | None:
+    """The KB's name of a relation given by catalog name or label (a scratch KB's generic ones too)."""
+    try:
+        return reasoner.relation_names[reasoner.relation_id(text)]
+    except KBError:
+        return None
+
+
 def prove_claim(reasoner: Reasoner, subject: str, relation: str, obj: str, negated: bool = False) -> Decided:
     """Prove (subject, relation, object) by names; a negated claim's status is flipped."""
-    if relation not in reasoner.relation_ids:
+    name = relation_name(reasoner, relation)
+    if name is None:
         return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB")
+    relation = name
     subs = reasoner.store.resolve(subject, MAX_CANDIDATES)
     if not subs:
         return Decided(ProofStatus.UNKNOWN, None, f"subject {subject!r} is not in the KB")
@@ -71,6 +82,17 @@ def prove_claim(reasoner: Reasoner, subject: str, relation: str, obj: str, negat
     return Decided(status, proof, note or f"{len(subs)} subject and {len(objs)} object candidate(s)")
 
 
+def common(reasoner: Reasoner, subject: str, relation: str, other: str, negated: bool = False) -> Decided:
+    """Decide "subject and other are both `relation` the same thing" (negated: not the same)."""
+    name = relation_name(reasoner, relation)
+    if name is None:
+        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB")
+    v = reasoner.common_object(subject, name, other)
+    proof = ProofNode.model_validate(v.proof) if v.proof is not None else None
+    status = _FLIP.get(v.status, v.status) if negated else v.status
+    return Decided(status, proof, v.relation or "common object")
+
+
 def _value(reasoner: Reasoner, name: str, rid: int) -> tuple[str, float] | None:
     for eid in reasoner.store.resolve(name, MAX_CANDIDATES):
         for oid in reasoner.store.objects(eid, rid):
@@ -82,8 +104,10 @@ def _value(reasoner: Reasoner, name: str, rid: int) -> tuple[str, float] | None:
 
 def compare(reasoner: Reasoner, subject: str, relation: str, direction: str, candidates: tuple[str, ...]) -> Decided:
     """Decide "subject has the most / least `relation` among candidates" from the stored values."""
-    if relation not in reasoner.relation_ids:
+    name = relation_name(reasoner, relation)
+    if name is None:
         return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB")
+    relation = name
     rid = reasoner.relation_ids[relation]
     spec = reasoner.catalog.get(relation)
     names = list(dict.fromkeys([*candidates, subject]))
@@ -110,4 +134,4 @@ def compare(reasoner: Reasoner, subject: str, relation: str, direction: str, can
     return Decided(ProofStatus.SUPPORTED if ok else ProofStatus.CONTRADICTED, proof, "compared stored values")
 
 
-__all__ = ["Decided", "compare", "prove_claim"]
+__all__ = ["Decided", "common", "compare", "prove_claim", "relation_name"]

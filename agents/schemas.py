@@ -20,6 +20,8 @@ class ClaimKind(StrEnum):
     """(subject, relation, object), possibly negated: the KB check proves or refutes it."""
     COMPARISON = "comparison"
     """"S has the most R among candidates": decided from the candidates' values in the KB."""
+    COMMON = "common"
+    """"S and O are both `relation` the same thing" (negated: not the same): proved from both sides."""
     TEXT = "text"
     """A sentence no template reads: only the Seeker's judge and the Guardian see it."""
 
@@ -35,6 +37,8 @@ class ClaimOrigin(StrEnum):
     """The `extractor` role's triples, linked to the catalog."""
     SENTENCE = "sentence"
     """A sentence of the response, unread."""
+    DROWZEE = "drowzee"
+    """A Drowzee-style yes/no question (relations as its evidence writes them) with the response's Yes / No."""
 
 
 class Claim(BaseModel):

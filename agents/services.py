@@ -40,10 +40,19 @@ class KBGate:
     """One thread that owns the KB store and the Prolog engines; `run` executes a call on it."""
 
     def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drowzee-kb")
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drowzee-kb", initializer=self._mark)
+        self._ident: int | None = None
+
+    def _mark(self) -> None:
+        self._ident = threading.get_ident()
 
     def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run `fn(*args)` on the KB thread and return its result (exceptions propagate)."""
+        """Run `fn(*args)` on the KB thread and return its result (exceptions propagate).
+
+        A call made on the KB thread itself runs directly (waiting on its own queue would deadlock).
+        """
+        if threading.get_ident() == self._ident:
+            return fn(*args)
         return self._pool.submit(fn, *args).result()
 
     def close(self) -> None:
@@ -70,12 +79,14 @@ class Services:
     @cached_property
     def catalog(self) -> Catalog:
         """The KB's relation catalog."""
-        return self.gate.run(lambda: self.store.catalog())
+        store = self.store
+        return self.gate.run(store.catalog)
 
     @cached_property
     def kb_fingerprint(self) -> str:
         """Content fingerprint of the KB."""
-        return self.gate.run(lambda: self.store.fingerprint())
+        store = self.store
+        return self.gate.run(store.fingerprint)
 
     @cached_property
     def reasoner(self) -> Reasoner:

@@ -36,7 +36,7 @@ class Verifier:
         self.graph = build_graph(checkpointer(checkpoints))
 
     def _config(self, request: VerifyRequest, thread: str | None) -> RunnableConfig:
-        return {"configurable": {"thread_id": thread or request.id or uuid.uuid4().hex}}
+        return {"configurable": {"thread_id": thread or f"{request.id or 'pair'}:{uuid.uuid4().hex}"}}
 
     def stream(self, request: VerifyRequest, thread: str | None = None) -> Iterator[NodeEvent]:
         """Node events as each node finishes; the last is `verdict_manager` with the verdict."""

@@ -20,6 +20,7 @@ import argparse
 import itertools
 import json
 import logging
+import random
 import sys
 import time
 from collections import defaultdict
@@ -33,15 +34,21 @@ PEERS = Path(__file__).resolve().parents[2] / "shared" / "data" / "peers"
 SOURCES = ("kb_check", "seeker", "guardian")
 
 
-def drowzee_pairs(limit: int | None) -> list[dict[str, Any]]:
-    """Query-Response pairs from three LLMs' answers to Drowzee's history questions."""
+def drowzee_pairs(limit: int | None, seed: int = 0) -> list[dict[str, Any]]:
+    """Query-Response pairs from three LLMs' answers to Drowzee's history questions.
+
+    With `limit`, a seeded random sample of `limit` rows per model (the files are ordered by
+    reasoning type, so their first rows are not representative).
+    """
     from drowzee_core.oracles.answers import gold_label, parse_answer
     from drowzee_core.records.answered import DrowzeeAnsweredPeer
 
     out = []
     for model_dir in sorted((PEERS / "drowzee_responses").iterdir()):
         rows = json.loads((model_dir / "history.json").read_text("utf-8"))
-        for i, raw in enumerate(rows[:limit] if limit else rows):
+        picked = sorted(random.Random(seed).sample(range(len(rows)), limit)) if limit else range(len(rows))
+        for i in picked:
+            raw = rows[i]
             row = DrowzeeAnsweredPeer.model_validate(raw)
             said, gold = parse_answer(row.llm_answer).label, gold_label(row.answer)
             out.append(
@@ -61,7 +68,7 @@ def drowzee_pairs(limit: int | None) -> list[dict[str, Any]]:
 def run(pairs: list[dict[str, Any]], evidence: bool, settings: dict[str, Any]) -> list[dict[str, Any]]:
     """Verdicts and per-source signals of every pair."""
     from agents.context import VerifierSettings
-    from agents.nodes.verdict_manager import kb_partial
+    from agents.nodes.verdict_manager import signals_of_state
     from agents.verifier import Verifier
     from drowzee_core.records.verdict import VerifyRequest
 
@@ -72,9 +79,10 @@ def run(pairs: list[dict[str, Any]], evidence: bool, settings: dict[str, Any]) -
                 id=p["id"], query=p["query"], response=p["response"], evidence=p["evidence"] if evidence else None
             )
             started = time.perf_counter()
-            verdict = verifier.verify(req, thread=p["id"])
+            thread = f"bench:{i}:{p['id']}"
+            verdict = verifier.verify(req, thread=thread)
             seconds = time.perf_counter() - started
-            values = verifier.graph.get_state({"configurable": {"thread_id": p["id"]}}).values
+            values = verifier.graph.get_state({"configurable": {"thread_id": thread}}).values
             opinions = values.get("opinions", [])
             out.append(
                 {
@@ -82,7 +90,7 @@ def run(pairs: list[dict[str, Any]], evidence: bool, settings: dict[str, Any]) -
                     "verdict": verdict,
                     "seconds": seconds,
                     "opinions": opinions,
-                    "partial": kb_partial(values.get("claims", []), values.get("kb_results", [])),
+                    "signals": signals_of_state(values),
                 }
             )
             if i % 10 == 0:
@@ -104,7 +112,8 @@ def ablation(results: list[dict[str, Any]], policy: str) -> list[dict[str, Any]]
             preds = []
             for r in results:
                 ops = [o for o in r["opinions"] if str(o.source) in subset]
-                sig = Signals.of(ops, r["partial"] if "kb_check" in subset else 0.0)
+                full = r["signals"]
+                sig = Signals.of(ops, full.kb_partial if "kb_check" in subset else 0.0, full.supplied)
                 preds.append({"parsed_label": str(decide(policy, sig, cal).label)})
             fig = figures("+".join(subset), codes(preds, "parsed_label"), gold, None)
             table.append({"sources": "+".join(subset), "factcls": fig.factcls.show(), "acc": fig.acc.show()})
@@ -136,7 +145,8 @@ def main() -> None:
     src.add_argument("--factchd", action="store_true")
     src.add_argument("--drowzee-responses", action="store_true")
     ap.add_argument("--evidence", action="store_true", help="Supply each pair's evidence (always for peer sets).")
-    ap.add_argument("--limit", type=int)
+    ap.add_argument("--limit", type=int, help="First N pairs (drowzee responses: a seeded sample of N per model).")
+    ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--policy", default="calibrated")
     ap.add_argument("--no-guardian", action="store_true")
     ap.add_argument("--no-seeker", action="store_true")
@@ -154,7 +164,7 @@ def main() -> None:
         pairs = [p | {"id": str(p["id"])} for p in pairs]
         evidence = True
     else:
-        pairs, evidence = drowzee_pairs(args.limit), True
+        pairs, evidence = drowzee_pairs(args.limit, args.seed), True
     settings = {"policy": args.policy, "manager": "aggregate"}
     if args.no_guardian:
         settings["use_guardian"] = False

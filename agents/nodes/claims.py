@@ -14,7 +14,9 @@ from agents.context import VerifierContext
 from agents.nodes.base import node
 from agents.schemas import MAX_CLAIMS, Claim, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
+from drowzee_core.kb.drowzee_questions import CommonObjectQuestion, answer_claim, read_drowzee_question
 from drowzee_core.kb.statements import ComparisonStatement
+from drowzee_core.oracles.answers import parse_answer
 
 
 def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
@@ -52,6 +54,8 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
                 disjunctive=st.disjunctive,
             )
         found.append(claim)
+    if not any(c.origin == ClaimOrigin.QUERY for c in found) and (asked := drowzee_claim(query, response)):
+        found.append(asked)
     read_spans = [c.span for c in found if c.span is not None]
     for span, sentence in ctx.services.reader.sentences(response):
         if not _overlaps(span, read_spans) and sentence.strip():
@@ -62,6 +66,39 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
         found = _extract(ctx, found)
     found.sort(key=lambda c: (c.span or (10**9, 0))[0])
     return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
+
+
+def drowzee_claim(query: str, response: str) -> Claim | None:
+    """The claim a Yes / No response makes to a Drowzee-style question (`kb.drowzee_questions`), if both read."""
+    question = read_drowzee_question(query)
+    said = parse_answer(response).label if question is not None else None
+    if question is None or said not in ("yes", "no"):
+        return None
+    if isinstance(question, CommonObjectQuestion):
+        c = answer_claim(question, said == "yes")
+        verb = "are both" if c.same else "are not both"
+        return Claim(
+            id="",
+            text=f"{c.a} and {c.b} {verb} {c.relation} the same thing.",
+            kind=ClaimKind.COMMON,
+            origin=ClaimOrigin.DROWZEE,
+            subject=c.a,
+            relation=c.relation,
+            object=c.b,
+            negated=not c.same,
+        )
+    t = answer_claim(question, said == "yes")
+    text = f"({t.subject}, {t.relation}, {t.object})"
+    return Claim(
+        id="",
+        text=f"It is not the case that {text}." if t.negated else f"{text} holds.",
+        kind=ClaimKind.TRIPLE,
+        origin=ClaimOrigin.DROWZEE,
+        subject=t.subject,
+        relation=t.relation,
+        object=t.object,
+        negated=t.negated,
+    )
 
 
 def _use_extractor(ctx: VerifierContext) -> bool:

@@ -13,9 +13,9 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from agents.context import VerifierContext
-from agents.kbprove import Decided, compare, prove_claim
+from agents.kbprove import Decided, common, compare, prove_claim
 from agents.nodes.base import node
-from agents.schemas import Claim, ClaimKind, KBOrigin, KBResult
+from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBOrigin, KBResult
 from agents.state import VerifierState
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.records.enums import Label, ProofStatus
@@ -28,6 +28,8 @@ def _decide(reasoner: Reasoner, claim: Claim) -> Decided:
     if claim.kind == ClaimKind.COMPARISON:
         return compare(reasoner, claim.subject, claim.relation, claim.direction or "most", claim.candidates)
     assert claim.object is not None
+    if claim.kind == ClaimKind.COMMON:
+        return common(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
     return prove_claim(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
 
 
@@ -93,18 +95,27 @@ def proof_evidence(results: Sequence[KBResult]) -> list[EvidenceItem]:
 
 
 def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
-    """NON-FACTUAL when a claim is refuted; FACTUAL when every claim is proved; else no label."""
+    """NON-FACTUAL when a claim is refuted; FACTUAL when Prolog proved what the response asserts; else no label.
+
+    "What the response asserts" is every claim, or - for an answer to a question - every claim the
+    KB can read when they include the answer itself (a claim composed from the query and the
+    response's Yes / No or short answer): free sentences around an answer do not block its proof.
+    """
     refuted = [r for r in results if r.status == ProofStatus.CONTRADICTED]
-    proved = [r for r in results if r.status == ProofStatus.SUPPORTED]
+    proved = {r.claim_id for r in results if r.status == ProofStatus.SUPPORTED}
     if refuted:
         lines = "; ".join(r.proof.text for r in refuted if r.proof is not None)
         return Opinion(source=OpinionSource.KB_CHECK, label=Label.NON_FACTUAL, confidence=1.0, explanation=lines)
-    if claims and len(proved) == len(claims):
+    readable = [c for c in claims if c.kind != ClaimKind.TEXT]
+    answers = [c for c in readable if c.origin in (ClaimOrigin.QUERY, ClaimOrigin.DROWZEE)]
+    if readable and all(c.id in proved for c in readable) and (len(readable) == len(claims) or answers):
+        rest = len(claims) - len(readable)
+        extra = f"; {rest} unread sentence(s) around the answer are left to the other sources" if rest else ""
         return Opinion(
             source=OpinionSource.KB_CHECK,
             label=Label.FACTUAL,
             confidence=1.0,
-            explanation=f"all {len(claims)} claims proved",
+            explanation=f"{len(readable)} claim(s) proved{extra}",
         )
     return Opinion(
         source=OpinionSource.KB_CHECK,

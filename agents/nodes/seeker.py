@@ -9,6 +9,7 @@ on its own; the response-level probability is the Seeker's opinion.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +23,34 @@ from drowzee_core.records.verdict import EvidenceItem, Opinion, OpinionSource
 log = logging.getLogger(__name__)
 
 MAX_JUDGED_ITEMS = 30
+CITED_PER_CLAIM = 3
+_WORD = re.compile(r"\w{3,}")
+_NUMERIC = re.compile(r"^[-+]?\d[\d,.]*(?:\s*(?:BC|BCE|AD|CE))?$")
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def bearing(claim: str, items: Sequence[EvidenceItem], k: int = CITED_PER_CLAIM) -> list[str]:
+    """Ids of the (at most `k`) items sharing the most words with `claim`; none when nothing is shared."""
+    words = _words(claim)
+    ranked = sorted(((len(words & _words(e.text)), i) for i, e in enumerate(items)), key=lambda t: (-t[0], t[1]))
+    return [items[i].id for n, i in ranked[:k] if n > 0]
+
+
+def _new(items: Sequence[EvidenceItem], known: Sequence[EvidenceItem]) -> list[EvidenceItem]:
+    """`items` without those whose text is already known (the same fact from two tools is cited once)."""
+    seen = {e.text.strip().lower() for e in known}
+    out = []
+    for e in items:
+        key = e.text.strip().lower()
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
+
+
 """Evidence items the judge reads per input (supplied first, then proof facts, then retrieval)."""
 
 
@@ -36,12 +65,13 @@ def gather(
     services, settings = ctx.services, ctx.settings
     found: list[EvidenceItem] = []
     failed: list[str] = []
-    mentions = list(dict.fromkeys(m for c in claims for m in (c.subject, c.object, *c.candidates) if m))
+    named = (m for c in claims for m in (c.subject, c.object, *c.candidates) if m)
+    mentions = list(dict.fromkeys(m for m in named if not _NUMERIC.match(m.strip())))
     if mentions and settings.use_kb:
-        facts = services.kb_facts
+        facts, store = services.kb_facts, services.store
 
         def lookup() -> list[EvidenceItem]:
-            ids = [i for m in mentions for i in services.store.resolve(m, 3)]
+            ids = [i for m in mentions for i in store.resolve(m, 3)]
             return facts.about(ids, limit=settings.top_k * 4)
 
         found += _renumber(services.gate.run(lookup), "R")
@@ -67,6 +97,7 @@ def seeker(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
     query, response = state.get("query", ""), state["response"]
     claims = state.get("claims", [])
     retrieved, failed = gather(ctx, query, response, claims)
+    retrieved = _new(retrieved, state.get("gathered", []))
     evidence = [*state.get("gathered", []), *retrieved]
     if not evidence:
         return {
@@ -81,7 +112,6 @@ def seeker(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
     whole, per_claim = scores[0], scores[1:]
     p = whole.p_supported
     label = Label.FACTUAL if p >= judge.threshold else Label.NON_FACTUAL
-    cited = [read[whole.best_chunk].id] if whole.best_chunk is not None and whole.best_chunk < len(read) else []
     band = " (inside the not-enough-evidence band)" if whole.decision is None else ""
     opinion = Opinion(
         source=OpinionSource.SEEKER,
@@ -90,7 +120,7 @@ def seeker(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
         explanation=f"judge P(supported) = {p:.3f} over {len(read)} evidence items{band}",
     )
     support = [
-        ClaimSupport(claim_id=c.id, p_supported=s.p_supported, evidence_ids=cited)
+        ClaimSupport(claim_id=c.id, p_supported=s.p_supported, evidence_ids=bearing(c.text, read))
         for c, s in zip(claims, per_claim, strict=True)
     ]
     return {"gathered": retrieved, "degraded": failed, "opinions": [opinion], "support": support}

@@ -9,7 +9,7 @@ selected policy decides (`agents.aggregate`) and the explanation is composed fro
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -27,6 +27,7 @@ from drowzee_core.records.provenance import code_version
 from drowzee_core.records.verdict import (
     ClaimVerdict,
     EvidenceItem,
+    EvidenceSource,
     Opinion,
     OpinionSource,
     Verdict,
@@ -47,6 +48,13 @@ def shipped_calibration() -> Calibration:
 def kb_partial(claims: Sequence[Claim], results: Sequence[KBResult]) -> float:
     """Share of the claims the KB proved."""
     return sum(r.status == ProofStatus.SUPPORTED for r in results) / len(claims) if claims else 0.0
+
+
+def signals_of_state(state: Mapping[str, Any]) -> Signals:
+    """The policy's signals from a run's state (the graph's final values or the Manager's input)."""
+    claims, results = state.get("claims", []), state.get("kb_results", [])
+    supplied = any(e.source == EvidenceSource.SUPPLIED for e in state.get("gathered", []))
+    return Signals.of(list(state.get("opinions", [])), kb_partial(claims, results), supplied)
 
 
 def claim_verdicts(
@@ -109,7 +117,7 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
     claims, results = state.get("claims", []), state.get("kb_results", [])
     evidence, opinions = state.get("gathered", []), list(state.get("opinions", []))
     degraded = list(state.get("degraded", []))
-    signals = Signals.of(opinions, kb_partial(claims, results))
+    signals = signals_of_state(state)
     policy = ctx.settings.policy
     try:
         decision = decide(policy, signals, shipped_calibration() if policy == "calibrated" else None)
@@ -157,4 +165,11 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
     return {"verdict": verdict, "timings": {"verdict_manager": timings["verdict_manager"]}}
 
 
-__all__ = ["CALIBRATION_FILE", "claim_verdicts", "kb_partial", "shipped_calibration", "verdict_manager"]
+__all__ = [
+    "CALIBRATION_FILE",
+    "claim_verdicts",
+    "kb_partial",
+    "shipped_calibration",
+    "signals_of_state",
+    "verdict_manager",
+]

@@ -6,6 +6,7 @@ Options map onto `agents.context.VerifierSettings` (explicit > `DROWZEE_VERIFY_*
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -37,6 +38,10 @@ def _off(no_guardian: bool, no_seeker: bool, no_kb: bool) -> dict[str, bool | No
         "use_seeker": False if no_seeker else None,
         "use_kb": False if no_kb else None,
     }
+
+
+SHOWN_EVIDENCE = 12
+"""Evidence items printed without --json (cited ones first)."""
 
 
 def _read_evidence(spec: str | None) -> Any:
@@ -88,8 +93,12 @@ def verify(
     sys.stdout.write(verdict.explanation + "\n")
     for c in verdict.claims:
         sys.stdout.write(f"  [{c.status}] {c.text}  {' '.join(c.evidence_ids)}\n")
-    for e in verdict.evidence[:12]:
+    cited = {i for c in verdict.claims for i in c.evidence_ids} | set(re.findall(r"\[(\w+)\]", verdict.explanation))
+    shown = sorted(verdict.evidence, key=lambda e: e.id not in cited)[:SHOWN_EVIDENCE]
+    for e in shown:
         sys.stdout.write(f"  {e.id} ({e.source}) {e.text[:160]}\n")
+    if len(verdict.evidence) > len(shown):
+        err.print(f"  ... {len(verdict.evidence) - len(shown)} more evidence items (--json shows all)")
     for r in verdict.degraded_reasons:
         err.print(f"[yellow]degraded:[/yellow] {r}")
 
@@ -138,7 +147,7 @@ def batch(
                     )
                     record: dict[str, Any] = {
                         "id": rid,
-                        "verdict": verifier.verify(req, thread=f"{inputs.name}:{rid}").model_dump(mode="json"),
+                        "verdict": verifier.verify(req).model_dump(mode="json"),
                     }
                     counts[record["verdict"]["label"]] += 1
                     counts["degraded"] += bool(record["verdict"]["degraded"])
@@ -163,11 +172,19 @@ def fit(
         "agents/calibration.json"
     ),
     limit: Annotated[int | None, typer.Option("--limit", min=2)] = None,
-    evidence: Annotated[bool, typer.Option("--evidence/--no-evidence", help="Supply each pair's evidence.")] = False,
+    evidence: Annotated[
+        str,
+        typer.Option(
+            "--evidence",
+            help="none: pairs as given without evidence; facts: with their evidence; both: each pair twice.",
+        ),
+    ] = "both",
     kb: KbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Fit the calibrated policy on generated dev pairs (never on a test split)."""
+    if evidence not in ("none", "facts", "both"):
+        raise fail(DrowzeeError(f"--evidence must be none, facts or both, got {evidence!r}"))
     from agents.fit import fit_file
     from agents.verifier import Verifier
     from drowzee_core.records.pair import QRPair
@@ -177,7 +194,8 @@ def fit(
     try:
         rows = list(read_records(pairs, QRPair))[:limit] if limit else list(read_records(pairs, QRPair))
         settings = _settings(kb=kb).model_copy(update={"policy": "majority", "manager": "aggregate"})
-        with Verifier(settings) as verifier, track("fitting", len(rows)) as done:
+        runs = len(rows) * (2 if evidence == "both" else 1)
+        with Verifier(settings) as verifier, track("fitting", runs) as done:
             cal = fit_file(verifier, pairs, rows, evidence, done)
         atomic_write_text(out, cal.model_dump_json(indent=2) + "\n")
     except (DrowzeeError, OSError) as exc:

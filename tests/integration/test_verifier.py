@@ -1,0 +1,70 @@
+"""The real verifier graph: Prolog over the seed KB and a pair's scratch KB, the trained judge, real embeddings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from agents.context import VerifierSettings
+from agents.verifier import Verifier
+from drowzee_core.kb.model import Stats
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.verdict import EvidenceSource, VerifyRequest
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def verifier(seed_kb: tuple[Path, Stats]) -> Iterator[Verifier]:
+    """KB check and Seeker on the seed KB; the Guardian (a generative model server) is tested on its own."""
+    settings = VerifierSettings.load({"kb": seed_kb[0], "use_guardian": False, "extractor": "templates"})
+    with Verifier(settings) as v:
+        yield v
+
+
+def test_a_refuted_year_is_non_factual_with_the_proof(verifier: Verifier) -> None:
+    v = verifier.verify(VerifyRequest(query="When was Hirohito born?", response="Hirohito was born in 1886."))
+    assert v.label == Label.NON_FACTUAL and not v.degraded
+    [claim] = v.claims
+    assert claim.status == ProofStatus.CONTRADICTED and claim.proof is not None
+    assert claim.span == (0, len("Hirohito was born in 1886."))
+    ids = {e.id for e in v.evidence}
+    assert {"K1"} <= ids and all(i in ids for c in v.claims for i in c.evidence_ids)
+    assert "1901" in next(e.text for e in v.evidence if e.id == "K1")
+    assert v.explanation.startswith("NON-FACTUAL.") and "[K1]" in v.explanation
+    assert v.provenance.kb_fingerprint and {"claims", "kb_check", "seeker", "verdict_manager"} <= set(
+        v.provenance.timings
+    )
+
+
+def test_a_proved_claim_is_factual(verifier: Verifier) -> None:
+    v = verifier.verify(VerifyRequest(query="When was Hirohito born?", response="Hirohito was born in 1901."))
+    assert v.label == Label.FACTUAL and v.claims[0].status == ProofStatus.SUPPORTED
+
+
+def test_a_short_answer_is_read_with_the_query(verifier: Verifier) -> None:
+    v = verifier.verify(VerifyRequest(query="What is the year of birth of Hirohito?", response="1886."))
+    assert v.label == Label.NON_FACTUAL
+    assert [c.status for c in v.claims] == [ProofStatus.CONTRADICTED]
+
+
+def test_supplied_triples_decide_in_a_scratch_kb(verifier: Verifier) -> None:
+    """Facts the seed KB lacks, supplied with the pair, are proved in the pair's own Prolog module."""
+    evidence: list[list[str] | str] = [["Zyx Qwert", "year of birth", "1950"]]
+    v = verifier.verify(VerifyRequest(query="", response="Zyx Qwert was born in 1949.", evidence=evidence))
+    assert v.label == Label.NON_FACTUAL
+    assert v.claims[0].status == ProofStatus.CONTRADICTED
+    assert any(e.id == "S1" and e.source == EvidenceSource.SUPPLIED for e in v.evidence)
+    again = verifier.verify(VerifyRequest(query="", response="Zyx Qwert was born in 1950.", evidence=evidence))
+    assert again.label == Label.FACTUAL
+    alone = verifier.verify(VerifyRequest(query="", response="Zyx Qwert was born in 1950."))
+    assert alone.claims[0].status == ProofStatus.UNKNOWN, "supplied facts must not leak into the user's KB"
+
+
+def test_bad_evidence_degrades_but_answers(verifier: Verifier) -> None:
+    bad: list[list[str] | str] = [["a", "b", "c", "d"]]
+    v = verifier.verify(VerifyRequest(query="", response="Hirohito was born in 1886.", evidence=bad))
+    assert v.label == Label.NON_FACTUAL and v.degraded
+    assert any("prepare" in r for r in v.degraded_reasons)
