@@ -15,7 +15,7 @@ from agents.nodes.base import node
 from agents.schemas import MAX_CLAIMS, Claim, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
 from drowzee_core.kb.drowzee_questions import CommonObjectQuestion, answer_claim, read_drowzee_question
-from drowzee_core.kb.statements import ComparisonStatement
+from drowzee_core.kb.statements import ComparisonStatement, Statement
 from drowzee_core.oracles.answers import parse_answer
 
 
@@ -23,37 +23,27 @@ def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     return any(a < span[1] and span[0] < b for a, b in spans)
 
 
+def _from_statement(st: Statement | ComparisonStatement) -> Claim:
+    """A claim from a statement the catalog templates read."""
+    origin = ClaimOrigin.TEMPLATE if st.span is not None else ClaimOrigin.QUERY
+    kind = ClaimKind.TRIPLE
+    base = Claim(id="", text=st.text, span=st.span, subject=st.subject, relation=st.relation, kind=kind, origin=origin)
+    if isinstance(st, ComparisonStatement):
+        update: dict[str, object] = {
+            "kind": ClaimKind.COMPARISON,
+            "direction": st.direction,
+            "candidates": tuple(st.candidates),
+        }
+    else:
+        update = {"object": st.object, "negated": st.negated, "disjunctive": st.disjunctive}
+    return base.model_copy(update=update)
+
+
 def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
     """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order)."""
     found: list[Claim] = []
     for st in ctx.services.reader.with_query(query, response):
-        origin = ClaimOrigin.TEMPLATE if st.span is not None else ClaimOrigin.QUERY
-        if isinstance(st, ComparisonStatement):
-            claim = Claim(
-                id="",
-                text=st.text,
-                span=st.span,
-                subject=st.subject,
-                relation=st.relation,
-                kind=ClaimKind.COMPARISON,
-                origin=origin,
-                direction=st.direction,
-                candidates=tuple(st.candidates),
-            )
-        else:
-            claim = Claim(
-                id="",
-                text=st.text,
-                span=st.span,
-                subject=st.subject,
-                relation=st.relation,
-                kind=ClaimKind.TRIPLE,
-                origin=origin,
-                object=st.object,
-                negated=st.negated,
-                disjunctive=st.disjunctive,
-            )
-        found.append(claim)
+        found.append(_from_statement(st))
     if not any(c.origin == ClaimOrigin.QUERY for c in found) and (asked := drowzee_claim(query, response)):
         found.append(asked)
     read_spans = [c.span for c in found if c.span is not None]

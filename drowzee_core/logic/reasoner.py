@@ -6,7 +6,7 @@ import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from drowzee_core.errors import KBError
 from drowzee_core.kb.store import KBStore
@@ -19,6 +19,27 @@ log = logging.getLogger(__name__)
 
 MAX_CANDIDATES = 20
 _RANK = {ProofStatus.SUPPORTED: 0, ProofStatus.CONTRADICTED: 1, ProofStatus.UNKNOWN: 2}
+
+
+class _Decided(Protocol):
+    @property
+    def status(self) -> ProofStatus: ...
+
+
+_D = TypeVar("_D", bound=_Decided)
+
+
+def _best(subs: list[int], objs: list[int], decide: Callable[[int, int], _D]) -> tuple[_D, int, int]:
+    """The best outcome over every (subject, object) candidate pair: supported, then contradicted, then unknown."""
+    best: tuple[_D, int, int] | None = None
+    for s, o in itertools.product(subs, objs):
+        res = decide(s, o)
+        if best is None or _RANK[res.status] < _RANK[best[0].status]:
+            best = (res, s, o)
+        if res.status == ProofStatus.SUPPORTED:
+            break
+    assert best is not None
+    return best
 
 
 @dataclass
@@ -92,15 +113,7 @@ class Reasoner:
         missing = [n for n, c in ((subject, subs), (obj, objs)) if not c]
         if missing:
             return Verdict(ProofStatus.UNKNOWN, None, [], [], self.relation_names[rid] + f" (not in KB: {missing})")
-        best = None
-        for s, o in itertools.product(subs, objs):
-            res = self.engine.prove(s, rid, o)
-            if best is None or _RANK[res.status] < _RANK[best[0].status]:
-                best = (res, s, o)
-            if res.status == ProofStatus.SUPPORTED:
-                break
-        assert best is not None
-        res = best[0]
+        res, _s, _o = _best(subs, objs, lambda s, o: self.engine.prove(s, rid, o))
         labels = self.store.labels([*proof_ids(res.proof), *subs, *objs])
         proof = label_proof(res.proof, labels, self.relation_names, self.catalog, self.rules.composite_names)
         keys = self.store.keys([*subs, *objs])
@@ -120,15 +133,7 @@ class Reasoner:
         missing = [n for n, c in ((subject, subs), (other, others)) if not c]
         if missing:
             return Verdict(ProofStatus.UNKNOWN, None, [], [], rel + f" (not in KB: {missing})")
-        best = None
-        for s, o in itertools.product(subs, others):
-            res = self.engine.common_object(s, rid, o)
-            if best is None or _RANK[res.status] < _RANK[best[0].status]:
-                best = (res, s, o)
-            if res.status == ProofStatus.SUPPORTED:
-                break
-        assert best is not None
-        res, s, o = best
+        res, s, o = _best(subs, others, lambda s, o: self.engine.common_object(s, rid, o))
         proof = None
         if res.premises:
             ids = [s, o, *(i for p in res.premises for i in proof_ids(p))]

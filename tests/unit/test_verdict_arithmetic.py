@@ -22,7 +22,7 @@ def sig(kb: Label | None = None, p: float | None = None, guardian: Label | None 
     return Signals(kb=kb, kb_partial=0.0, seeker_p=p, seeker=seeker, guardian=guardian)
 
 
-CAL = Calibration(features=list(FEATURES), coef=[3, -3, 1, 1.5, 0, 0.5, -0.5], intercept=0.0)
+CAL = Calibration(features=list(FEATURES), coef=[3, -3, 1, 1.5, 0, 0.5, -0.5, 1.0], intercept=0.0)
 
 
 @pytest.mark.parametrize("policy", ["calibrated", "strict"])
@@ -111,3 +111,10 @@ def test_reducers_keep_first_evidence_per_id_and_add_timings() -> None:
     c = EvidenceItem(id="K1", source=EvidenceSource.KB, text="c")
     assert [e.text for e in merge_evidence([a], [b, c])] == ["a", "c"]
     assert merge_timings({"seeker": 1.0}, {"seeker": 0.5, "guardian": 2.0}) == {"seeker": 1.5, "guardian": 2.0}
+
+
+def test_supplied_evidence_weighs_the_judge_more() -> None:
+    plain = sig(p=0.8)
+    supplied = Signals(kb=None, kb_partial=0.0, seeker_p=0.8, seeker=F, guardian=None, supplied=True)
+    assert plain.vector()[-1] == 0.0 and supplied.vector()[-1] == pytest.approx(supplied.vector()[3])
+    assert CAL.p_factual(supplied) > CAL.p_factual(plain)

@@ -1,0 +1,67 @@
+"""Claims from Drowzee-style yes/no questions, and when the KB check's opinion decides (pure parts)."""
+
+from __future__ import annotations
+
+from agents.nodes.claims import drowzee_claim
+from agents.nodes.kb_check import kb_opinion
+from agents.nodes.seeker import bearing
+from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBResult
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
+
+
+def test_no_to_a_different_events_question_claims_a_shared_whole() -> None:
+    c = drowzee_claim("Is it true that Hœnir and Dellingr are both subclass of different events?", "No, they are not.")
+    assert c is not None and c.kind == ClaimKind.COMMON and c.origin == ClaimOrigin.DROWZEE
+    assert (c.subject, c.relation, c.object, c.negated) == ("Hœnir", "part of", "Dellingr", False)
+
+
+def test_yes_to_an_inverse_question_claims_the_evidence_direction() -> None:
+    c = drowzee_claim("Is it true that Erato and Mnemosyne are child and parent?", "Yes. Erato is a Muse.")
+    assert c is not None and c.kind == ClaimKind.TRIPLE
+    assert (c.subject, c.relation, c.object, c.negated) == ("Mnemosyne", "child", "Erato", False)
+    no = drowzee_claim("Is it true that Erato and Mnemosyne are child and parent?", "No.")
+    assert no is not None and no.negated
+
+
+def test_no_claim_without_a_known_shape_or_a_yes_no() -> None:
+    assert drowzee_claim("What is the capital of France?", "Yes.") is None
+    assert drowzee_claim("Is it true that Erato and Mnemosyne are child and parent?", "I cannot say.") is None
+
+
+def _claim(i: int, kind: ClaimKind = ClaimKind.TRIPLE, origin: ClaimOrigin = ClaimOrigin.TEMPLATE) -> Claim:
+    return Claim(id=f"C{i}", text=f"claim {i}", kind=kind, origin=origin, subject="s", relation="r", object="o")
+
+
+def _result(i: int, status: ProofStatus) -> KBResult:
+    return KBResult(claim_id=f"C{i}", status=status)
+
+
+def test_a_refuted_claim_is_non_factual_even_beside_proved_ones() -> None:
+    claims = [_claim(1), _claim(2)]
+    op = kb_opinion(claims, [_result(1, ProofStatus.SUPPORTED), _result(2, ProofStatus.CONTRADICTED)])
+    assert op.label == Label.NON_FACTUAL
+
+
+def test_unread_sentences_block_factual_unless_the_answer_itself_is_proved() -> None:
+    text = _claim(2, ClaimKind.TEXT, ClaimOrigin.SENTENCE)
+    plain = kb_opinion([_claim(1), text], [_result(1, ProofStatus.SUPPORTED)])
+    assert plain.label is None
+    answer = _claim(1, origin=ClaimOrigin.DROWZEE)
+    decided = kb_opinion([answer, text], [_result(1, ProofStatus.SUPPORTED)])
+    assert decided.label == Label.FACTUAL and "1 unread sentence" in (decided.explanation or "")
+
+
+def test_unknown_is_never_false() -> None:
+    op = kb_opinion([_claim(1)], [_result(1, ProofStatus.UNKNOWN)])
+    assert op.label is None
+
+
+def test_cited_evidence_shares_words_with_the_claim() -> None:
+    items = [
+        EvidenceItem(id="R1", source=EvidenceSource.KB, text="Hirohito died in 1989."),
+        EvidenceItem(id="R2", source=EvidenceSource.KB, text="Paris is the capital of France."),
+        EvidenceItem(id="K1", source=EvidenceSource.KB, text="Hirohito was born in 1901."),
+    ]
+    assert bearing("Hirohito was born in 1886.", items) == ["K1", "R1"]
+    assert bearing("Nothing in common.", items) == []
