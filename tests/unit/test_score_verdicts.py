@@ -1,0 +1,60 @@
+"""`drowzee score verdicts`: join by id, label figures with baselines, ExpMatch, graph-oracle similarity."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from drowzee_core.errors import DrowzeeError
+from drowzee_core.oracles.factchd_metrics import exp_match
+from drowzee_core.oracles.verdicts import score_verdicts, truth_triples
+from drowzee_core.records.triple import Triple
+
+GT = {"claims": [{"subject_label": "Hirohito", "relation": "born_in_year", "object_label": "1901"}]}
+
+
+def _pair(i: int, label: str, pattern: str) -> dict[str, Any]:
+    return {"id": f"p{i}", "label": label, "pattern": pattern, "reason": f"{label}.\nbecause {i}", "ground_truth": GT}
+
+
+def _verdict(i: int, label: str, degraded: bool = False) -> dict[str, Any]:
+    return {"id": f"p{i}", "verdict": {"label": label, "explanation": f"{label}.\nbecause {i}", "degraded": degraded}}
+
+
+def test_figures_baselines_and_similarity() -> None:
+    pairs = [_pair(0, "FACTUAL", "a"), _pair(1, "NON-FACTUAL", "a"), _pair(2, "NON-FACTUAL", "b")]
+    pairs.append(_pair(3, "FACTUAL", "b"))
+    verdicts = [_verdict(0, "FACTUAL"), _verdict(1, "NON-FACTUAL"), _verdict(2, "FACTUAL", degraded=True)]
+    verdicts.append(_verdict(3, "FACTUAL") | {"verdict": {"label": "FACTUAL", "explanation": "Quite other words."}})
+    seen: list[list[Triple]] = []
+
+    def similarity(explanation: str, truth: list[Triple]) -> tuple[float, float]:
+        seen.append(truth)
+        return 0.5, 0.25
+
+    rows, summary = score_verdicts([*pairs, *verdicts], similarity)
+    assert [r["parsed_label"] for r in rows] == ["FACTUAL", "NON-FACTUAL", "FACTUAL", "FACTUAL"]
+    overall = summary["overall"]
+    assert overall["verifier"]["acc"]["value"] == pytest.approx(0.75)
+    assert overall["degraded"] == 1 and overall["errors"] == 0
+    assert {b["name"] for b in overall["baselines"]} >= {"always FACTUAL", "always NON-FACTUAL"}
+    assert overall["graph_oracle"] == {"rows": 4, "node_sim": 0.5, "edge_sim": 0.25}
+    assert set(summary["by_pattern"]) == {"a", "b"}
+    assert summary["by_pattern"]["a"]["verifier"]["acc"]["value"] == pytest.approx(1.0)
+    assert seen[0] == [Triple("Hirohito", "born in year", "1901")]
+    assert rows[0]["exp_match"] == pytest.approx(round(exp_match(pairs[0]["reason"], pairs[0]["reason"]), 5))
+    assert rows[3]["exp_match"] < rows[0]["exp_match"]
+
+
+def test_join_says_what_is_wrong() -> None:
+    with pytest.raises(DrowzeeError, match="have no verdict"):
+        score_verdicts([_pair(0, "FACTUAL", "a"), _pair(1, "FACTUAL", "a"), _verdict(0, "FACTUAL")])
+    with pytest.raises(DrowzeeError, match="name no pair"):
+        score_verdicts([_pair(0, "FACTUAL", "a"), _verdict(0, "FACTUAL"), _verdict(9, "FACTUAL")])
+    with pytest.raises(DrowzeeError, match="give the pairs file and the verdicts file"):
+        score_verdicts([_pair(0, "FACTUAL", "a")])
+
+
+def test_truth_triples_of_a_pair_without_ground_truth_is_empty() -> None:
+    assert truth_triples({"id": "x"}) == []
