@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml scripts/setup_swipl.sh
 $(DROWZEE_CACHE)/kb/seed.sqlite: $(STAMP)
 	$(VENV)/bin/drowzee kb build
 
-# Until the service exists: build the seed KB, derive everything, and prove a few claims.
+# Until the service exists: build the seed KB, derive everything, prove a few claims, verify two pairs.
 run: setup $(DROWZEE_CACHE)/kb/seed.sqlite
 	$(VENV)/bin/drowzee kb stats
 	$(VENV)/bin/drowzee derive
@@ -35,6 +35,10 @@ run: setup $(DROWZEE_CACHE)/kb/seed.sqlite
 	$(VENV)/bin/drowzee temporal ask "Until[1, 5](Atom(the currency of France being French Franc), Atom(the currency of France being Euro)), 1998"
 	$(VENV)/bin/drowzee temporal generate --n 6 --seed 1 --out $(DROWZEE_CACHE)/temporal_demo.jsonl
 	$(VENV)/bin/drowzee generate drowzee-qa --n 7200 --seed 0 --out $(DROWZEE_CACHE)/drowzee_qa.jsonl
+	$(VENV)/bin/drowzee verify --query "What is the year of birth of Hirohito?" --response "Hirohito was born in 1886."
+	echo '[["Bölþorn", "part of", "Norse mythology"], ["Laufey", "part of", "Norse mythology"]]' | \
+	  $(VENV)/bin/drowzee verify --query "Is it true that Bölþorn and Laufey are both subclass of different events?" \
+	  --response "No. Both belong to Norse mythology." --evidence -
 
 lint: setup
 	$(VENV)/bin/ruff check drowzee_core agents finetune prompts tests bench app.py

@@ -97,13 +97,13 @@ def _score_verdicts(rows: Rows, opts: ScoreOptions, progress: Progress | None) -
     from drowzee_core.llm.embeddings import SentenceEmbedder
     from drowzee_core.oracles.graph import Equivalence, graph_similarity, semantic_graph
     from drowzee_core.oracles.verdicts import score_verdicts
-    from drowzee_core.records.triple import Triple
 
     eq = Equivalence(SentenceEmbedder().encode, wordnet=opts.synonyms)
     extractor = EXTRACTORS.get(opts.extractor)()
 
-    def similarity(explanation: str, truth: list[Triple]) -> tuple[float, float]:
-        sim = graph_similarity(semantic_graph(extractor.triples(explanation)), semantic_graph(truth), eq)
+    def similarity(explanation: str, truth: list[str]) -> tuple[float, float]:
+        facts = [t for text in truth for t in extractor.triples(text)]
+        sim = graph_similarity(semantic_graph(extractor.triples(explanation)), semantic_graph(facts), eq)
         return round(sim.nodes, 4), round(sim.edges, 4)
 
     return score_verdicts(rows, similarity, progress)

@@ -3,8 +3,9 @@
 `drowzee score verdicts PAIRS VERDICTS`: rows of both files are joined by `id` (a verdict row is
 `{"id", "verdict": {...}}`, as `drowzee batch` writes it). Per pair: the verdict's label against the
 gold label, ExpMatch of its explanation against the gold `reason` (FactCHD's formula), and for our
-generated pairs the graph oracle's node / edge similarity between the explanation's triples and the
-pair's ground-truth facts. The summary holds FactCls, accuracy and macro-F1 with 95 % intervals,
+generated pairs the graph oracle's node / edge similarity between the triples of the explanation and
+of the pair's ground-truth facts (both read by the same extractor, so labels meet labels). The
+summary holds FactCls, accuracy and macro-F1 with 95 % intervals,
 overall and per pattern, grounding and source, each beside the constant baselines on the same rows.
 """
 
@@ -16,7 +17,6 @@ from typing import Any
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.oracles.factchd_metrics import exp_match
-from drowzee_core.records.triple import Triple
 
 Rows = list[dict[str, Any]]
 GROUPS = ("pattern", "grounding", "source", "category")
@@ -38,20 +38,13 @@ def join(rows: Sequence[dict[str, Any]]) -> Rows:
     return [pairs[i] | {"_verdict": verdicts[i]} for i in pairs]
 
 
-def truth_triples(pair: dict[str, Any]) -> list[Triple]:
-    """A generated pair's ground-truth facts as text triples (labels; the correct value where stated)."""
+def truth_texts(pair: dict[str, Any]) -> list[str]:
+    """A generated pair's ground-truth facts as sentences (the claims' `text`, written with entity labels)."""
     gt = pair.get("ground_truth") or {}
-    out = []
-    for c in gt.get("claims", []):
-        s = c.get("subject_label") or c.get("subject")
-        o = c.get("object_label") or c.get("object")
-        out.append(Triple(str(s), str(c.get("relation", "")).replace("_", " "), str(o)))
-    return out
+    return [str(c["text"]) for c in gt.get("claims", []) if c.get("text")]
 
 
-def judge(
-    pair: dict[str, Any], similarity: Callable[[str, list[Triple]], tuple[float, float]] | None
-) -> dict[str, Any]:
+def judge(pair: dict[str, Any], similarity: Callable[[str, list[str]], tuple[float, float]] | None) -> dict[str, Any]:
     """One judged row."""
     v = pair["_verdict"]
     verdict = v.get("verdict") or {}
@@ -66,7 +59,7 @@ def judge(
     }
     for g in GROUPS:
         row[g] = pair.get(g) or (pair.get("meta") or {}).get(g)
-    truth = truth_triples(pair)
+    truth = truth_texts(pair)
     if similarity is not None and truth and explanation:
         row["node_sim"], row["edge_sim"] = similarity(explanation, truth)
     return row
@@ -111,7 +104,7 @@ def summarize(judged: Rows) -> dict[str, Any]:
 
 def score_verdicts(
     rows: Sequence[dict[str, Any]],
-    similarity: Callable[[str, list[Triple]], tuple[float, float]] | None = None,
+    similarity: Callable[[str, list[str]], tuple[float, float]] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> tuple[Rows, dict[str, Any]]:
     """Judged rows and the summary."""
@@ -123,4 +116,4 @@ def score_verdicts(
     return judged, summarize(judged)
 
 
-__all__ = ["join", "judge", "score_verdicts", "summarize", "truth_triples"]
+__all__ = ["join", "judge", "score_verdicts", "summarize", "truth_texts"]

@@ -8,10 +8,13 @@ import pytest
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.oracles.factchd_metrics import exp_match
-from drowzee_core.oracles.verdicts import score_verdicts, truth_triples
-from drowzee_core.records.triple import Triple
+from drowzee_core.oracles.verdicts import score_verdicts, truth_texts
 
-GT = {"claims": [{"subject_label": "Hirohito", "relation": "born_in_year", "object_label": "1901"}]}
+GT = {
+    "claims": [
+        {"subject": "wd:Q1", "relation": "born_in_year", "object": "num:1901", "text": "Hirohito was born in 1901."}
+    ]
+}
 
 
 def _pair(i: int, label: str, pattern: str) -> dict[str, Any]:
@@ -27,9 +30,9 @@ def test_figures_baselines_and_similarity() -> None:
     pairs.append(_pair(3, "FACTUAL", "b"))
     verdicts = [_verdict(0, "FACTUAL"), _verdict(1, "NON-FACTUAL"), _verdict(2, "FACTUAL", degraded=True)]
     verdicts.append(_verdict(3, "FACTUAL") | {"verdict": {"label": "FACTUAL", "explanation": "Quite other words."}})
-    seen: list[list[Triple]] = []
+    seen: list[list[str]] = []
 
-    def similarity(explanation: str, truth: list[Triple]) -> tuple[float, float]:
+    def similarity(explanation: str, truth: list[str]) -> tuple[float, float]:
         seen.append(truth)
         return 0.5, 0.25
 
@@ -42,7 +45,7 @@ def test_figures_baselines_and_similarity() -> None:
     assert overall["graph_oracle"] == {"rows": 4, "node_sim": 0.5, "edge_sim": 0.25}
     assert set(summary["by_pattern"]) == {"a", "b"}
     assert summary["by_pattern"]["a"]["verifier"]["acc"]["value"] == pytest.approx(1.0)
-    assert seen[0] == [Triple("Hirohito", "born in year", "1901")]
+    assert seen[0] == ["Hirohito was born in 1901."]
     assert rows[0]["exp_match"] == pytest.approx(round(exp_match(pairs[0]["reason"], pairs[0]["reason"]), 5))
     assert rows[3]["exp_match"] < rows[0]["exp_match"]
 
@@ -56,5 +59,5 @@ def test_join_says_what_is_wrong() -> None:
         score_verdicts([_pair(0, "FACTUAL", "a")])
 
 
-def test_truth_triples_of_a_pair_without_ground_truth_is_empty() -> None:
-    assert truth_triples({"id": "x"}) == []
+def test_truth_texts_of_a_pair_without_ground_truth_is_empty() -> None:
+    assert truth_texts({"id": "x"}) == []
