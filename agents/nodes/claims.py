@@ -46,8 +46,12 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
         found.append(_from_statement(st))
     if not any(c.origin == ClaimOrigin.QUERY for c in found) and (asked := drowzee_claim(query, response)):
         found.append(asked)
+    sentences = [(span, text) for span, text in ctx.services.reader.sentences(response) if text.strip()]
+    if len(sentences) == 1:
+        # a one-sentence response is the short answer the query-composed claims come from
+        found = [c if c.span is not None else c.model_copy(update={"span": sentences[0][0]}) for c in found]
     read_spans = [c.span for c in found if c.span is not None]
-    for span, sentence in ctx.services.reader.sentences(response):
+    for span, sentence in sentences:
         if not _overlaps(span, read_spans) and sentence.strip():
             found.append(
                 Claim(id="", text=sentence.strip(), span=span, kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
