@@ -45,7 +45,7 @@ def test_long_items_are_chunked() -> None:
 
 
 def test_bad_items_are_named() -> None:
-    with pytest.raises(EvidenceError, match="evidence item 2 .* got a list of 4 parts"):
+    with pytest.raises(EvidenceError, match=r"evidence item 2 .* got a list of 4 parts"):
         normalize_evidence(["ok", ["a", "b", "c", "d"]])
     with pytest.raises(EvidenceError, match="the limit is"):
         normalize_evidence(["x"] * (MAX_EVIDENCE + 1))
