@@ -19,6 +19,7 @@ the response's answer; `stated` is what `StatementReader.read(response)` found a
   bare list): each answer entity put in place of X in each condition (negated for "but not"; for
   "or" each statement is `disjunctive`).
 
+An abstention ("I don't know.", "I'm not sure.", "It is unknown.", "No idea.") composes nothing.
 A composed statement's `span` is None: its words come from the query. Names in a list are split at
 ", " and the last " and "; where a name itself holds " and " ("Bosnia and Herzegovina"), the split
 that names entities the response states is taken, else the last " and ".
@@ -31,6 +32,7 @@ from collections.abc import Collection, Sequence
 
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.statements import (
+    MAX_ENTITY_CHARS,
     Claim,
     ComparisonStatement,
     Direction,
@@ -56,6 +58,7 @@ _AMONG = re.compile(
 )
 _SET = re.compile(r"\s*what\s+are\s+all\s+(?P<v>\w+)\s+such\s+that\s+(?P<c>.+?)\s*\?\s*", _FLAGS)
 _CONNECTIVE = re.compile(r"\s+(but\s+not|and\s+not|and|or)\s+", re.IGNORECASE)
+_ABSTAIN = re.compile(r"\s*(?:no\s+idea|nobody\s+knows|no\s+one\s+knows|it\s+is\s+not\s+known)\b", re.IGNORECASE)
 _SHORT_LEAD = re.compile(r"(?:it\s+is|it's|the\s+answer\s+is|that\s+is|that\s+would\s+be)\s+", re.IGNORECASE)
 
 
@@ -106,11 +109,18 @@ def _short_answer(reader: StatementReader, response: str, whole: bool = True) ->
     if not sentences or (whole and len(sentences) > 1):
         return None
     text = sentences[0][1].strip()
-    if reader.readings(text) or reader.comparison_readings(text):
+    if reader.readings(text) or reader.comparison_readings(text) or abstains(text):
         return None
     text = text[strip_lead(text) :]
-    text = _SHORT_LEAD.sub("", text, count=1).strip().rstrip(".!").strip()
-    return text if text and len(text.split()) <= SHORT_WORDS else None
+    if m := _SHORT_LEAD.match(text):
+        text = text[m.end() :]
+    text = text.strip().rstrip(".!").strip()
+    return text if text and len(text.split()) <= SHORT_WORDS and len(text) <= MAX_ENTITY_CHARS else None
+
+
+def abstains(text: str) -> bool:
+    """Whether a short answer declines to answer ("I don't know.", "It is unknown.", "No idea.")."""
+    return parse_answer(text).label == "unsure" or bool(_ABSTAIN.match(text))
 
 
 # ---------------------------------------------------------------------- wh and multi-hop
@@ -176,8 +186,12 @@ def _comparison(reader: StatementReader, names: str, pred: str, response: str, s
         preds[cmp.most.strip().casefold()] = (cmp.relation, "most")
         preds[cmp.least.strip().casefold()] = (cmp.relation, "least")
     hit = preds.get(" ".join(pred.split()).casefold())
-    if hit is None:
-        return []
+    if hit is None:  # "Which of A, B and C <pred>?": the names end where a known predicate starts
+        whole = " ".join(f"{names} {pred}".split())
+        end = max((p for p in preds if whole.casefold().endswith(" " + p)), key=len, default="")
+        if not end:
+            return []
+        names, pred, hit = whole[: -len(end) - 1], whole[-len(end) :], preds[end]
     relation, direction = hit
     known = {c.subject.casefold() for c in stated}
     candidates = tuple(split_names(names, known))
@@ -228,11 +242,14 @@ def _set_members(reader: StatementReader, var: str, cond: str, response: str) ->
     if listed is None:
         sentences = reader.sentences(response)
         one = sentences[0][1] if len(sentences) == 1 else ""
-        listed = one.rstrip(".! ") if one and not reader.readings(one) else None
+        listed = one.rstrip(".! ") if one and not reader.readings(one) and not abstains(one) else None
     if not listed:
         return []
+    members = [listed.strip()] if only else split_names(listed)
+    if any(len(member) > MAX_ENTITY_CHARS for member in members):
+        return []
     out: list[Claim] = []
-    for member in [listed.strip()] if only else split_names(listed):
+    for member in members:
         for readings, flip in conditions:
             for r in readings:
                 s, o = (member, r.object) if r.subject == var else (r.subject, member)

@@ -11,7 +11,9 @@ Matching rules:
   escaped, its spaces match any whitespace, its first letter matches either case ("the capital of"
   inside "Is it true that the capital of ..."); a final period and whitespace are optional.
 - A sentence is matched whole. A leading connective ("So", "Therefore,", "Yes, because", a list
-  bullet) is dropped when the sentence as written matches no template.
+  bullet) is dropped before matching (the sentence as written is read only when the rest reads as
+  nothing); a claim's span still points at its words in the response. A sentence ending in "?" is no
+  statement.
 - Ambiguity: a reading whose object is not a number is dropped for a year / quantity relation, and
   when a year / quantity reading remains, entity readings are dropped ("X was discovered in 1898":
   the year of discovery, not the country). Of the rest, only the readings of the template(s) with
@@ -34,11 +36,11 @@ from typing import Literal
 
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.sentence_split import Span, ends_in_abbreviation, fragments, is_question, titles_only
 
 MAX_ENTITY_CHARS = 300
 """Longest entity surface a template group reads (the catalog's labels are far shorter)."""
 
-Span = tuple[int, int]
 Direction = Literal["most", "least"]
 
 
@@ -111,11 +113,6 @@ _LEAD = re.compile(
 )
 _AUX_TO = {"is": ("to be",), "are": ("to be",), "was": ("to have been", "to be"), "were": ("to have been", "to be")}
 _AUX_TO |= {"does": ("to",), "do": ("to",), "did": ("to have", "to")}
-_BOUNDARY = re.compile(r"[.!?]+[\"'\u201d\u2019)\]]*(?=\s)|\n")
-_ABBREV = re.compile(
-    r"(?:^|[\s(])(?:[A-Za-z]|(?:[A-Za-z]\.)+[A-Za-z]|Mr|Mrs|Ms|Dr|St|Mt|Ft|Jr|Sr|Prof|Gen|Col|Lt|Capt|Sgt|Rev"
-    r"|Gov|Sen|Inc|Ltd|Co|Corp|vs|etc|approx|ca|No|Vol|Dept|Univ|Ave)\.$"
-)
 _DOTTED_END = re.compile(r"(?:^|[\s.])[A-Za-z]\.[A-Za-z]$")
 _NUMBER = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion))?$")
 _YEAR = re.compile(r"^-?\d{1,4}(?:\s*(?:BC|BCE|AD|CE))?$")
@@ -214,7 +211,7 @@ class StatementReader:
 
         """
         text = clause.strip()
-        low = text.lower()
+        low = " ".join(text.lower().split())
         found: list[tuple[int, Reading]] = []
         for t in self._questions if questions else self._statements:
             if t.probe not in low:
@@ -227,12 +224,13 @@ class StatementReader:
         return _disambiguate(found, self.catalog)
 
     def _lead_readings(self, sentence: str) -> tuple[int, list[Reading]]:
-        """Readings of a sentence as written, else without its leading connective (and how much was cut)."""
-        found = self.readings(sentence)
-        if found:
-            return 0, found
+        """Readings of a sentence without its leading connective (and how much was cut), else as written."""
         cut = strip_lead(sentence)
-        return (cut, self.readings(sentence[cut:])) if cut else (0, [])
+        found = self.readings(sentence[cut:])
+        if found or not cut:
+            return cut, found
+        found = self.readings(sentence)
+        return (0, found) if found else (cut, [])
 
     def comparison_readings(self, sentence: str) -> list[tuple[str, Direction, str]]:
         """(relation, direction, subject) for a sentence "S <most / least predicate>." of the catalog."""
@@ -247,29 +245,33 @@ class StatementReader:
     def sentences(self, text: str) -> list[tuple[Span, str]]:
         """Sentence spans of `text`.
 
-        Splits after . ! ? and at line breaks, never after an abbreviation ("St. Louis", "D.C.") whose
-        next piece reads as no statement on its own; "3.5" never splits.
+        Splits after . ! ? and at line breaks, but joins abbreviations as `kb.sentence_split` says ("St.
+        Louis", "Budapest XVIII. kerület", "Washington, D.C."); "3.5" never splits.
         """
-        pieces = _fragments(text)
+        pieces = fragments(text)
         out: list[tuple[Span, str]] = []
         i = 0
         while i < len(pieces):
             start, end = pieces[i]
-            while (
-                i + 1 < len(pieces)
-                and _ABBREV.search(text[start:end])
-                and not self._lead_readings(text[pieces[i + 1][0] : pieces[i + 1][1]])[1]
-            ):
+            while i + 1 < len(pieces) and self._joins(text[start:end], text[pieces[i + 1][0] : pieces[i + 1][1]]):
                 i += 1
                 end = pieces[i][1]
             out.append(((start, end), text[start:end]))
             i += 1
         return out
 
+    def _joins(self, piece: str, following: str) -> bool:
+        """Whether `piece` ends in an abbreviation that the `following` piece continues."""
+        if titles_only(piece[strip_lead(piece) :]):
+            return True
+        return ends_in_abbreviation(piece) and not self._lead_readings(following)[1]
+
     def read(self, text: str) -> list[Claim]:
         """Every catalog-phrased statement of a response, with its span, in order and without repeats."""
         out: list[Claim] = []
         for (start, _end), sentence in self.sentences(text):
+            if is_question(sentence):
+                continue
             cut, found = self._lead_readings(sentence)
             body = sentence[cut:].strip()
             span = (start + cut, start + cut + len(body))
@@ -288,23 +290,6 @@ class StatementReader:
 
         stated = self.read(response)
         return unique([*stated, *compose(self, query, response, stated)])
-
-
-def _fragments(text: str) -> list[Span]:
-    """Pieces of `text` between sentence ends, stripped of surrounding whitespace; empty ones dropped."""
-    out: list[Span] = []
-    start = 0
-    bounds = [m.end() for m in _BOUNDARY.finditer(text)] + [len(text)]
-    for end in bounds:
-        a, b = start, end
-        while a < b and text[a].isspace():
-            a += 1
-        while b > a and text[b - 1].isspace():
-            b -= 1
-        if a < b:
-            out.append((a, b))
-        start = end
-    return out
 
 
 def _kind_fits(kind: ValueKind, obj: str) -> bool:
