@@ -10,4 +10,14 @@ Modules (imported on demand; training pulls in torch, evaluation scipy and sciki
 - `manifest`: manifests written only by code, metrics keyed by data sha256 and slice, `check_adapter`.
 """
 
+import importlib
+from types import ModuleType
+
 __all__ = ["config", "data", "evaluate", "manifest", "stats", "train"]
+
+
+def __getattr__(name: str) -> ModuleType:
+    """Import a listed submodule on first access (`finetune.config`, ...)."""
+    if name in __all__:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

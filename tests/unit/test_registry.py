@@ -39,7 +39,8 @@ def test_project_registries_hold_the_documented_names() -> None:
         "generate.judge",
         "generate.temporal",
     ]
-    assert SCORERS.names() == ("drowzee", "erbench", "factchd") and SCORERS.producer("drowzee") == "score.drowzee"
+    assert SCORERS.names() == ("drowzee", "erbench", "factchd", "verdicts")
+    assert SCORERS.producer("drowzee") == "score.drowzee"
     assert EXTRACTORS.names() == ("llm", "spacy")
     assert LOADERS.names() == ("csv", "jsonl", "prolog", "wikidata-json")
     assert all(e.description.endswith(".") for r in (GENERATORS, SCORERS, EXTRACTORS, LOADERS) for e in r)
