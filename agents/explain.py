@@ -7,6 +7,7 @@ after the first two is evidence text or a proof sentence: nothing is invented.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from agents.aggregate import Decision
@@ -17,6 +18,8 @@ from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import EvidenceItem, Opinion
 
 MAX_ANSWER_CHARS = 300
+_QUOTE = re.compile(r"^(?:yes|no)\b", re.IGNORECASE)
+"""A Yes / No answer is quoted, not read as a statement ("The answer "No. ..." is ...")."""
 MAX_CITED = 4
 
 
@@ -26,10 +29,14 @@ def _cite(texts: Sequence[tuple[str, str | None]]) -> str:
 
 
 def _answer(response: str) -> str:
+    """The response after "The answer": `that <statement>`, or a Yes / No answer quoted ("No. Both ...")."""
     text = " ".join(response.split())
     if len(text) > MAX_ANSWER_CHARS:
         text = text[: MAX_ANSWER_CHARS - 3].rsplit(" ", 1)[0] + "..."
-    return clause(text)
+    body = clause(text)
+    if _QUOTE.search(body):
+        return f'"{text}"'
+    return f"that {body}"
 
 
 def proof_citations(
@@ -61,7 +68,7 @@ def compose(
 ) -> str:
     """The explanation of a decision, citing evidence ids."""
     label = decision.label
-    head = f"{label}.\nThe answer that {_answer(response)} is {'correct' if label == Label.FACTUAL else 'incorrect'}."
+    head = f"{label}.\nThe answer {_answer(response)} is {'correct' if label == Label.FACTUAL else 'incorrect'}."
     leaf_ids = {e.text: e.id for e in evidence}
     by_id = {c.id: c for c in claims}
     if decision.rule == "proof":

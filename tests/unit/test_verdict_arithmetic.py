@@ -92,6 +92,8 @@ def test_explanation_of_a_refutation_cites_the_proof_fact() -> None:
     assert text.startswith("NON-FACTUAL.\nThe answer that Bradstreet died in 1642 is incorrect.")
     assert "Bradstreet died in 1672 [K1]" in text
     assert text.endswith("Therefore, the answer contains an incorrect conclusion.")
+    short = compose(Decision(N, 1.0, "proof"), "No. He died in 1642.", [claim], [res], ev, [])
+    assert short.startswith('NON-FACTUAL.\nThe answer "No. He died in 1642." is incorrect.')
 
 
 def test_explanation_without_a_proof_quotes_evidence_and_names_the_rule() -> None:
