@@ -5,10 +5,12 @@ Options map onto `agents.context.VerifierSettings` (explicit > `DROWZEE_VERIFY_*
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -103,6 +105,22 @@ def verify(
         err.print(f"[yellow]degraded:[/yellow] {r}")
 
 
+def _rows(path: Path) -> Iterator[tuple[str, Any]]:
+    """(`name:line`, row) per input row; a JSONL line that is not JSON is a `ValueError` row, not the end."""
+    from drowzee_core.records.readers import iter_rows
+
+    if path.suffix.lower() != ".jsonl":
+        yield from iter_rows(path)
+        return
+    with path.open(encoding="utf-8", errors="replace") as fh:
+        for n, line in enumerate(fh, 1):
+            if line.strip():
+                try:
+                    yield f"{path.name}:{n}", json.loads(line)
+                except json.JSONDecodeError as exc:
+                    yield f"{path.name}:{n}", ValueError(f"not valid JSON ({exc.msg})")
+
+
 def batch(
     ctx: typer.Context,
     inputs: Annotated[Path, typer.Argument(help="JSONL of pairs: id, query, response (+ evidence).")],
@@ -121,7 +139,6 @@ def batch(
     """Verify a file of pairs, one verdict per row, written as each is final (sequential)."""
     from agents.verifier import Verifier
     from drowzee_core.records.provenance import input_files, provenance, write_sidecar
-    from drowzee_core.records.readers import iter_rows
     from drowzee_core.records.verdict import VerifyRequest
 
     if out.exists() and not overwrite:
@@ -129,7 +146,7 @@ def batch(
     try:
         settings = _settings(kb=kb, policy=policy, **_off(no_guardian, no_seeker, no_kb))
         counts: Counter[str] = Counter()
-        rows = list(iter_rows(inputs))[:limit] if limit else list(iter_rows(inputs))
+        rows = list(itertools.islice(_rows(inputs), limit))
         out.parent.mkdir(parents=True, exist_ok=True)
         with (
             Verifier(settings) as verifier,
@@ -139,6 +156,8 @@ def batch(
             for i, (where, row) in enumerate(rows, 1):
                 rid = str(row.get("id", i)) if isinstance(row, dict) else str(i)
                 try:
+                    if isinstance(row, ValueError):
+                        raise row
                     if not isinstance(row, dict):
                         raise ValueError("row is not a JSON object")
                     ev = row.get(evidence_field) if evidence_field else None
@@ -152,7 +171,8 @@ def batch(
                     counts[record["verdict"]["label"]] += 1
                     counts["degraded"] += bool(record["verdict"]["degraded"])
                 except (KeyError, ValueError) as exc:
-                    record = {"row": i, "id": rid, "error": f"{where}: {exc}"}
+                    reason = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+                    record = {"row": i, "id": rid, "error": f"{where}: {reason}"}
                     counts["error"] += 1
                 sink.write(json.dumps(record, ensure_ascii=False) + "\n")
                 sink.flush()

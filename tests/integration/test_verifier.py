@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from agents.context import VerifierSettings
 from agents.verifier import Verifier
+from drowzee_core.cli.main import app
 from drowzee_core.kb.model import Stats
 from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.provenance import read_sidecar
 from drowzee_core.records.verdict import EvidenceSource, VerifyRequest
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -68,3 +72,29 @@ def test_bad_evidence_degrades_but_answers(verifier: Verifier) -> None:
     v = verifier.verify(VerifyRequest(query="", response="Hirohito was born in 1886.", evidence=bad))
     assert v.label == Label.NON_FACTUAL and v.degraded
     assert any("prepare" in r for r in v.degraded_reasons)
+
+
+def test_batch_writes_a_verdict_or_an_error_per_row(seed_kb: tuple[Path, Stats], tmp_path: Path) -> None:
+    """`drowzee batch`: every row gets a line; bad rows become error records and the exit code says so."""
+    rows = [
+        json.dumps({"id": "a", "query": "When was Hirohito born?", "response": "Hirohito was born in 1886."}),
+        "{not json",
+        json.dumps({"id": "c", "query": "When was Hirohito born?"}),
+        json.dumps(
+            {"id": "d", "query": "", "response": "Zyx was born in 1949.", "ev": [["Zyx", "year of birth", "1950"]]}
+        ),
+    ]
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    args = ["batch", str(src), "--out", str(out), "--kb", str(seed_kb[0]), "--no-guardian", "--evidence-field", "ev"]
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 1, res.output
+    lines = [json.loads(x) for x in out.read_text("utf-8").splitlines()]
+    assert [x.get("id") for x in lines] == ["a", "2", "c", "d"]
+    assert lines[0]["verdict"]["label"] == "NON-FACTUAL" and lines[3]["verdict"]["label"] == "NON-FACTUAL"
+    assert lines[1]["error"] == "in.jsonl:2: not valid JSON (Expecting property name enclosed in double quotes)"
+    assert lines[2]["error"] == "in.jsonl:3: missing field 'response'"
+    meta = read_sidecar(out)
+    assert meta is not None and meta.counts == {"NON-FACTUAL": 2, "degraded": 0, "error": 2}
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 2 and "--overwrite" in again.output
