@@ -9,7 +9,6 @@ import itertools
 import json
 import re
 import sys
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -135,48 +134,29 @@ def batch(
     no_kb: NoOpt = False,
     kb: KbOpt = None,
     overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace an existing --out file.")] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Finish an interrupted run: keep --out's rows, check the rest.")
+    ] = False,
 ) -> None:
-    """Verify a file of pairs, one verdict per row, written as each is final (sequential)."""
+    """Verify a file of pairs, one record per row, written durably as each is final (sequential).
+
+    Each line is `{"row", "id", "verdict"}`, or `{"row", "id", "error"}` for a row that cannot be
+    checked (not JSON, not an object, no `response`, invalid evidence); the run goes on. Exit code 0:
+    every row checked; 1: some rows failed; 2: usage or input-file error.
+    """
+    from agents.batch import run_batch
     from agents.verifier import Verifier
     from drowzee_core.records.provenance import input_files, provenance, write_sidecar
-    from drowzee_core.records.verdict import VerifyRequest
 
-    if out.exists() and not overwrite:
-        raise fail(DrowzeeError(f"{out} exists; pass --overwrite to replace it (resume comes with the batch engine)"))
+    if resume and overwrite:
+        raise fail(DrowzeeError("--resume keeps --out's rows and --overwrite replaces them; pass one of them"))
+    if out.exists() and not (overwrite or resume):
+        raise fail(DrowzeeError(f"{out} exists; pass --resume to finish that run or --overwrite to replace it"))
     try:
         settings = _settings(kb=kb, policy=policy, **_off(no_guardian, no_seeker, no_kb))
-        counts: Counter[str] = Counter()
         rows = list(itertools.islice(_rows(inputs), limit))
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with (
-            Verifier(settings) as verifier,
-            out.open("w", encoding="utf-8") as sink,
-            track("verifying", len(rows)) as done,
-        ):
-            for i, (where, row) in enumerate(rows, 1):
-                rid = str(row.get("id", i)) if isinstance(row, dict) else str(i)
-                try:
-                    if isinstance(row, ValueError):
-                        raise row
-                    if not isinstance(row, dict):
-                        raise ValueError("row is not a JSON object")
-                    ev = row.get(evidence_field) if evidence_field else None
-                    req = VerifyRequest(
-                        id=rid, query=str(row.get("query", "")), response=str(row["response"]), evidence=ev
-                    )
-                    record: dict[str, Any] = {
-                        "id": rid,
-                        "verdict": verifier.verify(req).model_dump(mode="json"),
-                    }
-                    counts[record["verdict"]["label"]] += 1
-                    counts["degraded"] += bool(record["verdict"]["degraded"])
-                except (KeyError, ValueError) as exc:
-                    reason = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
-                    record = {"row": i, "id": rid, "error": f"{where}: {reason}"}
-                    counts["error"] += 1
-                sink.write(json.dumps(record, ensure_ascii=False) + "\n")
-                sink.flush()
-                done(i)
+        with Verifier(settings) as verifier, track("verifying", len(rows)) as done:
+            counts = run_batch(rows, out, verifier.verify, evidence_field=evidence_field, resume=resume, progress=done)
         write_sidecar(out, provenance("batch", command_params(ctx), inputs=input_files([inputs]), counts=dict(counts)))
     except (DrowzeeError, OSError) as exc:
         raise fail(DrowzeeError(str(exc))) from exc

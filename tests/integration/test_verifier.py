@@ -97,4 +97,7 @@ def test_batch_writes_a_verdict_or_an_error_per_row(seed_kb: tuple[Path, Stats],
     meta = read_sidecar(out)
     assert meta is not None and meta.counts == {"NON-FACTUAL": 2, "degraded": 0, "error": 2}
     again = CliRunner().invoke(app, args)
-    assert again.exit_code == 2 and "--overwrite" in again.output
+    assert again.exit_code == 2 and "--resume" in again.output and "--overwrite" in again.output
+    before = out.read_text("utf-8")
+    resumed = CliRunner().invoke(app, [*args, "--resume"])
+    assert resumed.exit_code == 1 and out.read_text("utf-8") == before, "a finished run has nothing to add"
