@@ -12,14 +12,51 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.verdict import Verdict, VerifyRequest
 
 Verify = Callable[[VerifyRequest], Verdict]
+
+
+def read_rows(path: Path) -> Iterator[tuple[str, Any]]:
+    """(`name:line`, row) per input row, streamed.
+
+    A JSONL line that is not UTF-8 or not JSON is a `ValueError` row (recorded as an error), never the
+    end of the run. CSV and JSON go through `drowzee_core.records.readers.iter_rows`.
+    """
+    from drowzee_core.records.readers import iter_rows
+
+    if path.suffix.lower() != ".jsonl":
+        yield from iter_rows(path)
+        return
+    with path.open("rb") as fh:
+        for n, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            where = f"{path.name}:{n}"
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield where, ValueError(f"not UTF-8 text (undecodable byte at offset {exc.start})")
+                continue
+            try:
+                yield where, json.loads(text)
+            except json.JSONDecodeError as exc:
+                yield where, ValueError(f"not valid JSON ({exc.msg})")
+
+
+def count_rows(path: Path) -> int | None:
+    """Non-blank lines of a JSONL file (the progress total) without parsing them; None for other formats."""
+    if path.suffix.lower() != ".jsonl":
+        return None
+    with path.open("rb") as fh:
+        return sum(1 for raw in fh if raw.strip())
 
 
 def repair_tail(out: Path) -> int:
@@ -51,9 +88,14 @@ def recorded(out: Path) -> dict[int, dict[str, Any]]:
     return found
 
 
+def row_id(row_no: int, row: Any) -> str:
+    """The row's `id`, or its row number when it has none."""
+    return str(row.get("id", row_no)) if isinstance(row, dict) else str(row_no)
+
+
 def record_of(row_no: int, where: str, row: Any, evidence_field: str | None, verify: Verify) -> dict[str, Any]:
     """The output record of one input row: its verdict, or the reason the row cannot be checked."""
-    rid = str(row.get("id", row_no)) if isinstance(row, dict) else str(row_no)
+    rid = row_id(row_no, row)
     try:
         if isinstance(row, ValueError):
             raise row
@@ -61,10 +103,14 @@ def record_of(row_no: int, where: str, row: Any, evidence_field: str | None, ver
             raise ValueError("row is not a JSON object")
         evidence = row.get(evidence_field) if evidence_field else None
         req = VerifyRequest(id=rid, query=str(row.get("query", "")), response=str(row["response"]), evidence=evidence)
-        return {"row": row_no, "id": rid, "verdict": verify(req).model_dump(mode="json")}
+    except ValidationError as exc:
+        reason = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors(include_url=False))
+        return {"row": row_no, "id": rid, "error": f"{where}: {reason}"}
     except (KeyError, ValueError) as exc:
         reason = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
         return {"row": row_no, "id": rid, "error": f"{where}: {reason}"}
+    # the verifier itself never raises for a row (a failing source degrades the verdict); if it does, the run stops
+    return {"row": row_no, "id": rid, "verdict": verify(req).model_dump(mode="json")}
 
 
 def counts_of(records: Iterable[dict[str, Any]]) -> Counter[str]:
@@ -93,11 +139,19 @@ def run_batch(
     if resume and out.exists():
         repair_tail(out)
         done = recorded(out)
+    first: dict[str, int] = {}
+    for no, rec in sorted(done.items()):
+        first.setdefault(str(rec.get("id")), no)
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a" if resume else "w", encoding="utf-8") as sink:
         for row_no, (where, row) in enumerate(rows, 1):
+            rid = row_id(row_no, row)
+            seen = first.setdefault(rid, row_no) if isinstance(row, dict) and "id" in row else row_no
             if row_no not in done:
-                rec = record_of(row_no, where, row, evidence_field, verify)
+                if seen != row_no:
+                    rec = {"row": row_no, "id": rid, "error": f"{where}: duplicate id {rid!r} (first at row {seen})"}
+                else:
+                    rec = record_of(row_no, where, row, evidence_field, verify)
                 sink.write(json.dumps(rec, ensure_ascii=False) + "\n")
                 sink.flush()
                 os.fsync(sink.fileno())
@@ -107,4 +161,14 @@ def run_batch(
     return counts_of(done.values())
 
 
-__all__ = ["Verify", "counts_of", "record_of", "recorded", "repair_tail", "run_batch"]
+__all__ = [
+    "Verify",
+    "count_rows",
+    "counts_of",
+    "read_rows",
+    "record_of",
+    "recorded",
+    "repair_tail",
+    "row_id",
+    "run_batch",
+]

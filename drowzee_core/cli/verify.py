@@ -9,7 +9,6 @@ import itertools
 import json
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -104,22 +103,6 @@ def verify(
         err.print(f"[yellow]degraded:[/yellow] {r}")
 
 
-def _rows(path: Path) -> Iterator[tuple[str, Any]]:
-    """(`name:line`, row) per input row; a JSONL line that is not JSON is a `ValueError` row, not the end."""
-    from drowzee_core.records.readers import iter_rows
-
-    if path.suffix.lower() != ".jsonl":
-        yield from iter_rows(path)
-        return
-    with path.open(encoding="utf-8", errors="replace") as fh:
-        for n, line in enumerate(fh, 1):
-            if line.strip():
-                try:
-                    yield f"{path.name}:{n}", json.loads(line)
-                except json.JSONDecodeError as exc:
-                    yield f"{path.name}:{n}", ValueError(f"not valid JSON ({exc.msg})")
-
-
 def batch(
     ctx: typer.Context,
     inputs: Annotated[Path, typer.Argument(help="JSONL of pairs: id, query, response (+ evidence).")],
@@ -144,7 +127,7 @@ def batch(
     checked (not JSON, not an object, no `response`, invalid evidence); the run goes on. Exit code 0:
     every row checked; 1: some rows failed; 2: usage or input-file error.
     """
-    from agents.batch import run_batch
+    from agents.batch import count_rows, read_rows, run_batch
     from agents.verifier import Verifier
     from drowzee_core.records.provenance import input_files, provenance, write_sidecar
 
@@ -154,8 +137,9 @@ def batch(
         raise fail(DrowzeeError(f"{out} exists; pass --resume to finish that run or --overwrite to replace it"))
     try:
         settings = _settings(kb=kb, policy=policy, **_off(no_guardian, no_seeker, no_kb))
-        rows = list(itertools.islice(_rows(inputs), limit))
-        with Verifier(settings) as verifier, track("verifying", len(rows)) as done:
+        total = count_rows(inputs)
+        rows = itertools.islice(read_rows(inputs), limit)
+        with Verifier(settings) as verifier, track("verifying", min(total, limit or total) if total else None) as done:
             counts = run_batch(rows, out, verifier.verify, evidence_field=evidence_field, resume=resume, progress=done)
         write_sidecar(out, provenance("batch", command_params(ctx), inputs=input_files([inputs]), counts=dict(counts)))
     except (DrowzeeError, OSError) as exc:

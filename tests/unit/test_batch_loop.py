@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from agents.batch import counts_of, recorded, repair_tail, run_batch
+from agents.batch import count_rows, counts_of, read_rows, recorded, repair_tail, run_batch
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.enums import Label
-from drowzee_core.records.verdict import Verdict, VerifyRequest
+from drowzee_core.records.verdict import MAX_TEXT, Verdict, VerifyRequest
 
 
 class CrashError(Exception):
@@ -102,3 +102,34 @@ def test_repair_tail_keeps_complete_lines_and_refuses_foreign_files(tmp_path: Pa
     other.write_text('{"query": "q"}\n', encoding="utf-8")
     with pytest.raises(DrowzeeError, match="is not a batch record"):
         recorded(other)
+
+
+def test_read_rows_reports_undecodable_and_malformed_lines_and_goes_on(tmp_path: Path) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b'{"id": "a", "response": "x"}\n\n\xff\xfe broken\n{oops\n{"id": "b", "response": "y"}\n')
+    rows = list(read_rows(src))
+    assert [w for w, _ in rows] == ["in.jsonl:1", "in.jsonl:3", "in.jsonl:4", "in.jsonl:5"]
+    assert str(rows[1][1]) == "not UTF-8 text (undecodable byte at offset 0)"
+    assert str(rows[2][1]).startswith("not valid JSON")
+    assert rows[3][1] == {"id": "b", "response": "y"} and count_rows(src) == 4
+
+
+def test_a_repeated_id_is_an_error_row_even_across_a_resume(tmp_path: Path) -> None:
+    rows: list[tuple[str, Any]] = [
+        ("in:1", {"id": "a", "response": "true"}),
+        ("in:2", {"id": "b", "response": "true"}),
+        ("in:3", {"id": "a", "response": "false"}),
+    ]
+    out = tmp_path / "out.jsonl"
+    run_batch(rows[:2], out, FakeVerifier())
+    again = FakeVerifier()
+    counts = run_batch(rows, out, again, resume=True)
+    assert again.calls == []
+    assert _lines(out)[2] == {"row": 3, "id": "a", "error": "in:3: duplicate id 'a' (first at row 1)"}
+    assert counts["error"] == 1
+
+
+def test_over_long_text_is_an_error_row_naming_the_limit(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    run_batch([("in:1", {"id": "a", "response": "x" * (MAX_TEXT + 1)})], out, FakeVerifier())
+    assert _lines(out)[0]["error"] == f"in:1: response: String should have at most {MAX_TEXT} characters"
