@@ -32,16 +32,14 @@ from collections.abc import Collection, Sequence
 
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.statements import (
-    MAX_ENTITY_CHARS,
     Claim,
     ComparisonStatement,
     Direction,
     Reading,
     Statement,
     StatementReader,
-    literal_pattern,
-    strip_lead,
 )
+from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, literal_pattern, strip_lead
 from drowzee_core.oracles.answers import parse_answer
 
 SHORT_WORDS = 8

@@ -37,9 +37,15 @@ from typing import Literal
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.sentence_split import Span, ends_in_abbreviation, fragments, is_question, titles_only
-
-MAX_ENTITY_CHARS = 300
-"""Longest entity surface a template group reads (the catalog's labels are far shorter)."""
+from drowzee_core.kb.template_regex import (
+    ENTITY,
+    MAX_ENTITY_CHARS,
+    PLACEHOLDER,
+    fix_object,
+    literal_pattern,
+    strip_lead,
+    template_pattern,
+)
 
 Direction = Literal["most", "least"]
 
@@ -101,66 +107,12 @@ class _Template:
     probe: str
 
 
-_PLACEHOLDER = re.compile(r"\{(s|o)\}")
-_ENTITY = r"(?P<{name}>(?!\s)[^\n]{{1,{n}}}?)"
-_VALUE = r"(?P<o>[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:BC|BCE|AD|CE|thousand|million|billion))?)"
 _STATEMENT_END = r"\s*[.!]?\s*"
 _QUESTION_END = r"\s*\??\s*"
-_LEAD = re.compile(
-    r"^(?:[-*\u2022]\s+|\d+[.)]\s+)?(?:(?:yes|no)\b[\s,.:;!-]*)?"
-    r"(?:(?:so|therefore|thus|hence|also|and|but|because|since|in fact|indeed|moreover|furthermore)\b,?\s*)?",
-    re.IGNORECASE,
-)
 _AUX_TO = {"is": ("to be",), "are": ("to be",), "was": ("to have been", "to be"), "were": ("to have been", "to be")}
 _AUX_TO |= {"does": ("to",), "do": ("to",), "did": ("to have", "to")}
-_DOTTED_END = re.compile(r"(?:^|[\s.])[A-Za-z]\.[A-Za-z]$")
 _NUMBER = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion))?$")
 _YEAR = re.compile(r"^-?\d{1,4}(?:\s*(?:BC|BCE|AD|CE))?$")
-
-
-def literal_pattern(text: str, first: bool = False) -> str:
-    """Escaped literal text whose spaces match any whitespace; with `first`, its first letter either case."""
-    words = [re.escape(w) for w in text.split(" ")]
-    pattern = r"\s+".join(words)
-    if first and text[:1].isalpha():
-        c = text[0]
-        pattern = f"[{c.lower()}{c.upper()}]" + pattern[1:]
-    return pattern
-
-
-def template_pattern(template: str, end: str, numeric_object: bool = False) -> tuple[str, int, str]:
-    """A template as a regex body, the length of its literal text and its longest literal (lower-cased).
-
-    With `numeric_object`, `{o}` reads only a number or year ("Is the population of Mount Vernon 47637?").
-    """
-    body = template.strip().rstrip(".?!").rstrip()
-    parts = _PLACEHOLDER.split(body)
-    out: list[str] = []
-    seen: set[str] = set()
-    literals: list[str] = []
-    for i, part in enumerate(parts):
-        if i % 2:
-            if part in seen:
-                out.append(f"(?P={part})")
-            else:
-                out.append(_VALUE if part == "o" and numeric_object else _ENTITY.format(name=part, n=MAX_ENTITY_CHARS))
-            seen.add(part)
-        elif part:
-            literals.append(part.strip())
-            out.append(literal_pattern(part, first=i == 0))
-    probe = max(literals, key=len).lower() if literals else ""
-    return "".join(out) + end, sum(len(x) for x in literals), probe
-
-
-def strip_lead(sentence: str) -> int:
-    """How many leading characters are a connective ("So", "Yes, because", a list bullet) to drop."""
-    m = _LEAD.match(sentence)
-    return m.end() if m else 0
-
-
-def _fix_object(obj: str) -> str:
-    """Give back the final period of a dotted abbreviation that the optional sentence end took ("D.C")."""
-    return obj + "." if _DOTTED_END.search(obj) else obj
 
 
 class StatementReader:
@@ -185,14 +137,14 @@ class StatementReader:
             if spec.phrase is not None:
                 self.phrases.append((spec.name, re.compile(template_pattern(spec.phrase, "")[0])))
             aux, _, rest = spec.question.strip().partition(" ")
-            head = _PLACEHOLDER.match(rest)
+            head = PLACEHOLDER.match(rest)
             for to in _AUX_TO.get(aux.lower(), ()) if head else ():
                 text = f"Is it possible for {rest[: head.end()]} {to}{rest[head.end() :]}"  # type: ignore[union-attr]
                 self.possible.append((spec.name, re.compile(template_pattern(text, _QUESTION_END)[0])))
         self._comparisons: list[tuple[str, Direction, re.Pattern[str]]] = []
         for cmp in catalog.comparisons:
             for direction, pred in (("most", cmp.most), ("least", cmp.least)):
-                entity = _ENTITY.format(name="s", n=MAX_ENTITY_CHARS)
+                entity = ENTITY.format(name="s", n=MAX_ENTITY_CHARS)
                 rx = re.compile(entity + r"\s+" + literal_pattern(pred.strip()) + _STATEMENT_END)
                 self._comparisons.append((cmp.relation, "most" if direction == "most" else "least", rx))
 
@@ -219,7 +171,7 @@ class StatementReader:
             m = t.regex.fullmatch(text)
             if m is None:
                 continue
-            subject, obj = m.group("s").strip(), _fix_object(m.group("o").strip())
+            subject, obj = m.group("s").strip(), fix_object(m.group("o").strip())
             found.append((t.literal, Reading(t.relation, subject, obj, t.negated, t.kind, t.template)))
         return _disambiguate(found, self.catalog)
 
@@ -346,8 +298,5 @@ __all__ = [
     "Statement",
     "StatementReader",
     "claim_key",
-    "literal_pattern",
-    "strip_lead",
-    "template_pattern",
     "unique",
 ]

@@ -1,0 +1,80 @@
+"""Catalog templates as bounded regexes (pure): the pattern pieces the statement reader compiles.
+
+`{s}` / `{o}` become named lazy groups of at most `MAX_ENTITY_CHARS` characters (bounded, so a long
+text without sentence ends stays linear); literal text is escaped and its spaces match any whitespace.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_ENTITY_CHARS = 300
+"""Longest entity surface a template group reads (the catalog's labels are far shorter)."""
+
+PLACEHOLDER = re.compile(r"\{(s|o)\}")
+"""A template's `{s}` / `{o}` slot."""
+ENTITY = r"(?P<{name}>(?!\s)[^\n]{{1,{n}}}?)"
+"""A lazy, bounded entity group (format with `name` and `n`)."""
+_VALUE = r"(?P<o>[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:BC|BCE|AD|CE|thousand|million|billion))?)"
+_LEAD = re.compile(
+    r"^(?:[-*\u2022]\s+|\d+[.)]\s+)?(?:(?:yes|no)\b[\s,.:;!-]*)?"
+    r"(?:(?:so|therefore|thus|hence|also|and|but|because|since|in fact|indeed|moreover|furthermore)\b,?\s*)?",
+    re.IGNORECASE,
+)
+_DOTTED_END = re.compile(r"(?:^|[\s.])[A-Za-z]\.[A-Za-z]$")
+
+
+def literal_pattern(text: str, first: bool = False) -> str:
+    """Escaped literal text whose spaces match any whitespace; with `first`, its first letter either case."""
+    words = [re.escape(w) for w in text.split(" ")]
+    pattern = r"\s+".join(words)
+    if first and text[:1].isalpha():
+        c = text[0]
+        pattern = f"[{c.lower()}{c.upper()}]" + pattern[1:]
+    return pattern
+
+
+def template_pattern(template: str, end: str, numeric_object: bool = False) -> tuple[str, int, str]:
+    """A template as a regex body, the length of its literal text and its longest literal (lower-cased).
+
+    With `numeric_object`, `{o}` reads only a number or year ("Is the population of Mount Vernon 47637?").
+    """
+    body = template.strip().rstrip(".?!").rstrip()
+    parts = PLACEHOLDER.split(body)
+    out: list[str] = []
+    seen: set[str] = set()
+    literals: list[str] = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            if part in seen:
+                out.append(f"(?P={part})")
+            else:
+                out.append(_VALUE if part == "o" and numeric_object else ENTITY.format(name=part, n=MAX_ENTITY_CHARS))
+            seen.add(part)
+        elif part:
+            literals.append(part.strip())
+            out.append(literal_pattern(part, first=i == 0))
+    probe = max(literals, key=len).lower() if literals else ""
+    return "".join(out) + end, sum(len(x) for x in literals), probe
+
+
+def strip_lead(sentence: str) -> int:
+    """How many leading characters are a connective ("So", "Yes, because", a list bullet) to drop."""
+    m = _LEAD.match(sentence)
+    return m.end() if m else 0
+
+
+def fix_object(obj: str) -> str:
+    """Give back the final period of a dotted abbreviation that the optional sentence end took ("D.C")."""
+    return obj + "." if _DOTTED_END.search(obj) else obj
+
+
+__all__ = [
+    "ENTITY",
+    "MAX_ENTITY_CHARS",
+    "PLACEHOLDER",
+    "fix_object",
+    "literal_pattern",
+    "strip_lead",
+    "template_pattern",
+]
