@@ -67,6 +67,9 @@ class Services:
         self.settings = settings
         self.gate = KBGate()
         self._lock = threading.Lock()
+        self._roles: dict[str, RoleConfig] = {}
+        self._chats: dict[tuple[str, int | None], ChatOpenAI] = {}
+        self._refs: dict[str, ModelRef] = {}
 
     # -------------------------------------------------------------- KB side (on the gate thread)
     @cached_property
@@ -135,8 +138,10 @@ class Services:
 
     # -------------------------------------------------------------- models
     def role(self, name: str) -> RoleConfig:
-        """A role's configuration (explicit file from the settings, environment, defaults)."""
-        return load_role(name, config=self.settings.roles)
+        """A role's configuration (explicit file from the settings, environment, defaults), read once."""
+        if name not in self._roles:
+            self._roles[name] = load_role(name, config=self.settings.roles)
+        return self._roles[name]
 
     @cached_property
     def judge(self) -> Judge:
@@ -148,26 +153,33 @@ class Services:
         return judge_for(self.role("judge"))
 
     def chat(self, role: str, max_tokens: int | None = None) -> ChatOpenAI:
-        """A role's chat client (starts the local model server when the role points at it)."""
+        """A role's chat client, made once per (role, max_tokens).
+
+        The first one starts the local model server when the role points at it.
+        """
         from drowzee_core.llm.roles import chat_model
 
-        cfg = self.role(role)
-        update: dict[str, Any] = {"timeout": min(cfg.timeout, self.settings.timeout_s)}
-        if max_tokens is not None:
-            update["max_tokens"] = max_tokens
         with self._lock:  # one server start at a time
-            return chat_model(cfg.model_copy(update=update))
+            if (role, max_tokens) not in self._chats:
+                cfg = self.role(role)
+                update: dict[str, Any] = {"timeout": min(cfg.timeout, self.settings.timeout_s)}
+                if max_tokens is not None:
+                    update["max_tokens"] = max_tokens
+                self._chats[role, max_tokens] = chat_model(cfg.model_copy(update=update))
+            return self._chats[role, max_tokens]
 
     def model_ref(self, role: str) -> ModelRef:
-        """Which model serves `role`, with the adapter's weights hash when it is a local adapter."""
+        """Which model serves `role`, with the adapter's weights hash when it is a local adapter (hashed once)."""
         from drowzee_core.llm.local import find_adapters
         from drowzee_core.llm.runner import weights_sha256
 
-        cfg = self.role(role)
-        sha = None
-        if cfg.is_local and (served := find_adapters().get(cfg.model)) is not None:
-            sha = weights_sha256(served.path)
-        return ModelRef(model=cfg.model, base_url=cfg.base_url, adapter_sha256=sha)
+        if role not in self._refs:
+            cfg = self.role(role)
+            sha = None
+            if cfg.is_local and (served := find_adapters().get(cfg.model)) is not None:
+                sha = weights_sha256(served.path)
+            self._refs[role] = ModelRef(model=cfg.model, base_url=cfg.base_url, adapter_sha256=sha)
+        return self._refs[role]
 
     def close(self) -> None:
         """Release the KB thread."""

@@ -19,7 +19,6 @@ from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBOrigin, KBResult
 from agents.state import VerifierState
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.records.enums import Label, ProofStatus
-from drowzee_core.records.proof import ProofNode
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
 
@@ -76,10 +75,6 @@ def _either_or(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResul
     return out
 
 
-def _leaves(node: ProofNode) -> list[ProofNode]:
-    return [node] if not node.premises else [x for p in node.premises for x in _leaves(p)]
-
-
 def proof_evidence(results: Sequence[KBResult]) -> list[EvidenceItem]:
     """The stored facts behind the proofs, as evidence items K1, K2, ... (one per distinct sentence)."""
     items: dict[str, EvidenceItem] = {}
@@ -87,7 +82,7 @@ def proof_evidence(results: Sequence[KBResult]) -> list[EvidenceItem]:
         if r.proof is None:
             continue
         source = EvidenceSource.SUPPLIED if r.kb == KBOrigin.SUPPLIED else EvidenceSource.KB
-        for leaf in _leaves(r.proof):
+        for leaf in r.proof.leaf_nodes():
             if leaf.text not in items:
                 ref = " ".join(leaf.fact)
                 items[leaf.text] = EvidenceItem(id=f"K{len(items) + 1}", source=source, text=leaf.text, ref=ref)

@@ -72,8 +72,7 @@ def claim_verdicts(
         r = by_claim.get(c.id)
         ev = list(cited.get(c.id, []))
         if r is not None and r.proof is not None:
-            leaves = [n for n in _walk(r.proof) if not n.premises]
-            ev = [ids[n.text] for n in leaves if n.text in ids] + ev
+            ev = [ids[n.text] for n in r.proof.leaf_nodes() if n.text in ids] + ev
         out.append(
             ClaimVerdict(
                 text=c.text,
@@ -84,10 +83,6 @@ def claim_verdicts(
             )
         )
     return out
-
-
-def _walk(node: Any) -> list[Any]:
-    return [node, *(x for p in node.premises for x in _walk(p))]
 
 
 def _arbitrate(ctx: VerifierContext, state: VerifierState, evidence: Sequence[EvidenceItem]) -> tuple[Label, str]:

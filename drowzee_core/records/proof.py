@@ -19,11 +19,15 @@ class ProofNode(BaseModel):
     text: str = Field(description="The conclusion as an English sentence.")
     premises: list[ProofNode] = Field(default_factory=list, description="The nodes this conclusion follows from.")
 
+    def leaf_nodes(self) -> list[ProofNode]:
+        """The nodes of the stored facts the proof rests on, in order."""
+        if not self.premises:
+            return [self]
+        return [leaf for p in self.premises for leaf in p.leaf_nodes()]
+
     def leaves(self) -> list[tuple[str, str, str]]:
         """The stored facts the proof rests on, in order."""
-        if not self.premises:
-            return [self.fact]
-        return [leaf for p in self.premises for leaf in p.leaves()]
+        return [leaf.fact for leaf in self.leaf_nodes()]
 
 
 class KBClaim(BaseModel):
