@@ -4,6 +4,8 @@ A graph of claims, KB check, Truth Seeker, Truth Guardian and Fact Verdict Manag
 
 Settings come from `agents.context.VerifierSettings` (explicit > `DROWZEE_VERIFY_*` > defaults); the
 record that goes in is `drowzee_core.records.VerifyRequest`, the record that comes out `Verdict`.
+Model, judge and proof calls are cached (`agents.call_cache`) and counted per role (`agents.calls`,
+`Verifier.call_stats()`).
 """
 
 __all__: list[str] = []

@@ -58,6 +58,13 @@ class VerifierSettings(BaseModel):
     roles: Path | None = Field(default=None, description="Role TOML file (see `drowzee models`).")
     timeout_s: float = Field(default=120.0, gt=0, le=3600, description="Per model call, in seconds.")
     seed: int = Field(default=0, description="Seed recorded with every verdict.")
+    cache: bool = Field(
+        default=True,
+        description="Cache model, judge, proof and web calls in SQLite (`--no-cache`: nothing is read or written).",
+    )
+    cache_path: Path | None = Field(
+        default=None, description="Call cache file; None is `<home>/cache/calls.sqlite` (see `agents/call_cache.py`)."
+    )
 
     @classmethod
     def load(cls, explicit: dict[str, Any] | None = None) -> VerifierSettings:

@@ -1,5 +1,8 @@
 """The verifier's services, built lazily from its settings: KB + Prolog, readers, retrieval, models.
 
+Model, judge, proof and web calls go through the call cache (`agents/call_cache.py`, unless
+`settings.cache` is off) and are counted per role (`agents/calls.py`): `call_stats()` reads the counts.
+
 janus hosts one Prolog per process and its global variables are per thread, and a `KBStore` (SQLite)
 may only be used by the thread that opened it; LangGraph runs nodes on worker threads. So every call
 that touches the KB or Prolog goes through `KBGate`: one dedicated thread that owns the store and the
@@ -15,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from agents.calls import CallRecorder, CallStats, UsageHandler
 from agents.context import VerifierSettings
 from drowzee_core.llm.roles import RoleConfig, load_role
 from drowzee_core.records.verdict import ModelRef
@@ -28,6 +32,7 @@ if TYPE_CHECKING:
     from drowzee_core.kb.store import KBStore
     from drowzee_core.llm.judge import Judge
     from drowzee_core.logic.reasoner import Reasoner
+    from drowzee_core.retrieval.cache import JsonCache
     from drowzee_core.retrieval.corpus import Corpus
     from drowzee_core.retrieval.kbfacts import KBFacts
     from drowzee_core.retrieval.web import WebSearch
@@ -70,6 +75,39 @@ class Services:
         self._roles: dict[str, RoleConfig] = {}
         self._chats: dict[tuple[str, int | None], ChatOpenAI] = {}
         self._refs: dict[str, ModelRef] = {}
+        self.recorder = CallRecorder()
+        self._cache_lock = threading.Lock()
+        self._cache: JsonCache | None = None
+
+    # -------------------------------------------------------------- call cache and accounting
+    def call_cache(self) -> JsonCache | None:
+        """The call cache file, opened on first use; None when `settings.cache` is off."""
+        if not self.settings.cache:
+            return None
+        with self._cache_lock:
+            if self._cache is None:
+                from agents.call_cache import default_cache_path
+                from drowzee_core.retrieval.cache import JsonCache
+
+                self._cache = JsonCache(self.settings.cache_path or default_cache_path())
+            return self._cache
+
+    def call_stats(self) -> CallStats:
+        """Calls, cache hits, tokens and cost per role so far (subtract an earlier snapshot for a delta)."""
+        return self.recorder.snapshot()
+
+    def memo(
+        self,
+        tool: str,
+        params: dict[str, Any],
+        compute: Callable[[], T],
+        encode: Callable[[T], Any],
+        decode: Callable[[Any], T],
+    ) -> T:
+        """`compute()` through the call cache under (tool, params), counted as a hit or a miss of `tool`."""
+        from agents.call_cache import memo
+
+        return memo(self.call_cache(), self.recorder, tool, params, compute, encode, decode)
 
     # -------------------------------------------------------------- KB side (on the gate thread)
     @cached_property
@@ -134,7 +172,7 @@ class Services:
         """DuckDuckGo search with a persistent cache."""
         from drowzee_core.retrieval.web import WebSearch
 
-        return WebSearch()
+        return WebSearch(enabled=self.settings.web, cache=self.call_cache())
 
     # -------------------------------------------------------------- models
     def role(self, name: str) -> RoleConfig:
@@ -145,18 +183,37 @@ class Services:
 
     @cached_property
     def judge(self) -> Judge:
-        """The Seeker's judge: the trained `judge` role, or the `seeker` role's LLM with the judge prompt."""
+        """The Seeker's judge: the trained `judge` role, or the `seeker` role's LLM with the judge prompt.
+
+        Its scores are cached per input and counted under the role that serves it.
+        """
+        from agents.call_cache import CachingJudge
         from drowzee_core.llm.judge import LLMJudge, judge_for
 
-        if self.settings.judge_role == "seeker":
-            return LLMJudge(self.role("seeker"))
-        return judge_for(self.role("judge"))
+        role = self.settings.judge_role
+        callbacks = [UsageHandler(self.role(role), self.recorder)]
+        inner = (
+            LLMJudge(self.role(role), callbacks=callbacks)
+            if role == "seeker"
+            else judge_for(self.role(role), callbacks=callbacks)
+        )
+        params: dict[str, Any] = getattr(inner, "cache_params", {})  # what else decides a score (prompt, calibration)
+        return CachingJudge(
+            inner,
+            role=role,
+            ref=self.model_ref(role),
+            params=params,
+            recorder=self.recorder,
+            store=self.call_cache(),
+            count_calls=not isinstance(inner, LLMJudge),  # an LLM judge's client reports its own calls
+        )
 
     def chat(self, role: str, max_tokens: int | None = None) -> ChatOpenAI:
         """A role's chat client, made once per (role, max_tokens).
 
         The first one starts the local model server when the role points at it.
         """
+        from agents.call_cache import RoleCache
         from drowzee_core.llm.roles import chat_model
 
         with self._lock:  # one server start at a time
@@ -165,25 +222,43 @@ class Services:
                 update: dict[str, Any] = {"timeout": min(cfg.timeout, self.settings.timeout_s)}
                 if max_tokens is not None:
                     update["max_tokens"] = max_tokens
-                self._chats[role, max_tokens] = chat_model(cfg.model_copy(update=update))
+                store = self.call_cache()
+                # cache=False, not None: with the cache off, LangChain's global cache must not be read either
+                cache = RoleCache(store, role, self.model_ref(role), self.recorder) if store is not None else False
+                callbacks = [UsageHandler(cfg, self.recorder)]
+                self._chats[role, max_tokens] = chat_model(
+                    cfg.model_copy(update=update), cache=cache, callbacks=callbacks
+                )
             return self._chats[role, max_tokens]
 
     def model_ref(self, role: str) -> ModelRef:
-        """Which model serves `role`, with the adapter's weights hash when it is a local adapter (hashed once)."""
+        """Which model serves `role`, with the adapter's weights hash when it is a local adapter (hashed once).
+
+        The in-process judge's adapter is the shipped cross-encoder (`finetune/adapters/judge`).
+        """
+        from drowzee_core.llm.judge import is_in_process
         from drowzee_core.llm.local import find_adapters
         from drowzee_core.llm.runner import weights_sha256
 
         if role not in self._refs:
             cfg = self.role(role)
             sha = None
-            if cfg.is_local and (served := find_adapters().get(cfg.model)) is not None:
+            if role == "judge" and is_in_process(cfg):
+                from finetune.judge.export import shipped_judge_dir
+
+                sha = weights_sha256(shipped_judge_dir())
+            elif cfg.is_local and (served := find_adapters().get(cfg.model)) is not None:
                 sha = weights_sha256(served.path)
             self._refs[role] = ModelRef(model=cfg.model, base_url=cfg.base_url, adapter_sha256=sha)
         return self._refs[role]
 
     def close(self) -> None:
-        """Release the KB thread."""
+        """Release the KB thread and close the call cache."""
         self.gate.close()
+        with self._cache_lock:
+            if self._cache is not None:
+                self._cache.close()
+                self._cache = None
 
 
 __all__ = ["KBGate", "Services"]

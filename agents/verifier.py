@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from langchain_core.runnables import RunnableConfig
 
+from agents.calls import CallStats
 from agents.context import VerifierContext, VerifierSettings
 from agents.graph import build_graph, checkpointer
 from agents.services import Services
@@ -57,8 +58,12 @@ class Verifier:
             raise DrowzeeError("the verifier graph ended without a verdict")
         return verdict
 
+    def call_stats(self) -> CallStats:
+        """Model, judge and proof calls so far: calls, cache hits, tokens and cost per role."""
+        return self.services.call_stats()
+
     def close(self) -> None:
-        """Release the KB thread."""
+        """Release the KB thread and the call cache."""
         self.services.close()
 
     def __enter__(self) -> Verifier:

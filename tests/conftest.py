@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -43,3 +43,15 @@ def seed_kb(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Stats]:
 
     out = tmp_path_factory.mktemp("kb") / "seed.sqlite"
     return out, build_seed_kb(out)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_call_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Verifiers cache their calls in a file of this test session, never in the user's `<home>/cache`.
+
+    Session-scoped so that module-scoped verifiers get it too; a test that counts cache hits passes its
+    own `cache_path`.
+    """
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DROWZEE_VERIFY_CACHE_PATH", str(tmp_path_factory.mktemp("calls") / "calls.sqlite"))
+        yield

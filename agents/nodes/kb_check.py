@@ -4,6 +4,9 @@ Supplied triples go into a scratch KB for this pair only (a second Prolog module
 KB) and are reasoned over with the same rule families. Supplied evidence is about this pair, so when
 it decides a claim it wins over the user's KB; otherwise the user's KB decides. Absence is never
 "false": an unknown claim stays unknown. Every proof's stored facts become evidence items (`K1`, ...).
+
+The results are cached (tool `prove`) by KB fingerprint, package version, supplied triples and claims:
+a cached pair loads neither the scratch KB nor Prolog.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
+from agents.call_cache import PROVE_TOOL
 from agents.context import VerifierContext
 from agents.kbprove import Decided, common, compare, prove_claim
 from agents.nodes.base import node
@@ -118,6 +122,18 @@ def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
     )
 
 
+def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: Sequence[Claim]) -> dict[str, Any]:
+    """The cache key parameters of one pair's proofs: what decides them besides the rules' code."""
+    from drowzee_core import __version__
+
+    return {
+        "kb": kb_fingerprint,
+        "version": __version__,
+        "triples": [list(t) for t in triples],
+        "claims": [c.model_dump(mode="json") for c in claims],
+    }
+
+
 @node("kb_check", OpinionSource.KB_CHECK)
 def kb_check(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
     """Prove the claims; the opinion is decisive only when Prolog decided."""
@@ -126,17 +142,26 @@ def kb_check(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
     claims = state.get("claims", [])
     triples = state.get("supplied_triples", [])
     services = ctx.services
-    main = services.reasoner
-    catalog = services.catalog
 
-    def run() -> list[KBResult]:
-        from drowzee_core.logic.scratch import ScratchKB
+    def prove() -> list[KBResult]:
+        main, catalog = services.reasoner, services.catalog
 
-        scratch: AbstractContextManager[Any] = ScratchKB(triples, catalog) if triples else nullcontext(None)
-        with scratch as kb:
-            return check_claims(main, kb.reasoner if kb is not None else None, claims)
+        def run() -> list[KBResult]:
+            from drowzee_core.logic.scratch import ScratchKB
 
-    results = services.gate.run(run)
+            scratch: AbstractContextManager[Any] = ScratchKB(triples, catalog) if triples else nullcontext(None)
+            with scratch as kb:
+                return check_claims(main, kb.reasoner if kb is not None else None, claims)
+
+        return services.gate.run(run)
+
+    results = services.memo(
+        PROVE_TOOL,
+        prove_params(services.kb_fingerprint, triples, claims),
+        prove,
+        encode=lambda rs: [r.model_dump(mode="json") for r in rs],
+        decode=lambda v: [KBResult.model_validate(r) for r in v],
+    )
     return {
         "kb_results": results,
         "gathered": proof_evidence(results),

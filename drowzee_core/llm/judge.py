@@ -12,15 +12,22 @@ Two implementations behind one call, `Judge.score(inputs)`:
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
+import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.roles import RoleConfig, chat_model, load_role
 from drowzee_core.records.judge import JudgeScore, Support
+
+if TYPE_CHECKING:
+    from langchain_core.callbacks import BaseCallbackHandler
+
+    from finetune.judge.model import CrossEncoder
 
 log = logging.getLogger(__name__)
 
@@ -43,19 +50,44 @@ class Judge(Protocol):
 
 
 class LocalJudge:
-    """The shipped (or a given) cross-encoder adapter, loaded offline, with its calibration."""
+    """The shipped (or a given) cross-encoder adapter, loaded offline, with its calibration.
+
+    The manifest (checked against the weights) and the calibration are read at once; the model itself
+    is loaded on the first `score`, so a run whose scores all come from a cache never loads it.
+    """
 
     def __init__(self, adapter: Path | None = None, batch_size: int = 64) -> None:
         from finetune.judge.calibrate import Calibration
         from finetune.judge.export import read_manifest, shipped_judge_dir
-        from finetune.judge.model import CrossEncoder
 
         self.path = adapter or shipped_judge_dir()
         self.manifest = read_manifest(self.path)
         self.calibration = Calibration.model_validate(self.manifest["calibration"])
-        self.encoder = CrossEncoder.load(self.path, int(self.manifest["max_length"]))
+        self.max_length = int(self.manifest["max_length"])
         self.threshold = self.calibration.threshold
         self.batch_size = batch_size
+        self._encoder: CrossEncoder | None = None
+        self._load_lock = threading.Lock()
+
+    @property
+    def encoder(self) -> CrossEncoder:
+        """The cross-encoder, loaded on first use."""
+        with self._load_lock:
+            if self._encoder is None:
+                from finetune.judge.model import CrossEncoder
+
+                self._encoder = CrossEncoder.load(self.path, self.max_length)
+            return self._encoder
+
+    @property
+    def input_tokens(self) -> int:
+        """Tokens the cross-encoder has read so far (every scored claim-chunk pair, padding excluded)."""
+        return 0 if self._encoder is None else int(self._encoder.tokens_read)
+
+    @property
+    def cache_params(self) -> dict[str, Any]:
+        """What besides the adapter weights and the input decides a score (one half of a cache key)."""
+        return {"calibration": self.calibration.model_dump(mode="json"), "max_length": self.max_length}
 
     def raw(self, inputs: Sequence[JudgeIn]) -> list[Any]:
         """Uncalibrated scores (`finetune.judge.chunk.Scored`) of the inputs."""
@@ -96,10 +128,19 @@ def label_probability(top: Sequence[tuple[str, float]]) -> float:
 class LLMJudge:
     """An OpenAI-compatible model judging with a prompt; the label token's logprob is the score."""
 
-    def __init__(self, cfg: RoleConfig) -> None:
+    def __init__(self, cfg: RoleConfig, callbacks: Sequence[BaseCallbackHandler] | None = None) -> None:
         self.cfg = cfg
         self.threshold = 0.5
-        self.model = chat_model(cfg.model_copy(update={"max_tokens": 1})).bind(logprobs=True, top_logprobs=10)
+        client = chat_model(cfg.model_copy(update={"max_tokens": 1}), callbacks=callbacks)
+        self.model = client.bind(logprobs=True, top_logprobs=10)
+
+    @property
+    def cache_params(self) -> dict[str, Any]:
+        """What besides the model and the input decides a score: the prompt and the sampling (half a cache key)."""
+        from prompts import template
+
+        prompt = hashlib.sha256(template(PROMPT).encode("utf-8")).hexdigest()
+        return {"prompt_sha256": prompt, "temperature": self.cfg.temperature, "top_logprobs": 10}
 
     def score(self, inputs: Sequence[JudgeIn]) -> list[JudgeScore]:
         """One completion per input (no chunking: an LLM's window holds the evidence)."""
@@ -121,12 +162,22 @@ class LLMJudge:
         return out
 
 
-def judge_for(cfg: RoleConfig | None = None, adapter: Path | None = None) -> Judge:
-    """The judge the `judge` role names: the local cross-encoder by default, else the configured LLM."""
+def is_in_process(cfg: RoleConfig) -> bool:
+    """Whether the `judge` role names the shipped cross-encoder run in-process (its embedded default)."""
+    return cfg.is_local and cfg.model == LOCAL_MODEL
+
+
+def judge_for(
+    cfg: RoleConfig | None = None, adapter: Path | None = None, callbacks: Sequence[BaseCallbackHandler] | None = None
+) -> Judge:
+    """The judge the `judge` role names: the local cross-encoder by default, else the configured LLM.
+
+    `callbacks` are handed to an LLM judge's chat client (the in-process judge has none).
+    """
     cfg = cfg or load_role("judge")
-    if adapter is not None or (cfg.is_local and cfg.model == LOCAL_MODEL):
+    if adapter is not None or is_in_process(cfg):
         return LocalJudge(adapter)
-    return LLMJudge(cfg)
+    return LLMJudge(cfg, callbacks=callbacks)
 
 
-__all__ = ["Judge", "JudgeIn", "LLMJudge", "LocalJudge", "judge_for", "label_probability"]
+__all__ = ["Judge", "JudgeIn", "LLMJudge", "LocalJudge", "is_in_process", "judge_for", "label_probability"]

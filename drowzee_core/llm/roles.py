@@ -1,21 +1,27 @@
 """Model roles -> OpenAI-compatible endpoints -> `ChatOpenAI` clients (the only place they are built).
 
 Each role (`seeker`, `guardian`, `manager`, `extractor`, `target`, `judge`) has a base URL, model name, key,
-temperature, timeout, retry count and token limit. Values come from, highest first:
+temperature, timeout, retry count, token limit and token prices. Values come from, highest first:
 1. explicit overrides passed by the caller (CLI options);
 2. environment variables `DROWZEE_<ROLE>_<FIELD>` (e.g. `DROWZEE_TARGET_BASE_URL`, `DROWZEE_TARGET_MODEL`,
-   `DROWZEE_TARGET_API_KEY`, `..._TEMPERATURE`, `..._TIMEOUT`, `..._MAX_RETRIES`, `..._MAX_TOKENS`);
+   `DROWZEE_TARGET_API_KEY`, `..._TEMPERATURE`, `..._TIMEOUT`, `..._MAX_RETRIES`, `..._MAX_TOKENS`,
+   `..._INPUT_PRICE`, `..._OUTPUT_PRICE`);
 3. a TOML file (`--roles FILE`, else `$DROWZEE_ROLES`, else `<home>/roles.toml` when it exists) with one
    table per role: `[target] base_url = "http://localhost:8000/v1"  model = "gpt-4o-mini"`;
 4. the embedded default: the local model server on loopback (`drowzee models serve`): the trained
    Guardian adapter shipped in `finetune/adapters/guardian` for `guardian`, base models for the others;
    `judge` defaults to the shipped cross-encoder `finetune/adapters/judge`, run in-process.
+
+`input_price` and `output_price` are USD per million input (prompt) and output (completion) tokens,
+used for the verifier's cost accounting (`agents/calls.py`); both default to 0, and a role on the local
+server always costs 0 whatever its prices say.
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +32,8 @@ from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.local import LOCAL_HOST, LOCAL_PORT
 
 if TYPE_CHECKING:
+    from langchain_core.caches import BaseCache
+    from langchain_core.callbacks import BaseCallbackHandler
     from langchain_openai import ChatOpenAI
 
 ROLES = ("seeker", "guardian", "manager", "extractor", "target", "judge")
@@ -55,6 +63,8 @@ class RoleConfig(BaseModel):
     timeout: float = Field(default=120.0, gt=0, le=3600)
     max_retries: int = Field(default=2, ge=0, le=20)
     max_tokens: int = Field(default=256, ge=1, le=32768)
+    input_price: float = Field(default=0.0, ge=0.0, description="USD per 1M input tokens (0 on the local server).")
+    output_price: float = Field(default=0.0, ge=0.0, description="USD per 1M output tokens (0 on the local server).")
 
     @field_validator("base_url")
     @classmethod
@@ -67,6 +77,12 @@ class RoleConfig(BaseModel):
     def is_local(self) -> bool:
         """Whether this role points at the embedded local model server."""
         return self.base_url == LOCAL_BASE_URL
+
+    def cost_usd(self, input_tokens: int, output_tokens: int) -> float:
+        """What `input_tokens` in and `output_tokens` out cost at this role's prices (0 on the local server)."""
+        if self.is_local:
+            return 0.0
+        return (input_tokens * self.input_price + output_tokens * self.output_price) / 1_000_000
 
 
 def _file_values(path: Path | None) -> dict[str, Any]:
@@ -105,10 +121,22 @@ def load_role(role: str, overrides: dict[str, Any] | None = None, config: Path |
         raise RoleError(f"role {role!r} is misconfigured: {problems}") from exc
 
 
-def chat_model(cfg: RoleConfig, stop: list[str] | None = None) -> ChatOpenAI:
+def chat_model(
+    cfg: RoleConfig,
+    stop: list[str] | None = None,
+    *,
+    cache: BaseCache | bool | None = None,
+    callbacks: Sequence[BaseCallbackHandler] | None = None,
+) -> ChatOpenAI:
     """The `ChatOpenAI` client of a role (starts the local server first when the role points at it).
 
-    `stop` sequences end every completion of this client.
+    Args:
+        cfg: The role's configuration.
+        stop: Sequences that end every completion of this client.
+        cache: LangChain's `cache` field: a `BaseCache` the client reads and writes, `False` for none,
+            `None` for LangChain's global cache (none unless one was set).
+        callbacks: Handlers told about every call (e.g. token accounting).
+
     """
     from langchain_openai import ChatOpenAI
 
@@ -125,4 +153,6 @@ def chat_model(cfg: RoleConfig, stop: list[str] | None = None) -> ChatOpenAI:
         max_retries=cfg.max_retries,
         max_completion_tokens=cfg.max_tokens,
         stop_sequences=stop,
+        cache=cache,
+        callbacks=list(callbacks) if callbacks is not None else None,
     )

@@ -1,9 +1,11 @@
 """A small persistent key -> JSON cache in SQLite, keyed by a tool name and its parameters.
 
-Generic on purpose: web search results use it now; the batch engine can reuse it for model and proof
-calls. A key is the sha256 of the tool name and the parameters as canonical JSON (sorted keys), so
-the same call with its arguments in another order hits the same entry. Each entry keeps its creation
-time, and a reader may ask for entries no older than a given age.
+Generic on purpose: web search results and the verifier's model, judge and proof calls
+(`agents/calls.py`) share it. Several processes may share one file: SQLite's WAL journal lets readers
+run beside a writer, and a writer waits up to `BUSY_TIMEOUT_S` for another's lock before failing.
+A key is the sha256 of the tool name and the parameters as canonical JSON (sorted keys), so the same
+call with its arguments in another order hits the same entry. Each entry keeps its creation time,
+and a reader may ask for entries no older than a given age.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ _DDL = (
     "CREATE TABLE IF NOT EXISTS cache (key TEXT PRIMARY KEY, tool TEXT NOT NULL, params TEXT NOT NULL,"
     " value TEXT NOT NULL, created REAL NOT NULL)"
 )
+BUSY_TIMEOUT_S = 30.0
+"""How long a call waits for another process's lock on the file before it fails."""
 
 
 class CacheError(DrowzeeError):
@@ -50,14 +54,14 @@ def cache_key(tool: str, params: Mapping[str, Any]) -> str:
 
 
 class JsonCache:
-    """SQLite file of JSON values by (tool, parameters); safe to share between threads of one process."""
+    """SQLite file of JSON values by (tool, parameters); safe to share between threads and processes."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._db = sqlite3.connect(str(path), check_same_thread=False)
+            self._db = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(_DDL)
             self._db.commit()
@@ -70,8 +74,11 @@ class JsonCache:
         if max_age_s is not None and max_age_s < 0:
             raise CacheError(f"`max_age_s` must be >= 0 or None, got {max_age_s}")
         key = cache_key(tool, params)
-        with self._lock:
-            row = self._db.execute("SELECT value, created FROM cache WHERE key = ?", (key,)).fetchone()
+        try:
+            with self._lock:
+                row = self._db.execute("SELECT value, created FROM cache WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error as exc:
+            raise CacheError(f"cannot read the cache at {self.path}: {exc}") from exc
         if row is None:
             return None
         created = float(row[1])
@@ -88,11 +95,15 @@ class JsonCache:
             raise CacheError(f"value for {tool!r} must be a JSON value: {exc}") from exc
         params_json = json.dumps(params, sort_keys=True, ensure_ascii=False)
         with self._lock:
-            self._db.execute(
-                "INSERT OR REPLACE INTO cache(key, tool, params, value, created) VALUES (?, ?, ?, ?, ?)",
-                (key, tool, params_json, payload, time.time()),
-            )
-            self._db.commit()
+            try:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO cache(key, tool, params, value, created) VALUES (?, ?, ?, ?, ?)",
+                    (key, tool, params_json, payload, time.time()),
+                )
+                self._db.commit()
+            except sqlite3.Error as exc:
+                self._db.rollback()  # leave no open transaction holding the file's lock
+                raise CacheError(f"cannot write the cache at {self.path}: {exc}; another process may hold it") from exc
 
     def __len__(self) -> int:
         with self._lock:
@@ -110,4 +121,4 @@ class JsonCache:
         self.close()
 
 
-__all__ = ["CacheError", "CachedValue", "JsonCache", "cache_key"]
+__all__ = ["BUSY_TIMEOUT_S", "CacheError", "CachedValue", "JsonCache", "cache_key"]

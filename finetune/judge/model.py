@@ -77,6 +77,8 @@ class CrossEncoder:
         self.model = model
         self.tokenizer = tokenizer
         self.max_length = max_length
+        self.tokens_read = 0
+        """Tokens (padding excluded) of every pair `logits` has scored (a running count for accounting)."""
 
     @classmethod
     def new(cls, spec: LoraSpec, max_length: int) -> CrossEncoder:
@@ -145,6 +147,7 @@ class CrossEncoder:
             for start in range(0, len(order), batch_size):
                 idx = order[start : start + batch_size]
                 batch = self.encode([firsts[i] for i in idx], [seconds[i] for i in idx])
+                self.tokens_read += int(batch["attention_mask"].sum())
                 out.extend(self.model(**batch).logits[:, 0].float().tolist())
         result = np.empty(len(firsts), dtype=np.float64)
         result[order] = out

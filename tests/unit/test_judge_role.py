@@ -61,7 +61,7 @@ class FakeChat:
 def test_llm_judge_scores_by_label_logprob(monkeypatch: pytest.MonkeyPatch) -> None:
     bound = FakeBound([[("SUPPORTED", math.log(0.9)), ("NOTSUPPORTED", math.log(0.1))], [("NOT", 0.0)]])
     chat = FakeChat(bound)
-    monkeypatch.setattr(judge_mod, "chat_model", lambda cfg: chat)
+    monkeypatch.setattr(judge_mod, "chat_model", lambda cfg, **kw: chat)
     cfg = load_role("judge", {"base_url": "http://gpu-box:8000/v1", "model": "gpt-x"})
     judge = judge_for(cfg)
     assert isinstance(judge, LLMJudge) and chat.kwargs == {"logprobs": True, "top_logprobs": 10}
