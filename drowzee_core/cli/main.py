@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from drowzee_core.cli.batch import batch
 from drowzee_core.cli.generate import generate_app
 from drowzee_core.cli.judge import eval_judge, train_judge
 from drowzee_core.cli.kb import kb_app
@@ -24,7 +25,7 @@ from drowzee_core.cli.schemas import schemas_app
 from drowzee_core.cli.score import score
 from drowzee_core.cli.temporal import temporal_app
 from drowzee_core.cli.train import eval_app, train_app
-from drowzee_core.cli.verify import batch, verifier_app, verify
+from drowzee_core.cli.verify import verifier_app, verify
 
 app = typer.Typer(help="Drowzee Triangulator: provable fact-conflicting hallucination tests.", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")

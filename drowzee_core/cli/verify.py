@@ -1,11 +1,10 @@
-"""`drowzee verify`, `drowzee batch` (first, sequential) and `drowzee verifier fit`: the triangulation verifier.
+"""`drowzee verify` and `drowzee verifier fit`: the triangulation verifier (`drowzee batch` is in `cli/batch.py`).
 
 Options map onto `agents.context.VerifierSettings` (explicit > `DROWZEE_VERIFY_*` > defaults).
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import sys
@@ -14,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from drowzee_core.cli.output import JsonOpt, KbOpt, command_params, emit_json, err, fail, track
+from drowzee_core.cli.output import JsonOpt, KbOpt, emit_json, err, fail, track
 from drowzee_core.errors import DrowzeeError
 
 verifier_app = typer.Typer(help="The verifier's calibrated policy.", no_args_is_help=True)
@@ -25,13 +24,14 @@ PolicyOpt = Annotated[
 NoOpt = Annotated[bool, typer.Option(help="Leave this source out (ablations).")]
 
 
-def _settings(**explicit: Any) -> Any:
+def verifier_settings(**explicit: Any) -> Any:
+    """`VerifierSettings` from explicit option values (None: unset), the environment and defaults."""
     from agents.context import VerifierSettings
 
     return VerifierSettings.load(explicit)
 
 
-def _off(no_guardian: bool, no_seeker: bool, no_kb: bool) -> dict[str, bool | None]:
+def left_out(no_guardian: bool, no_seeker: bool, no_kb: bool) -> dict[str, bool | None]:
     """Explicit `False` for each source left out; None (unset: environment or default) otherwise."""
     return {
         "use_guardian": False if no_guardian else None,
@@ -70,6 +70,9 @@ def verify(
     no_guardian: NoOpt = False,
     no_seeker: NoOpt = False,
     no_kb: NoOpt = False,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Neither read nor write the cache of model, judge and proof calls.")
+    ] = False,
     kb: KbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -79,8 +82,13 @@ def verify(
 
     try:
         req = VerifyRequest(query=query, response=response, evidence=_read_evidence(evidence))
-        settings = _settings(
-            kb=kb, web=web or None, corpus=corpus, policy=policy, **_off(no_guardian, no_seeker, no_kb)
+        settings = verifier_settings(
+            kb=kb,
+            web=web or None,
+            corpus=corpus,
+            policy=policy,
+            cache=False if no_cache else None,
+            **left_out(no_guardian, no_seeker, no_kb),
         )
         with Verifier(settings) as verifier:
             verdict = verifier.verify(req)
@@ -101,52 +109,6 @@ def verify(
         err.print(f"  ... {len(verdict.evidence) - len(shown)} more evidence items (--json shows all)")
     for r in verdict.degraded_reasons:
         err.print(f"[yellow]degraded:[/yellow] {r}")
-
-
-def batch(
-    ctx: typer.Context,
-    inputs: Annotated[Path, typer.Argument(help="JSONL of pairs: id, query, response (+ evidence).")],
-    out: Annotated[Path, typer.Option("--out", help="Output JSONL: one {id, verdict} per input row.")],
-    evidence_field: Annotated[
-        str | None, typer.Option("--evidence-field", help="Row field that holds the evidence (default: none).")
-    ] = None,
-    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Check only the first N rows.")] = None,
-    policy: PolicyOpt = None,
-    no_guardian: NoOpt = False,
-    no_seeker: NoOpt = False,
-    no_kb: NoOpt = False,
-    kb: KbOpt = None,
-    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace an existing --out file.")] = False,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Finish an interrupted run: keep --out's rows, check the rest.")
-    ] = False,
-) -> None:
-    """Verify a file of pairs, one record per row, written durably as each is final (sequential).
-
-    Each line is `{"row", "id", "verdict"}`, or `{"row", "id", "error"}` for a row that cannot be
-    checked (not JSON, not an object, no `response`, invalid evidence); the run goes on. Exit code 0:
-    every row checked; 1: some rows failed; 2: usage or input-file error.
-    """
-    from agents.batch import count_rows, read_rows, run_batch
-    from agents.verifier import Verifier
-    from drowzee_core.records.provenance import input_files, provenance, write_sidecar
-
-    if resume and overwrite:
-        raise fail(DrowzeeError("--resume keeps --out's rows and --overwrite replaces them; pass one of them"))
-    if out.exists() and not (overwrite or resume):
-        raise fail(DrowzeeError(f"{out} exists; pass --resume to finish that run or --overwrite to replace it"))
-    try:
-        settings = _settings(kb=kb, policy=policy, **_off(no_guardian, no_seeker, no_kb))
-        total = count_rows(inputs)
-        rows = itertools.islice(read_rows(inputs), limit)
-        with Verifier(settings) as verifier, track("verifying", min(total, limit or total) if total else None) as done:
-            counts = run_batch(rows, out, verifier.verify, evidence_field=evidence_field, resume=resume, progress=done)
-        write_sidecar(out, provenance("batch", command_params(ctx), inputs=input_files([inputs]), counts=dict(counts)))
-    except (DrowzeeError, OSError) as exc:
-        raise fail(DrowzeeError(str(exc))) from exc
-    err.print(f"wrote {sum(counts[k] for k in ('FACTUAL', 'NON-FACTUAL', 'error'))} rows to {out}: {dict(counts)}")
-    if counts["error"]:
-        raise typer.Exit(code=1)
 
 
 @verifier_app.command("fit")
@@ -177,7 +139,7 @@ def fit(
 
     try:
         rows = list(read_records(pairs, QRPair))[:limit] if limit else list(read_records(pairs, QRPair))
-        settings = _settings(kb=kb).model_copy(update={"policy": "majority", "manager": "aggregate"})
+        settings = verifier_settings(kb=kb).model_copy(update={"policy": "majority", "manager": "aggregate"})
         runs = len(rows) * (2 if evidence == "both" else 1)
         with Verifier(settings) as verifier, track("fitting", runs) as done:
             cal = fit_file(verifier, pairs, rows, evidence, done)

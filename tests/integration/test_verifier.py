@@ -95,7 +95,9 @@ def test_batch_writes_a_verdict_or_an_error_per_row(seed_kb: tuple[Path, Stats],
     assert lines[1]["error"] == "in.jsonl:2: not valid JSON (Expecting property name enclosed in double quotes)"
     assert lines[2]["error"] == "in.jsonl:3: missing field 'response'"
     meta = read_sidecar(out)
-    assert meta is not None and meta.counts == {"NON-FACTUAL": 2, "degraded": 0, "error": 2}
+    assert meta is not None and meta.counts["verdicts"] == {"FACTUAL": 0, "NON-FACTUAL": 2}
+    assert (meta.counts["rows"], meta.counts["errors"], meta.counts["degraded"]) == (4, 2, 0)
+    assert meta.counts["this_run"]["rows"] == 4 and meta.counts["metrics"] is None
     again = CliRunner().invoke(app, args)
     assert again.exit_code == 2 and "--resume" in again.output and "--overwrite" in again.output
     before = out.read_text("utf-8")
