@@ -211,12 +211,18 @@ class Services:
     def chat(self, role: str, max_tokens: int | None = None) -> ChatOpenAI:
         """A role's chat client, made once per (role, max_tokens).
 
-        The first one starts the local model server when the role points at it.
+        When the role points at the local model server, the server is checked on every call (one
+        loopback request) and started again when it is gone: a server started by another process
+        exits with that process, and a long batch must not degrade every verdict after that.
         """
         from agents.call_cache import RoleCache
         from drowzee_core.llm.roles import chat_model
 
         with self._lock:  # one server start at a time
+            if (role, max_tokens) in self._chats and self.role(role).is_local:
+                from drowzee_core.llm.server import ensure_local_server
+
+                ensure_local_server()
             if (role, max_tokens) not in self._chats:
                 cfg = self.role(role)
                 update: dict[str, Any] = {"timeout": min(cfg.timeout, self.settings.timeout_s)}

@@ -334,3 +334,21 @@ def test_settings_read_the_cache_from_the_environment(monkeypatch: pytest.Monkey
     s = VerifierSettings.load()
     assert s.cache is False and s.cache_path == tmp_path / "c.sqlite"
     assert VerifierSettings.load({"cache": True}).cache is True
+
+
+def test_a_local_role_finds_its_server_again_after_it_went_away(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The client is built once, but the local server is checked (and restarted if gone) on every later call."""
+    import drowzee_core.llm.roles as roles
+    import drowzee_core.llm.server as server
+    from agents.services import Services
+
+    checks: list[int] = []
+    monkeypatch.setattr(server, "ensure_local_server", lambda *a, **k: checks.append(1))
+    monkeypatch.setattr(roles, "chat_model", lambda cfg, **kw: object())
+    services = Services(VerifierSettings.load({"kb": tmp_path / "kb.sqlite", "cache": False}))
+    first = services.chat("guardian", 1)
+    assert services.chat("guardian", 1) is first and services.chat("guardian", 1) is first
+    assert len(checks) == 2
+    services.close()
