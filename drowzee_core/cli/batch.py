@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
-from rich.progress import BarColumn, Progress, ProgressColumn, SpinnerColumn, Task, TextColumn, TimeRemainingColumn
-from rich.text import Text
 
-from drowzee_core.cli.output import KbOpt, command_params, err, fail, table
+from drowzee_core.cli.output import KbOpt, command_params, err, fail, progress, table
 from drowzee_core.cli.verify import NoOpt, PolicyOpt, left_out, verifier_settings
 from drowzee_core.errors import DrowzeeError
 
@@ -26,28 +24,6 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_ROWS_FAILED, EXIT_USAGE = 0, 1, 2
 """Exit codes: every row checked; some rows are error records; the run could not start or stopped."""
-
-
-class RateColumn(ProgressColumn):
-    """Rows per second of a task (rich's own speed estimate)."""
-
-    def render(self, task: Task) -> Text:
-        """The rate, or nothing until rich has one."""
-        return Text(f"{task.speed:.2f} rows/s" if task.speed else "", style="progress.data.speed")
-
-
-def _progress() -> Progress:
-    return Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        RateColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-    )
 
 
 def summary(
@@ -173,7 +149,7 @@ def batch(
         total = min(total, limit) if total is not None and limit else total
         earlier = read_sidecar(out) if resume and out.exists() else None
         started = time.perf_counter()
-        with Ledger(out, resume) as ledger, _progress() as prog:
+        with Ledger(out, resume) as ledger, progress(rate=True) as prog:
             task = prog.add_task("verifying", total=total, completed=len(ledger.done.rows))
             before = len(ledger.done.rows)
 

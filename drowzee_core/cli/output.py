@@ -15,8 +15,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    Progress,
+    ProgressColumn,
+    SpinnerColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
@@ -34,14 +44,23 @@ KbOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of tables.")]
 
 
-def progress() -> Progress:
-    """A transient progress bar on stderr (stdout stays clean for --json)."""
+class RateColumn(ProgressColumn):
+    """Rows per second of a task (rich's own speed estimate)."""
+
+    def render(self, task: Task) -> Text:
+        """The rate, or nothing until rich has one."""
+        return Text(f"{task.speed:.2f} rows/s" if task.speed else "", style="progress.data.speed")
+
+
+def progress(rate: bool = False) -> Progress:
+    """A transient progress bar on stderr (stdout stays clean for --json); `rate` adds rows/s and an ETA."""
+    tail = (RateColumn(), TextColumn("ETA"), TimeRemainingColumn()) if rate else (TimeElapsedColumn(),)
     return Progress(
         SpinnerColumn(),
         TextColumn("{task.description}"),
         BarColumn(),
         TextColumn("{task.completed}/{task.total}"),
-        TimeElapsedColumn(),
+        *tail,
         console=err,
         transient=True,
     )
