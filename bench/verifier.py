@@ -20,7 +20,6 @@ import argparse
 import itertools
 import json
 import logging
-import random
 import sys
 import time
 from collections import defaultdict
@@ -41,25 +40,21 @@ def drowzee_pairs(limit: int | None, seed: int = 0) -> list[dict[str, Any]]:
     reasoning type, so their first rows are not representative).
     """
     from drowzee_core.oracles.answers import gold_label, parse_answer
-    from drowzee_core.records.answered import DrowzeeAnsweredPeer
+    from drowzee_core.records.peer_answers import drowzee_history
 
     out = []
     for model_dir in sorted((PEERS / "drowzee_responses").iterdir()):
-        rows = json.loads((model_dir / "history.json").read_text("utf-8"))
-        picked = sorted(random.Random(seed).sample(range(len(rows)), limit)) if limit else range(len(rows))
-        for i in picked:
-            raw = rows[i]
-            row = DrowzeeAnsweredPeer.model_validate(raw)
-            said, gold = parse_answer(row.llm_answer).label, gold_label(row.answer)
+        for row in drowzee_history(model_dir / "history.json", limit, seed):
+            said, gold = parse_answer(row["llm_answer"]).label, gold_label(row["answer"])
             out.append(
                 {
-                    "id": f"{model_dir.name}:{i}",
-                    "query": row.question,
-                    "response": row.llm_answer.strip()[:4000],
-                    "evidence": [list(t) for t in row.evidence],
+                    "id": row["id"],
+                    "query": row["question"],
+                    "response": row["llm_answer"].strip()[:4000],
+                    "evidence": row["evidence"],
                     "label": "FACTUAL" if said is not None and said == gold else "NON-FACTUAL",
-                    "source": model_dir.name,
-                    "pattern": row.reasoning,
+                    "source": row["model"],
+                    "pattern": row["reasoning"],
                 }
             )
     return out

@@ -2,8 +2,8 @@
 
 One module per group: `kb` (build, load, stats), `prove` (derive, prove), `temporal`, `generate`,
 `models`, `run_llm`, `score`, `report`, `train` (train, eval),
-`verify` (verify, batch, verifier fit). Every command that writes a file
-writes its provenance sidecar `OUT.meta.json` beside it (see `drowzee_core.records.provenance`).
+`verify` (verify, batch, verifier fit), `benchmark` (the closed loop). Every command that writes
+a file writes its provenance sidecar `OUT.meta.json` beside it (see `drowzee_core.records.provenance`).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from drowzee_core.cli.batch import batch
+from drowzee_core.cli.benchmark import benchmark
 from drowzee_core.cli.generate import generate_app
 from drowzee_core.cli.judge import eval_judge, train_judge
 from drowzee_core.cli.kb import kb_app
@@ -45,6 +46,7 @@ app.add_typer(schemas_app, name="schemas")
 app.command("verify")(verify)
 app.command("batch")(batch)
 app.add_typer(verifier_app, name="verifier")
+app.command("benchmark")(benchmark)
 
 
 @app.callback()

@@ -154,11 +154,11 @@ def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Halluc
             ]
     text = "\n".join(md) + "\n"
     (out_dir / "report.md").write_text(text, encoding="utf-8")
-    (out_dir / "report.html").write_text(_html(text, title), encoding="utf-8")
+    (out_dir / "report.html").write_text(html_page(text, title), encoding="utf-8")
     return models
 
 
-def _html(markdown: str, title: str) -> str:
+def html_page(markdown: str, title: str) -> str:
     """A self-contained HTML page of the Markdown report; raw HTML in model answers is escaped."""
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
     style = (

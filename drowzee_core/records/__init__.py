@@ -36,6 +36,7 @@ from drowzee_core.records.judged import (
     JudgedFactCHDRow,
 )
 from drowzee_core.records.pair import ComparisonTruth, PairTruth, QRPair, SetOperand, SetTruth
+from drowzee_core.records.peer_answers import read_answers
 from drowzee_core.records.proof import KBClaim, ProofNode
 from drowzee_core.records.provenance import Provenance, provenance, read_sidecar, sidecar_path, write_sidecar
 from drowzee_core.records.readers import RecordError, read_dicts, read_records, validate_row
@@ -104,6 +105,7 @@ __all__ = [
     "VerifyRequest",
     "YesNo",
     "provenance",
+    "read_answers",
     "read_dicts",
     "read_records",
     "read_sidecar",

@@ -1,0 +1,55 @@
+"""The closed-loop graph: wiring only (the nodes live in `agents/loop/nodes/`).
+
+    START -> generate -> ask -> verify -> score -> report -> END
+
+Each node writes its artefact into the run folder and returns only its `Artefact`; a SQLite checkpoint
+after each node lets a re-run of the same command on the same folder resume after the last finished node.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.checkpoint.sqlite import SqliteSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from agents.loop.context import LoopContext
+from agents.loop.nodes import ask, generate, report, score, verify
+from agents.loop.state import LoopInput, LoopOutput, LoopState
+
+NODES = ("generate", "ask", "verify", "score", "report")
+CHECKPOINTED_TYPES = [("agents.loop.state", "LoopConfig"), ("agents.loop.state", "Artefact")]
+"""Our record types that the loop's checkpoints hold (LangGraph refuses to revive unlisted types)."""
+
+
+def loop_checkpointer(path: Path | None = None) -> SqliteSaver:
+    """A SQLite checkpointer for the loop (in memory when `path` is None)."""
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path) if path else ":memory:", check_same_thread=False)
+    return SqliteSaver(conn, serde=JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINTED_TYPES))
+
+
+def build_loop_graph(
+    saver: SqliteSaver | None = None,
+) -> CompiledStateGraph[LoopState, LoopContext, LoopInput, LoopOutput]:
+    """The compiled loop graph (input: `{"config": LoopConfig}`; output: every artefact)."""
+    g = StateGraph(LoopState, LoopContext, input_schema=LoopInput, output_schema=LoopOutput)
+    g.add_node("generate", generate)
+    g.add_node("ask", ask)
+    g.add_node("verify", verify)
+    g.add_node("score", score)
+    g.add_node("report", report)
+    g.add_edge(START, "generate")
+    g.add_edge("generate", "ask")
+    g.add_edge("ask", "verify")
+    g.add_edge("verify", "score")
+    g.add_edge("score", "report")
+    g.add_edge("report", END)
+    return g.compile(checkpointer=saver or loop_checkpointer())
+
+
+__all__ = ["CHECKPOINTED_TYPES", "NODES", "build_loop_graph", "loop_checkpointer"]
