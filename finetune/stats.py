@@ -114,13 +114,15 @@ def _mean(x: NDArray[np.float64], axis: int = -1) -> NDArray[np.float64]:
     return np.asarray(np.mean(x, axis=axis))
 
 
-def _intervals(
+def bootstrap_bounds(
     data: tuple[NDArray[Any], ...], statistic: Callable[..., NDArray[np.float64]]
-) -> list[tuple[float, float]]:
-    """Percentile-bootstrap 95 % intervals of each output of a vectorized, paired statistic."""
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Percentile-bootstrap 95 % bounds (low, high) of each output of a vectorized, paired statistic.
+
+    A bound is NaN where every resample gave the same value; callers decide what that means.
+    """
     with warnings.catch_warnings():
-        # scipy warns when every resample gives the same value (e.g. a model that never labels); the
-        # percentile interval is then [value, value], which is the honest answer.
+        # scipy warns when every resample gives the same value (e.g. a model that never labels)
         warnings.simplefilter("ignore", category=RuntimeWarning)
         res = bootstrap(
             data,
@@ -132,7 +134,14 @@ def _intervals(
             method="percentile",
             rng=np.random.default_rng(SEED),
         )
-    low, high = np.atleast_1d(res.confidence_interval.low), np.atleast_1d(res.confidence_interval.high)
+    return np.atleast_1d(res.confidence_interval.low), np.atleast_1d(res.confidence_interval.high)
+
+
+def _intervals(
+    data: tuple[NDArray[Any], ...], statistic: Callable[..., NDArray[np.float64]]
+) -> list[tuple[float, float]]:
+    """Percentile-bootstrap 95 % intervals of each output of a vectorized, paired statistic."""
+    low, high = bootstrap_bounds(data, statistic)
     if np.isnan(low).any() or np.isnan(high).any():
         raise ValueError(f"bootstrap gave no interval for {statistic.__name__}")
     return [(round(float(lo), 5), round(float(hi), 5)) for lo, hi in zip(low, high, strict=True)]

@@ -21,7 +21,6 @@ verifier could not check) are counted apart and left out of every figure.
 
 from __future__ import annotations
 
-import warnings
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -29,10 +28,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
-from scipy.stats import bootstrap
 
 from drowzee_core.oracles.graph import DEFAULT_MATCH
-from finetune.stats import CONFIDENCE, N_RESAMPLES, SEED, Figure
+from finetune.stats import Figure, bootstrap_bounds
 
 GROUPS: tuple[str, ...] = ("model", "domain", "rule", "operator")
 """Fields the figures are broken down by (rows without the field are left out of that breakdown)."""
@@ -143,21 +141,7 @@ def _figures(values: Sequence[float], data: tuple[NDArray[Any], ...], stat: Any)
     """Each value with its 95 % percentile-bootstrap interval ([v, v] for fewer than 2 rows)."""
     if len(data[0]) < 2:
         return [Figure(value=round(v, 5), low=round(v, 5), high=round(v, 5)) for v in values]
-    with warnings.catch_warnings():
-        # every resample equal (e.g. a group that is all one label): the interval is [v, v], which is honest
-        warnings.simplefilter("ignore", category=RuntimeWarning)
-        res = bootstrap(
-            data,
-            stat,
-            paired=True,
-            vectorized=True,
-            n_resamples=N_RESAMPLES,
-            confidence_level=CONFIDENCE,
-            method="percentile",
-            rng=np.random.default_rng(SEED),
-        )
-    low = np.atleast_1d(res.confidence_interval.low)
-    high = np.atleast_1d(res.confidence_interval.high)
+    low, high = bootstrap_bounds(data, stat)  # NaN where every resample is equal: the interval is [v, v]
     out = []
     for v, lo, hi in zip(values, low, high, strict=True):
         lo_, hi_ = (v, v) if np.isnan(lo) or np.isnan(hi) else (float(lo), float(hi))
