@@ -1,6 +1,6 @@
 """The closed-loop graph: wiring only (the nodes live in `agents/loop/nodes/`).
 
-    START -> generate -> ask -> verify -> score -> report -> END
+    START -> generate -> ask -> verify -> score -> [mitigate, with `--mitigate rag`] -> report -> END
 
 Each node writes its artefact into the run folder and returns only its `Artefact`; a SQLite checkpoint
 after each node lets a re-run of the same command on the same folder resume after the last finished node.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Literal
 
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.checkpoint.sqlite import SqliteSaver
@@ -17,10 +18,10 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from agents.loop.context import LoopContext
-from agents.loop.nodes import ask, generate, report, score, verify
+from agents.loop.nodes import ask, generate, mitigate, report, score, verify
 from agents.loop.state import LoopInput, LoopOutput, LoopState
 
-NODES = ("generate", "ask", "verify", "score", "report")
+NODES = ("generate", "ask", "verify", "score", "mitigate", "report")
 CHECKPOINTED_TYPES = [("agents.loop.state", "LoopConfig"), ("agents.loop.state", "Artefact")]
 """Our record types that the loop's checkpoints hold (LangGraph refuses to revive unlisted types)."""
 
@@ -33,6 +34,16 @@ def loop_checkpointer(path: Path | None = None) -> SqliteSaver:
     return SqliteSaver(conn, serde=JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINTED_TYPES))
 
 
+def after_score(state: LoopState) -> Literal["mitigate", "report"]:
+    """`mitigate` when the run asks for a retrieval patch, else straight to `report`."""
+    choice = state["config"].mitigate
+    if choice == "rag":
+        return "mitigate"
+    if choice == "none":
+        return "report"
+    raise ValueError(f"unknown mitigation {choice!r}")
+
+
 def build_loop_graph(
     saver: SqliteSaver | None = None,
 ) -> CompiledStateGraph[LoopState, LoopContext, LoopInput, LoopOutput]:
@@ -42,14 +53,16 @@ def build_loop_graph(
     g.add_node("ask", ask)
     g.add_node("verify", verify)
     g.add_node("score", score)
+    g.add_node("mitigate", mitigate)
     g.add_node("report", report)
     g.add_edge(START, "generate")
     g.add_edge("generate", "ask")
     g.add_edge("ask", "verify")
     g.add_edge("verify", "score")
-    g.add_edge("score", "report")
+    g.add_conditional_edges("score", after_score)
+    g.add_edge("mitigate", "report")
     g.add_edge("report", END)
     return g.compile(checkpointer=saver or loop_checkpointer())
 
 
-__all__ = ["CHECKPOINTED_TYPES", "NODES", "build_loop_graph", "loop_checkpointer"]
+__all__ = ["CHECKPOINTED_TYPES", "NODES", "after_score", "build_loop_graph", "loop_checkpointer"]

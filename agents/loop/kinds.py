@@ -2,6 +2,8 @@
 
 - drowzee-qa and temporal (and Drowzee's recorded answers): the `drowzee` scorer; an answer is a
   hallucination when its class is not CO (`oracles/report.py`'s definition; "I don't know" is CO).
+  The answer-level label (`answer_oracle`, the Drowzee authors' own) looks at the Yes / No alone: wrong
+  when it differs from the gold answer; "I don't know" has none.
   Unparsed answers (no yes / no / unsure found) and answers whose reasoning could not be read into
   triples have no class: they get no oracle label and are counted apart, never as hallucinations.
 - erbench: the `erbench` scorer; a hallucination is a yes / no answer that is wrong (ERBench's H;
@@ -24,6 +26,17 @@ def drowzee_oracle(judged: Row) -> bool | None:
     if judged.get("parsed_answer") is None or judged.get("class") is None:
         return None
     return str(judged["class"]) != "CO"
+
+
+def drowzee_answer_oracle(judged: Row) -> bool | None:
+    """Answer-level label (the Drowzee authors' definition): the Yes / No differs from the gold answer.
+
+    None when no Yes / No was given (unparsed, or "I don't know"): such an answer is neither right nor wrong.
+    """
+    parsed = judged.get("parsed_answer")
+    if parsed in (None, "unsure"):
+        return None
+    return not bool(judged.get("answer_correct"))
 
 
 def erbench_oracle(judged: Row) -> bool | None:
@@ -68,6 +81,8 @@ class KindSpec:
     """Registered scorer (`SCORERS`) of the target's answers."""
     oracle: Callable[[Row], bool | None]
     """Hallucination or not, from a judged row; None when the oracle gives no label."""
+    answer_oracle: Callable[[Row], bool | None]
+    """The answer alone is wrong (no reasoning judged); None when it commits to no answer."""
     scorer_row: Callable[[Row, Row | None], dict[str, Any]]
     """The scorer's input row from an answered case and its verdict record."""
     explain: bool
@@ -77,15 +92,16 @@ class KindSpec:
 
 
 KINDS: dict[str, KindSpec] = {
-    "drowzee-qa": KindSpec("drowzee", drowzee_oracle, scorer_row, explain=True, heatmaps=True),
-    "temporal": KindSpec("drowzee", drowzee_oracle, scorer_row, explain=True, heatmaps=True),
-    "erbench": KindSpec("erbench", erbench_oracle, scorer_row, explain=False, heatmaps=False),
-    "factchd": KindSpec("factchd", factchd_oracle, factchd_scorer_row, explain=False, heatmaps=False),
+    "drowzee-qa": KindSpec("drowzee", drowzee_oracle, drowzee_answer_oracle, scorer_row, explain=True, heatmaps=True),
+    "temporal": KindSpec("drowzee", drowzee_oracle, drowzee_answer_oracle, scorer_row, explain=True, heatmaps=True),
+    "erbench": KindSpec("erbench", erbench_oracle, erbench_oracle, scorer_row, explain=False, heatmaps=False),
+    "factchd": KindSpec("factchd", factchd_oracle, factchd_oracle, factchd_scorer_row, explain=False, heatmaps=False),
 }
 
 __all__ = [
     "KINDS",
     "KindSpec",
+    "drowzee_answer_oracle",
     "drowzee_oracle",
     "erbench_oracle",
     "factchd_oracle",

@@ -13,7 +13,10 @@ The oracle says which of the target's answers are hallucinations (`hallucinated`
 - the graph oracle on the verdicts' explanations: mean node / edge similarity to the case's facts, and
   how often both reach the match threshold ("cites the decisive facts"), over all rows and over the
   detected hallucinations;
-- the confusion rows by id: misses (hallucinations not flagged) and false alarms (flagged, not one).
+- the confusion rows by id: misses (hallucinations not flagged) and false alarms (flagged, not one);
+- the same detection figures against the answer-level label (`answer_wrong`: the answer alone is
+  wrong, the Drowzee authors' definition, blind to the reasoning), overall and per model: how well
+  the verifier agrees with the published labels.
 
 Rows without an oracle label (unparsed answers, unreadable reasoning) or without a verdict (a row the
 verifier could not check) are counted apart and left out of every figure.
@@ -52,6 +55,9 @@ class LoopRow(BaseModel):
     llm_answer: str = Field(default="", description="The target's answer.")
     oracle_class: str | None = Field(default=None, description="The oracle's class (CO / OL / EI / EK), if any.")
     hallucinated: bool | None = Field(description="The oracle's label; None when it gives none.")
+    answer_wrong: bool | None = Field(
+        default=None, description="Answer-level label: the answer alone is wrong; None when it commits to none."
+    )
     verdict_label: str | None = Field(default=None, description="FACTUAL / NON-FACTUAL; None without a verdict.")
     flagged: bool | None = Field(description="Verifier said NON-FACTUAL; None without a verdict.")
     degraded: bool = Field(default=False, description="A verifier source failed for this verdict.")
@@ -114,6 +120,10 @@ class LoopMetrics(BaseModel):
     overall: Block
     groups: dict[str, dict[str, Block]] = Field(description="Group field -> value -> figures.")
     graph_oracle: GraphOracle
+    answer_level: dict[str, Block] = Field(
+        default_factory=dict,
+        description="The verifier against the answer-level label (`all`, then `model=NAME`): agreement with it.",
+    )
     misses: list[str] = Field(description="Ids of hallucinations the verifier did not flag.")
     false_alarms: list[str] = Field(description="Ids of flagged answers that are not hallucinations.")
 
@@ -167,9 +177,9 @@ def constant_baselines(gold: NDArray[np.int64]) -> list[Detection]:
     return [detection(n, np.full(len(gold), v, dtype=np.int64), gold) for n, v in named]
 
 
-def block(rows: Sequence[LoopRow]) -> Block:
-    """The figures of rows that all have an oracle label and a verdict."""
-    gold = np.array([int(bool(r.hallucinated)) for r in rows], dtype=np.int64)
+def block(rows: Sequence[LoopRow], label: str = "hallucinated") -> Block:
+    """The figures of rows that all have the oracle label `label` (a `LoopRow` field) and a verdict."""
+    gold = np.array([int(bool(getattr(r, label))) for r in rows], dtype=np.int64)
     pred = np.array([int(bool(r.flagged)) for r in rows], dtype=np.int64)
     tp = int(((pred == 1) & (gold == 1)).sum())
     fp = int(((pred == 1) & (gold == 0)).sum())
@@ -221,6 +231,15 @@ def by_group(rows: Iterable[LoopRow], field: str) -> dict[str, list[LoopRow]]:
     return dict(sorted(out.items()))
 
 
+def answer_level(rows: Sequence[LoopRow]) -> dict[str, Block]:
+    """The verifier against the answer-level label: over all rows with one and a verdict, then per model."""
+    labelled = [r for r in rows if r.answer_wrong is not None and r.flagged is not None]
+    if not labelled:
+        return {}
+    per_model = {f"model={m}": block(v, "answer_wrong") for m, v in by_group(labelled, "model").items()}
+    return {"all": block(labelled, "answer_wrong"), **per_model}
+
+
 def loop_metrics(rows: Sequence[LoopRow], threshold: float = DEFAULT_MATCH) -> LoopMetrics:
     """Every figure of the verifier against the oracle (see the module docstring)."""
     evaluated = [r for r in rows if r.hallucinated is not None and r.flagged is not None]
@@ -234,6 +253,7 @@ def loop_metrics(rows: Sequence[LoopRow], threshold: float = DEFAULT_MATCH) -> L
         overall=block(evaluated),
         groups={g: v for g, v in groups.items() if v},
         graph_oracle=graph_oracle(evaluated, threshold),
+        answer_level=answer_level(rows),
         misses=[r.id for r in evaluated if r.hallucinated and not r.flagged],
         false_alarms=[r.id for r in evaluated if r.flagged and not r.hallucinated],
     )
@@ -246,6 +266,7 @@ __all__ = [
     "GraphOracle",
     "LoopMetrics",
     "LoopRow",
+    "answer_level",
     "block",
     "by_group",
     "constant_baselines",

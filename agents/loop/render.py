@@ -18,6 +18,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from agents.loop.metrics import Block, Detection, LoopMetrics, LoopRow
+from agents.loop.mitigation import Mitigation
 from agents.loop.state import LoopConfig
 from finetune.stats import Figure
 
@@ -63,6 +64,54 @@ def _group_table(name: str, blocks: dict[str, Block]) -> list[str]:
             f"| {v.f1.show()} | {v.accuracy.show()} | {always:.3f} |"
         )
     return [*lines, ""]
+
+
+def _answer_level(blocks: dict[str, Block]) -> list[str]:
+    if not blocks:
+        return []
+    lines = [
+        "### Against the answer-level label",
+        "",
+        "Here an answer is wrong when its Yes / No (or committed answer) differs from the gold one, whatever its "
+        "reasoning (the Drowzee authors' definition; answers without one are left out). Accuracy is the "
+        "verifier's agreement with that label.",
+        "",
+        "| rows | n | wrong-answer rate | precision | recall | F1 | accuracy | accuracy always flag "
+        "| accuracy never flag |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, b in blocks.items():
+        v = b.verifier
+        if v is None or len(b.baselines) < 2:
+            continue
+        lines.append(
+            f"| {name} | {b.n} | {_fig(b.hallucination_rate)} | {v.precision.show()} | {v.recall.show()} "
+            f"| {v.f1.show()} | {v.accuracy.show()} | {b.baselines[0].accuracy.value:.3f} "
+            f"| {b.baselines[1].accuracy.value:.3f} |"
+        )
+    return [*lines, ""]
+
+
+def mitigation_section(m: Mitigation) -> list[str]:
+    """The retrieval patch's before / after table."""
+    lines = [
+        "## Mitigation: retrieval patch",
+        "",
+        f"{m.patched} of {m.cases} cases were asked again with the facts the verifier used (proof leaves, then "
+        f"retrieved or supplied evidence; `prompts/mitigate_rag.txt`); {m.no_facts} had no fact to give. Rates are "
+        "on the same re-asked cases, with 95 % paired-bootstrap intervals; a negative difference means fewer "
+        "hallucinations after the patch.",
+        "",
+        "| label | n | rate before | rate after | difference | fixed | broken |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    names = {"oracle": "oracle (class != CO)", "answer": "answer-level (wrong Yes / No)"}
+    for c in m.changes:
+        lines.append(
+            f"| {names.get(c.label, c.label)} | {c.n} | {_fig(c.before)} | {_fig(c.after)} | {_fig(c.difference)} "
+            f"| {c.fixed} | {c.broken} |"
+        )
+    return [*lines, "", "The patched answers are in `mitigated_answers.jsonl`, judged in `mitigated_judged.jsonl`.", ""]
 
 
 def _confusion(title: str, ids: Sequence[str], rows: dict[str, LoopRow]) -> list[str]:
@@ -120,6 +169,7 @@ def markdown(
     rows: Sequence[LoopRow],
     target_report: bool,
     plot_group: str,
+    mitigated: Mitigation | None = None,
 ) -> str:
     """The report's Markdown (images are referenced relative to the run folder)."""
     source = {"target": f"role `{cfg.target}`", "endpoint": f"`{cfg.model}` at {cfg.base_url}"}.get(
@@ -172,6 +222,7 @@ def markdown(
         "![detection](detection.png)",
         "",
     ]
+    md += _answer_level(metrics.answer_level)
     for name, blocks in metrics.groups.items():
         md += _group_table(name, blocks)
     g = metrics.graph_oracle
@@ -194,8 +245,10 @@ def markdown(
     by_id = {r.id: r for r in rows}
     md += _confusion("Misses (hallucinations not flagged)", metrics.misses, by_id)
     md += _confusion("False alarms (flagged, not hallucinations)", metrics.false_alarms, by_id)
+    if mitigated is not None:
+        md += mitigation_section(mitigated)
     md += [f"Plot grouped by `{plot_group}`. Every row is in `rows.jsonl`; every figure in `scores.json`.", ""]
     return "\n".join(md) + "\n"
 
 
-__all__ = ["detection_plot", "markdown"]
+__all__ = ["detection_plot", "markdown", "mitigation_section"]

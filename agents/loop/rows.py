@@ -33,6 +33,7 @@ def loop_row(judged: Row, verdict: Row | None, spec: KindSpec, sim: Similarity |
         llm_answer=str(judged.get("llm_answer") or ""),
         oracle_class=_str(judged.get("class")),
         hallucinated=spec.oracle(judged),
+        answer_wrong=spec.answer_oracle(judged),
         verdict_label=label,
         flagged=None if label is None else label == "NON-FACTUAL",
         degraded=bool(v.get("degraded")) if v else False,

@@ -50,6 +50,9 @@ class LoopConfig(BaseModel):
     limit: int | None = Field(default=None, ge=1, description="Only N cases (a seeded sample of recorded answers).")
     policy: str | None = Field(default=None, description="Verdict Manager policy (None: the verifier's default).")
     concurrency: int = Field(default=1, ge=1, le=64, description="Pairs verified at once; prompts asked at once.")
+    mitigate: Literal["none", "rag"] = Field(
+        default="none", description="`rag`: re-ask the target with the facts the verifier used, and score again."
+    )
 
     @model_validator(mode="after")
     def _combination(self) -> LoopConfig:
@@ -75,6 +78,11 @@ class LoopConfig(BaseModel):
             raise LoopError("--n does not apply to --answers (the file holds the cases); use --limit to sample it")
         if not self.answers and self.n is None:
             raise LoopError("--n is required unless the answers come from --answers FILE")
+        if self.mitigate == "rag" and (self.answers or self.generator in KINDS_PAIRS):
+            raise LoopError(
+                "--mitigate rag re-asks the model under test: it needs --target ROLE or --model M --base-url U,"
+                " not recorded answers or pairs"
+            )
         if self.generator == "erbench" and not self.schema_path and not self.answers:
             raise LoopError("--generator erbench needs --schema S.toml (see docs/erbench/)")
         return self
@@ -119,6 +127,7 @@ class LoopOutput(TypedDict, total=False):
     answers: Artefact
     verdicts: Artefact
     scores: Artefact
+    mitigation: Artefact
     report: Artefact
 
 
@@ -131,6 +140,7 @@ class LoopState(TypedDict, total=False):
     answers: Artefact
     verdicts: Artefact
     scores: Artefact
+    mitigation: Artefact
     report: Artefact
     finished: Annotated[list[str], operator.add]
 

@@ -7,6 +7,7 @@ on stderr, runs or resumes the loop, and prints the summary.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -62,6 +63,10 @@ def summary(values: dict[str, Any]) -> dict[str, Any]:
         "verifier": o["verifier"],
         "baselines": o["baselines"],
         "graph_oracle": v["graph_oracle"],
+        "answer_level": v.get("answer_level", {}),
+        "mitigation": json.loads(Path(values["mitigation"].path).read_text("utf-8"))
+        if "mitigation" in values
+        else None,
         "answers": values["answers"].counts,
         "report": values["report"].path,
     }
@@ -87,6 +92,26 @@ def _show(data: dict[str, Any]) -> None:
             [
                 (f["name"], *(_ci(f[k]) for k in ("precision", "recall", "f1", "accuracy")))
                 for f in [data["verifier"], *data["baselines"]]
+            ],
+        )
+    levels = data.get("answer_level") or {}
+    if levels:
+        table(
+            "agreement with the answer-level label (the Yes / No alone; 95 % intervals)",
+            ("rows", "n", "wrong-answer rate", "verifier accuracy", "F1", "always flag", "never flag"),
+            [
+                (name, b["n"], _ci(b["hallucination_rate"]), _ci(b["verifier"]["accuracy"]), _ci(b["verifier"]["f1"]),
+                 f"{b['baselines'][0]['accuracy']['value']:.3f}", f"{b['baselines'][1]['accuracy']['value']:.3f}")
+                for name, b in levels.items() if b["verifier"]
+            ],
+        )  # fmt: skip
+    if data.get("mitigation"):
+        table(
+            f"retrieval patch: {data['mitigation']['patched']} cases re-asked with the verifier's facts",
+            ("label", "n", "rate before", "rate after", "difference", "fixed", "broken"),
+            [
+                (c["label"], c["n"], _ci(c["before"]), _ci(c["after"]), _ci(c["difference"]), c["fixed"], c["broken"])
+                for c in data["mitigation"]["changes"]
             ],
         )
     g = data["graph_oracle"]
@@ -123,6 +148,9 @@ def benchmark(
     resume: Annotated[bool, typer.Option("--resume", help="Finish the run in --out (after its last node).")] = False,
     policy: Annotated[str | None, typer.Option("--policy", help="Verdict Manager policy.")] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, max=64, help="Pairs verified at once.")] = 1,
+    mitigate: Annotated[
+        str, typer.Option("--mitigate", help="none, or rag: re-ask the target with the facts the verifier used.")
+    ] = "none",
     kb: KbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -135,6 +163,8 @@ def benchmark(
     try:
         if evidence not in EVIDENCE:
             raise DrowzeeError(f"--evidence must be none or facts, got {evidence!r}")
+        if mitigate not in ("none", "rag"):
+            raise DrowzeeError(f"--mitigate must be none or rag, got {mitigate!r}")
         if policy is not None and policy not in POLICIES:
             raise DrowzeeError(f"--policy must be one of {', '.join(POLICIES)}, got {policy!r}")
         if answers is not None and not answers.is_file():
@@ -158,6 +188,7 @@ def benchmark(
             limit=limit,
             policy=policy,
             concurrency=concurrency,
+            mitigate=mitigate,
         )
         if target:
             load_role(target)  # an unknown role fails now, not after generation

@@ -18,7 +18,7 @@ from drowzee_core.generate.registry import Generated, GenerateJob
 from drowzee_core.llm.runner import client_identity
 from drowzee_core.oracles.answers import gold_label, parse_answer
 from drowzee_core.records.enums import Label
-from drowzee_core.records.verdict import Verdict, VerifyRequest
+from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Verdict, VerifyRequest
 
 # (rule, gold answer, the target's answer): c1 and c4 are wrong (hallucinations), c5 says it does not know
 SCRIPT = [
@@ -76,11 +76,16 @@ class ScriptedTarget(BaseChatModel):
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, **kw: Any) -> ChatResult:
         self.calls += 1
-        i = int(str(messages[-1].content).split()[-1])
+        content = str(messages[-1].content)
+        i = int(content.split()[-1])
         if i == self.fail_on:
             self.fail_on = None
             raise ConnectionError("server went away")
-        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=SCRIPT[i][2]))])
+        # given facts (the retrieval patch), the target answers right, except case 3, which it now gets wrong
+        answer = SCRIPT[i][2]
+        if content.startswith("Facts from a knowledge base"):
+            answer = "No, the facts say otherwise." if i == 3 else f"{SCRIPT[i][1]}, by the facts."
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=answer))])
 
 
 @dataclass
@@ -111,7 +116,9 @@ class Fakes:
             wrong = req.response.startswith("No") or "it is." in req.response
             label = Label.NON_FACTUAL if wrong else Label.FACTUAL
             facts = " ".join(" ".join(t) for t in req.evidence or [] if isinstance(t, list))
-            return Verdict(id=req.id, label=label, confidence=0.9, explanation=f"{label}. {facts}")
+            # the KB fact the verifier retrieved (none for the last case: it is not re-asked by the patch)
+            found = [] if req.id == "c5" else [EvidenceItem(id="K1", source=EvidenceSource.KB, text=f"{req.id} fact.")]
+            return Verdict(id=req.id, label=label, confidence=0.9, explanation=f"{label}. {facts}", evidence=found)
 
         yield check
 

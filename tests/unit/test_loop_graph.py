@@ -22,13 +22,37 @@ def test_wiring() -> None:
     graph = build_loop_graph().get_graph()
     edges = {(e.source, e.target) for e in graph.edges}
     chain = ["__start__", "generate", "ask", "verify", "score", "report", "__end__"]
-    assert edges == set(itertools.pairwise(chain))
+    assert edges == set(itertools.pairwise(chain)) | {("score", "mitigate"), ("mitigate", "report")}
+
+
+def test_retrieval_patch_reasks_with_the_verifiers_facts(tmp_path: Path) -> None:
+    fakes, out = Fakes(tmp_path), tmp_path / "run"
+    values = run_loop(config(mitigate="rag", evidence="none"), fakes.context(out))
+    assert values["finished"] == ["generate", "ask", "verify", "score", "mitigate", "report"]
+    patched = [json.loads(x) for x in (out / "mitigated_answers.jsonl").read_text().splitlines()]
+    assert [p["id"] for p in patched] == ["c0", "c1", "c2", "c3", "c4"]  # c5: no fact to give
+    assert patched[1]["prompt"].startswith("Facts from a knowledge base") and "- c1 fact." in patched[1]["prompt"]
+    m = json.loads((out / "mitigation.json").read_text())
+    assert (m["cases"], m["patched"], m["no_facts"]) == (6, 5, 1)
+    answer = next(c for c in m["changes"] if c["label"] == "answer")
+    # before: c1 and c4 wrong of c0..c4 (2/5); after: c1 and c4 fixed, c3 broken (1/5)
+    assert answer["n"] == 5 and (answer["fixed"], answer["broken"]) == (2, 1)
+    assert answer["before"]["value"] == pytest.approx(0.4) and answer["after"]["value"] == pytest.approx(0.2)
+    assert answer["difference"]["value"] == pytest.approx(-0.2)
+    assert "Mitigation: retrieval patch" in (out / "report.md").read_text()
+    assert read_sidecar(out / "mitigation.json") is not None
+
+
+def test_retrieval_patch_needs_a_model_to_reask() -> None:
+    with pytest.raises(LoopError, match="--mitigate rag"):
+        LoopConfig(generator="drowzee-qa", answers="history.json", mitigate="rag")
 
 
 def test_run_writes_every_artefact_with_sidecars(tmp_path: Path) -> None:
     fakes, out = Fakes(tmp_path), tmp_path / "run"
     values = run_loop(config(), fakes.context(out))
     assert values["finished"] == ["generate", "ask", "verify", "score", "report"]
+    assert not (out / "mitigation.json").exists()
     for name in ("cases.jsonl", "answers.jsonl", "verdicts.jsonl", "judged.jsonl", "rows.jsonl", "scores.json"):
         assert (out / name).exists(), name
         meta = read_sidecar(out / name)

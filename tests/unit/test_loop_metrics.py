@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import accuracy_score, f1_score, precision_score, recall_score
 
-from agents.loop.kinds import drowzee_oracle, erbench_oracle, factchd_oracle, ground_truth
+from agents.loop.kinds import drowzee_answer_oracle, drowzee_oracle, erbench_oracle, factchd_oracle, ground_truth
 from agents.loop.metrics import LoopRow, detection_stats, graph_oracle, loop_metrics
 
 
@@ -120,3 +120,34 @@ def test_other_oracles_and_facts() -> None:
     assert ground_truth({"facts": [("a", "r", "b")]}) == [["a", "r", "b"]]
     assert ground_truth({"evidence": [["a", "r", "b"]]}) == [["a", "r", "b"]]
     assert ground_truth({"facts": ["In 1990 X held."]}) == ["In 1990 X held."]
+
+
+@pytest.mark.parametrize(
+    ("judged", "expected"),
+    [
+        ({"parsed_answer": "yes", "answer_correct": True, "class": "OL"}, False),  # right answer, weak reasoning
+        ({"parsed_answer": "no", "answer_correct": False, "class": "EI"}, True),
+        ({"parsed_answer": "unsure", "answer_correct": False, "class": "CO"}, None),  # no Yes / No to judge
+        ({"parsed_answer": None, "answer_correct": False}, None),
+    ],
+)
+def test_drowzee_answer_oracle(judged: dict[str, object], expected: bool | None) -> None:
+    assert drowzee_answer_oracle(judged) is expected
+
+
+def test_answer_level_agreement_per_model() -> None:
+    # reasoning-level: all three hallucinate; answer level: only c1 (model a) and c3 (model b) are wrong
+    rows = [
+        row(1, True, True, answer_wrong=True, model="a"),
+        row(2, True, False, answer_wrong=False, model="a"),
+        row(3, True, True, answer_wrong=True, model="b"),
+        row(4, False, False, answer_wrong=None, model="b"),  # no committed answer: left out of answer level
+    ]
+    m = loop_metrics(rows)
+    assert m.overall.verifier is not None and m.overall.verifier.accuracy.value == pytest.approx(3 / 4)
+    levels = m.answer_level
+    assert set(levels) == {"all", "model=a", "model=b"}
+    assert (levels["all"].n, levels["all"].hallucinations) == (3, 2)
+    assert levels["all"].verifier is not None and levels["all"].verifier.accuracy.value == 1.0
+    assert levels["model=a"].n == 2 and levels["model=b"].n == 1
+    assert loop_metrics([row(1, True, True)]).answer_level == {}

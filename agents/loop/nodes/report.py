@@ -10,6 +10,7 @@ from langgraph.runtime import Runtime
 from agents.loop.context import LoopContext
 from agents.loop.kinds import KINDS
 from agents.loop.metrics import LoopMetrics, LoopRow
+from agents.loop.mitigation import Mitigation
 from agents.loop.nodes.base import JUDGED, REPORT_HTML, REPORT_MD, ROWS, SCORES, node_provenance, rows_of
 from agents.loop.nodes.score import read_scores
 from agents.loop.render import detection_plot, markdown
@@ -32,7 +33,12 @@ def report(state: LoopState, runtime: Runtime[LoopContext]) -> dict[str, Any]:
         write_sidecar(target, node_provenance("report", state, ctx, inputs))
     group = "model" if len(metrics.groups.get("model", {})) > 1 else "rule"
     detection_plot(metrics, ctx.out / "detection.png", group)
-    text = markdown(cfg, metrics, scores["oracle"], rows, spec.heatmaps, group)
+    mitigated = None
+    if "mitigation" in state:
+        path = Path(state["mitigation"].path)
+        mitigated = Mitigation.model_validate_json(path.read_text("utf-8"))
+        inputs |= input_files([path])
+    text = markdown(cfg, metrics, scores["oracle"], rows, spec.heatmaps, group, mitigated)
     counts = {"evaluated": metrics.evaluated, "misses": len(metrics.misses), "false_alarms": len(metrics.false_alarms)}
     for name, body in ((REPORT_MD, text), (REPORT_HTML, html_page(text, f"Closed loop: {cfg.generator}"))):
         atomic_write_text(ctx.out / name, body)
