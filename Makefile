@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # CLI and tests find SWI-Prolog through janus's rpath; PATH is for the `swipl` binary itself.
 export PATH := $(DROWZEE_CACHE)/swipl-9.2.9/bin:$(PATH)
 
-.PHONY: setup run test test-unit lint typecheck bench clean
+.PHONY: setup run demo test test-unit lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
@@ -25,8 +25,14 @@ $(STAMP): pyproject.toml scripts/setup_swipl.sh
 $(DROWZEE_CACHE)/kb/seed.sqlite: $(STAMP)
 	$(VENV)/bin/drowzee kb build
 
-# Until the service exists: build the seed KB, derive everything, prove a few claims, verify two pairs.
+# The service on the embedded defaults: UI at http://127.0.0.1:7860/, API docs at /docs (HOST/PORT to move it).
+HOST ?= 127.0.0.1
+PORT ?= 7860
 run: setup $(DROWZEE_CACHE)/kb/seed.sqlite
+	$(PY) app.py --host $(HOST) --port $(PORT)
+
+# The command-line tour: KB stats, derive everything, prove a few claims, generate, verify two pairs.
+demo: setup $(DROWZEE_CACHE)/kb/seed.sqlite
 	$(VENV)/bin/drowzee kb stats
 	$(VENV)/bin/drowzee derive
 	$(VENV)/bin/drowzee prove Paris located_in Europe
@@ -46,6 +52,7 @@ lint: setup
 	$(VENV)/bin/mypy
 
 test: setup lint
+	bash scripts/setup_chromium.sh
 	$(VENV)/bin/pytest -q
 
 test-unit: setup
@@ -55,6 +62,11 @@ bench: setup
 	$(PY) bench/derive_scale.py
 	$(PY) bench/temporal.py
 	$(PY) bench/generate.py --factchd 800 --erbench 400
+
+# PNGs of every tab, taken by the e2e test (docs/screenshots/).
+screenshots: setup
+	bash scripts/setup_chromium.sh
+	DROWZEE_SCREENSHOTS=docs/screenshots $(VENV)/bin/pytest -q tests/e2e
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

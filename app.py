@@ -1,45 +1,40 @@
-"""Drowzee Triangulator entry point.
+"""Drowzee Triangulator's server: the Gradio UI at `/` and the JSON API at `/api` (docs at `/docs`).
 
-The Gradio UI and REST API arrive with the triangulation issue; until then `python app.py` runs
-the knowledge-base demo that `make run` runs: build the seed KB if missing, derive, prove claims.
+    python app.py [--host 127.0.0.1] [--port 7860]
+
+Settings come from options, then `DROWZEE_SERVICE_*` variables, then defaults (`agents/service/settings.py`).
+Binding beyond loopback needs `DROWZEE_API_TOKEN`. The code lives in `agents/service/`.
 """
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 
-from drowzee_core.config import default_kb_path
-from drowzee_core.kb.build import build_seed_kb
-from drowzee_core.kb.store import KBStore
-from drowzee_core.logic.reasoner import Reasoner
-
 log = logging.getLogger("drowzee.app")
 
-DEMO_CLAIMS = (
-    ("Paris", "located_in", "Europe"),
-    ("Berlin", "capital_of", "France"),
-    ("Lyon", "uses_currency", "Euro"),
-    ("Helium", "discovery_year", "1900"),
-)
 
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options and serve until interrupted; 2 when the settings are refused."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--host", help="interface to bind (default 127.0.0.1; beyond loopback needs a token)")
+    parser.add_argument("--port", type=int, help="TCP port (default 7860)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
-def main() -> int:
-    """Build (if needed), derive and prove the demo claims; log each verdict with its proof."""
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
-    path = default_kb_path()
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        log.info("building the seed KB at %s", path)
-        build_seed_kb(path)
-    reasoner = Reasoner(KBStore(path))
-    for run in reasoner.derive():
-        log.info("derived %-10s %9d facts in %.2fs", run.family, run.facts, run.seconds)
-    for claim in DEMO_CLAIMS:
-        verdict = reasoner.prove(*claim)
-        log.info("%s: %s", verdict.status.upper(), " ".join(claim))
-        for line in verdict.lines():
-            log.info("    %s", line)
+    import uvicorn
+
+    from agents.service import ServiceError, ServiceSettings, create_app
+
+    try:
+        settings = ServiceSettings.load({"host": args.host, "port": args.port})
+        app = create_app(settings)
+    except ServiceError as exc:
+        log.error("%s", exc)
+        return 2
+    log.info("Drowzee Triangulator on http://%s:%d (UI at /, API docs at /docs)", settings.host, settings.port)
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="info")
     return 0
 
 

@@ -30,11 +30,20 @@ class NodeEvent:
 class Verifier:
     """The triangulation verifier over one KB, with a SQLite checkpointer (in memory unless a path is given)."""
 
-    def __init__(self, settings: VerifierSettings | None = None, checkpoints: Path | None = None) -> None:
+    def __init__(
+        self, settings: VerifierSettings | None = None, checkpoints: Path | None = None, *, keep_threads: bool = True
+    ) -> None:
+        """A verifier over `settings` (default: from the environment), checkpointing to `checkpoints`.
+
+        `keep_threads=False` deletes each pair's checkpoints once its run ends (a long-lived server's
+        choice: they are only needed while the pair runs, and would otherwise grow without bound).
+        """
         self.settings = settings or VerifierSettings.load()
         self.services = Services(self.settings)
         self.context = VerifierContext(self.settings, self.services)
-        self.graph = build_graph(checkpointer(checkpoints))
+        self.saver = checkpointer(checkpoints)
+        self.graph = build_graph(self.saver)
+        self.keep_threads = keep_threads
 
     def _config(self, request: VerifyRequest, thread: str | None) -> RunnableConfig:
         return {"configurable": {"thread_id": thread or f"{request.id or 'pair'}:{uuid.uuid4().hex}"}}
@@ -42,11 +51,14 @@ class Verifier:
     def stream(self, request: VerifyRequest, thread: str | None = None) -> Iterator[NodeEvent]:
         """Node events as each node finishes; the last is `verdict_manager` with the verdict."""
         state = cast(VerifierInput, request.model_dump())
-        for chunk in self.graph.stream(
-            state, self._config(request, thread), context=self.context, stream_mode="updates"
-        ):
-            for name, update in chunk.items():
-                yield NodeEvent(name, dict(update or {}))
+        config = self._config(request, thread)
+        try:
+            for chunk in self.graph.stream(state, config, context=self.context, stream_mode="updates"):
+                for name, update in chunk.items():
+                    yield NodeEvent(name, dict(update or {}))
+        finally:
+            if not self.keep_threads:
+                self.saver.delete_thread(config["configurable"]["thread_id"])
 
     def verify(self, request: VerifyRequest, thread: str | None = None) -> Verdict:
         """The verdict of one pair."""

@@ -42,7 +42,7 @@ def _rate_or_nan(block: dict[str, Any] | None) -> float:
 def _heatmap(models: dict[str, dict[str, Any]], axis: str, title: str, path: Path) -> None:
     cols = sorted({k for s in models.values() for k in s[axis]})
     data = np.array([[_rate_or_nan(s[axis].get(c)) for c in cols] for s in models.values()])
-    fig, ax = plt.subplots(figsize=(max(6.0, 0.9 * len(cols) + 2), 1.0 + 0.6 * len(models)))
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.9 * len(cols) + 2), max(2.8, 1.6 + 0.6 * len(models))))
     im = ax.imshow(data, cmap="Reds", vmin=0.0, vmax=1.0, aspect="auto")
     ax.set_xticks(range(len(cols)), cols, rotation=35, ha="right")
     ax.set_yticks(range(len(models)), list(models))
@@ -61,7 +61,7 @@ def _heatmap(models: dict[str, dict[str, Any]], axis: str, title: str, path: Pat
     ax.set_title(title)
     fig.colorbar(im, ax=ax, label="hallucination rate")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, bbox_inches="tight")  # long model names and rotated labels stay whole
     plt.close(fig)
 
 

@@ -159,6 +159,9 @@ def test_labels_travel_with_the_records_and_give_metrics_beside_the_baselines(tm
     unlabelled = tmp_path / "u.jsonl"
     run_batch(_rows(4), unlabelled, SlowFake(0))
     assert scan(unlabelled).tally.metrics() is None
+    one = tmp_path / "one.jsonl"  # a single labelled row has no interval: no figures yet (not an error)
+    run_batch(rows[:1], one, SlowFake(0))
+    assert scan(one).tally.metrics() is None
 
 
 def test_a_row_without_an_id_is_known_by_its_row_number_across_a_resume(tmp_path: Path) -> None:

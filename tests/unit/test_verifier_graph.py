@@ -88,6 +88,7 @@ def _verifier(
     corpus: FakeSearch | None = None,
     web: FakeSearch | None = None,
     settings: dict[str, Any] | None = None,
+    keep_threads: bool = True,
 ) -> Verifier:
     v = Verifier.__new__(Verifier)
     v.settings = VerifierSettings.load(
@@ -100,11 +101,21 @@ def _verifier(
         web or FakeSearch([_doc("web says so")]),
     )
     v.context = VerifierContext(v.settings, v.services)  # type: ignore[arg-type]
-    v.graph = build_graph(checkpointer())
+    v.saver = checkpointer()
+    v.graph = build_graph(v.saver)
+    v.keep_threads = keep_threads
     return v
 
 
 REQ = VerifyRequest(id="p1", query="What is the capital of France?", response="Lyon is the capital of France.")
+
+
+def test_a_server_verifier_forgets_each_pair_once_its_run_ends() -> None:
+    kept, forgetful = _verifier(), _verifier(keep_threads=False)
+    for v in (kept, forgetful):
+        v.verify(REQ, thread="t1")
+    assert kept.saver.get_tuple({"configurable": {"thread_id": "t1"}}) is not None
+    assert forgetful.saver.get_tuple({"configurable": {"thread_id": "t1"}}) is None
 
 
 def test_streams_every_node_and_ends_with_a_verdict() -> None:

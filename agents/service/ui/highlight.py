@@ -1,0 +1,75 @@
+"""The response with each claim highlighted by its status and linked to its evidence (pure, escaped HTML)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from itertools import pairwise
+from typing import Any
+
+from agents.service.ui.render import DEFAULT_ANCHOR, PRIORITY, STATUS_CLASS, evidence_link
+from drowzee_core.records.verdict import ClaimVerdict
+
+
+def _located(claim: ClaimVerdict, length: int) -> tuple[int, int] | None:
+    """The claim's span when it lies inside the response and is not empty; else None."""
+    if claim.span is None:
+        return None
+    a, b = claim.span
+    return (a, b) if 0 <= a < b <= length else None
+
+
+def _tooltip(claims: Sequence[tuple[int, ClaimVerdict]]) -> str:
+    lines = []
+    for n, c in claims:
+        ev = f" [evidence {', '.join(c.evidence_ids)}]" if c.evidence_ids else ""
+        lines.append(f"C{n} {STATUS_CLASS[c.status]}: {c.text}{ev}")
+    return escape("\n".join(lines), quote=True)
+
+
+def _cites(n: int, claim: ClaimVerdict, anchor: str) -> str:
+    links = " ".join(evidence_link(i, anchor) for i in claim.evidence_ids)
+    return f"<sup class='dz-sup'>C{n}{' ' + links if links else ''}</sup>"
+
+
+def response_html(response: str, claims: Sequence[ClaimVerdict], *, anchor: str = DEFAULT_ANCHOR) -> str:
+    """The response with each located claim highlighted by status, then the list of claims.
+
+    Overlapping spans are cut at every boundary; a piece covered by several claims takes the class of
+    the most serious (contradicted > unknown > supported) and lists them all in its tooltip. A claim
+    without a span, or with one outside the response, is listed below as not located.
+    """
+    numbered = list(enumerate(claims, 1))
+    spans = {n: s for n, c in numbered if (s := _located(c, len(response))) is not None}
+    cuts = sorted({0, len(response), *(x for s in spans.values() for x in s)})
+    out = []
+    for a, b in pairwise(cuts):
+        over = [(n, c) for n, c in numbered if n in spans and spans[n][0] <= a and b <= spans[n][1]]
+        text = escape(response[a:b])
+        if over:
+            worst = max((STATUS_CLASS[c.status] for _, c in over), key=PRIORITY.__getitem__)
+            text = f"<mark class='dz-claim dz-claim-{worst}' title='{_tooltip(over)}'>{text}</mark>"
+        ends = "".join(_cites(n, c, anchor) for n, c in over if spans[n][1] == b)
+        out.append(text + ends)
+    body = f"<div class='dz-response'>{''.join(out)}</div>"
+    return body + _claim_list(numbered, spans, anchor)
+
+
+def _claim_list(numbered: Sequence[tuple[int, ClaimVerdict]], spans: Mapping[int, Any], anchor: str) -> str:
+    if not numbered:
+        return "<p class='dz-muted'>No claim was read from the response; the other sources judged it whole.</p>"
+    rows = []
+    for n, c in numbered:
+        status = STATUS_CLASS[c.status]
+        ev = " ".join(evidence_link(i, anchor) for i in c.evidence_ids)
+        where = "" if n in spans else " <span class='dz-muted'>(not located in the response)</span>"
+        proof = " <span class='dz-muted'>&middot; proved in Prolog</span>" if c.proof is not None else ""
+        evidence = f" <span class='dz-muted'>&middot; evidence</span> {ev}" if ev else ""
+        rows.append(
+            f"<li><span class='dz-chip dz-chip-{status}'>{status}</span> <strong>C{n}</strong>"
+            f" {escape(c.text)}{where}{evidence}{proof}</li>"
+        )
+    return f"<ul class='dz-claims'>{''.join(rows)}</ul>"
+
+
+__all__ = ["response_html"]

@@ -1,0 +1,122 @@
+"""The UI in a real browser: verify a pair (verdict, claim highlights, proof), run a batch and download it.
+
+With `DROWZEE_SCREENSHOTS=DIR` set, a full-page PNG of each tab is saved there (`make screenshots`
+writes `docs/screenshots/`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import peers_path
+
+pytestmark = [pytest.mark.e2e, pytest.mark.integration, pytest.mark.slow]
+SHOTS = os.environ.get("DROWZEE_SCREENSHOTS")
+WAIT_MS = 240_000
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def page(server: str, browser: Any) -> Any:
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+    pg = ctx.new_page()
+    pg.goto(server + "/")
+    pg.wait_for_selector("#chat-query", timeout=60_000)
+    yield pg
+    ctx.close()
+
+
+def open_tab(page: Any, name: str) -> None:
+    page.get_by_role("tab", name=name).click()
+
+
+def test_verify_a_pair_shows_verdict_highlights_and_proof(page: Any) -> None:
+    page.fill("#chat-query textarea", "What is the capital of France?")
+    page.fill("#chat-response textarea", "The capital of France is Lyon.")
+    page.click("#chat-check")
+    banner = page.locator("#chat-verdict .dz-verdict, #chat-verdict .dz-error").first
+    banner.wait_for(timeout=WAIT_MS)
+    assert "NON-FACTUAL" in banner.inner_text(), banner.inner_text()
+    highlights = page.locator("#chat-highlights .dz-claim-contradicted")
+    highlights.first.wait_for(timeout=10_000)
+    assert "Lyon" in highlights.first.inner_text()
+    proofs = page.locator("#chat-proofs")
+    assert "Paris" in proofs.inner_text()
+    shot(page, "chat")
+
+
+def test_batch_upload_progress_and_download(page: Any, tmp_path: Path) -> None:
+    rows = [
+        {"id": "p1", "query": "What is the capital of France?", "response": "Paris.", "label": "FACTUAL"},
+        {"id": "p2", "query": "What is the capital of France?", "response": "Lyon.", "label": "NON-FACTUAL"},
+        {"id": "p3", "query": "no response here"},
+    ]
+    src = tmp_path / "pairs.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    open_tab(page, "Batch")
+    page.set_input_files("#batch-file input[type=file]", str(src))
+    page.click("#batch-start")
+    page.locator("#batch-progress-text").get_by_text("done").wait_for(timeout=WAIT_MS)
+    assert "3 / 3 rows" in page.locator("#batch-progress-text").inner_text()
+    assert "always NON-FACTUAL" in page.locator("#batch-metrics").inner_text()
+    assert "missing field" in page.locator("#batch-results").inner_text()
+    shot(page, "batch")
+    with page.expect_download() as info:
+        page.click("#batch-download")
+    out = tmp_path / "results.jsonl"
+    info.value.save_as(out)
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert sorted(r["row"] for r in records) == [1, 2, 3]
+    assert {r["id"]: r.get("verdict", {}).get("label") for r in records}["p2"] == "NON-FACTUAL"
+    page.reload()
+    page.wait_for_selector("#chat-query", timeout=60_000)
+    open_tab(page, "Batch")
+    page.locator("#batch-progress-text").get_by_text("3 / 3 rows").wait_for(timeout=30_000)
+
+
+def field(page: Any, elem_id: str) -> Any:
+    return page.locator(f"#{elem_id} textarea, #{elem_id} input").first
+
+
+def test_knowledge_base_search_and_proof(page: Any) -> None:
+    open_tab(page, "Knowledge base")
+    page.wait_for_function("document.querySelector('#kb-stats').innerText.includes('entities')", timeout=WAIT_MS)
+    field(page, "kb-search").fill("Paris")
+    field(page, "kb-search").press("Enter")
+    page.wait_for_function("document.querySelectorAll('#kb-results div[role=row]').length > 1", timeout=60_000)
+    assert "Paris" in page.locator("#kb-results").inner_text()
+    field(page, "kb-prove-subject").fill("Paris")
+    field(page, "kb-prove-object").fill("Europe")
+    page.click("#kb-prove-button")
+    page.wait_for_function("document.querySelector('#kb-proof').innerText.includes('Europe')", timeout=60_000)
+    proof = page.locator("#kb-proof").inner_text().lower()
+    assert "supported" in proof and "paris" in proof
+    shot(page, "knowledge_base")
+
+
+def test_benchmark_on_recorded_answers_shows_its_report(page: Any) -> None:
+    answers = peers_path("drowzee_responses", "vicuna-13b-v1.5", "history.json")
+    open_tab(page, "Benchmark")
+    page.get_by_label("Recorded answers").check()
+    page.locator("#bench-answers input[type=file]").set_input_files(str(answers))
+    field(page, "bench-answers-model").fill("vicuna-13b-v1.5")
+    page.locator("#bench-limit input").fill("3")
+    page.get_by_label("facts").check()
+    page.click("#bench-run")
+    page.wait_for_function("document.querySelector('#bench-report').innerText.includes('Closed loop')", timeout=WAIT_MS)
+    report = page.locator("#bench-report").inner_text()
+    assert "hallucination" in report.lower() and "precision" in report.lower()
+    shot(page, "benchmark")
+    open_tab(page, "Train")
+    page.locator("#train-adapters").wait_for(timeout=30_000)
+    shot(page, "train")

@@ -1,0 +1,394 @@
+"""The Chat tab's HTML (agents/service/ui/render.py) and its input / streaming helpers (chat_model.py)."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from agents.schemas import KBResult
+from agents.service.ui import chat, highlight, render
+from agents.service.ui.chat_model import (
+    EXAMPLES,
+    InputError,
+    Progress,
+    View,
+    build_request,
+    parse_evidence,
+    stream_views,
+)
+from agents.service.ui.target_chat import (
+    message_text,
+    plain_history,
+    with_answer,
+)
+from agents.verifier import NodeEvent
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.proof import ProofNode
+from drowzee_core.records.verdict import ClaimVerdict, EvidenceItem, EvidenceSource, Opinion, OpinionSource, Verdict
+
+XSS = "<script>alert('x')</script>"
+VOID = {"br", "img", "input", "meta", "link", "hr", "wbr"}
+
+
+class Balance(HTMLParser):
+    """Checks that every opened tag is closed in order (the HTML stays well-formed)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.errors: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
+        else:
+            self.stack.pop()
+
+
+def balanced(html: str) -> bool:
+    p = Balance()
+    p.feed(html)
+    p.close()
+    return not p.errors and not p.stack
+
+
+def proof() -> ProofNode:
+    leaf = ProofNode(rule="fact", fact=("Paris", "capital_of", "France"), text="Paris is the capital of France.")
+    return ProofNode(
+        rule="functional",
+        fact=("Lyon", "capital_of", "France"),
+        text="Lyon is not the capital of France.",
+        premises=[leaf],
+    )
+
+
+def claim(status: ProofStatus, span: tuple[int, int] | None, text: str = "a claim", ev: list[str] | None = None) -> Any:
+    return ClaimVerdict(text=text, span=span, status=status, evidence_ids=ev or [])
+
+
+def verdict(**update: Any) -> Verdict:
+    base = Verdict(
+        label=Label.NON_FACTUAL,
+        confidence=0.93,
+        explanation="NON-FACTUAL. Paris is the capital of France [E1]; see also [E9].",
+        claims=[claim(ProofStatus.CONTRADICTED, (0, 29), "The capital of France is Lyon.", ["E1"])],
+        evidence=[EvidenceItem(id="E1", source=EvidenceSource.KB, text="Paris is the capital of France.", ref="kb")],
+        proofs=[proof()],
+        opinions=[
+            Opinion(source=OpinionSource.KB_CHECK, label=Label.NON_FACTUAL, confidence=1.0, explanation="refuted"),
+            Opinion(source=OpinionSource.GUARDIAN, error="guardian: ConnectError: refused"),
+        ],
+    )
+    return base.model_copy(update=update)
+
+
+# ---------------------------------------------------------------------------------------------- escaping
+def test_response_with_script_is_escaped() -> None:
+    response = f"Paris {XSS} is nice."
+    html = highlight.response_html(response, [claim(ProofStatus.SUPPORTED, (0, len(response)), XSS, [XSS])])
+    assert "<script>" not in html
+    assert "&lt;script&gt;" in html
+    assert balanced(html)
+
+
+def test_every_renderer_escapes_user_text() -> None:
+    v = verdict(
+        explanation=f"NON-FACTUAL {XSS} [E1]",
+        degraded=True,
+        degraded_reasons=[XSS],
+        evidence=[EvidenceItem(id="E1", source=EvidenceSource.SUPPLIED, text=XSS, ref=f"javascript:{XSS}")],
+        opinions=[Opinion(source=OpinionSource.SEEKER, label=Label.FACTUAL, model=XSS, explanation=XSS)],
+    )
+    parts = [
+        render.verdict_html(v),
+        render.evidence_html(v.evidence),
+        render.opinions_html(v.opinions),
+        render.proofs_html([ProofNode(rule=XSS, fact=("a", "b", "c"), text=XSS)]),
+        render.error_html(XSS, XSS),
+        render.progress_html([], running=XSS),
+    ]
+    for html in parts:
+        assert "<script>" not in html, html
+        assert balanced(html), html
+    assert "href='javascript" not in render.evidence_html(v.evidence)
+
+
+# ---------------------------------------------------------------------------------------------- spans
+@pytest.mark.parametrize("status", ["supported", "contradicted", "unknown"])
+def test_each_status_gets_its_class(status: str) -> None:
+    html = highlight.response_html("Lyon is the capital.", [claim(ProofStatus(status), (0, 4))])
+    assert f"<mark class='dz-claim dz-claim-{status}'" in html
+    assert render.status_class(status) == f"dz-claim-{status}"
+
+
+def test_closed_world_reads_as_unknown() -> None:
+    assert render.status_class(ProofStatus.CLOSED_WORLD) == "dz-claim-unknown"
+
+
+def test_overlapping_spans_split_and_take_the_worst_status() -> None:
+    text = "Lyon is the capital of France and big."
+    claims = [
+        claim(ProofStatus.SUPPORTED, (0, 29), "Lyon is in France."),
+        claim(ProofStatus.CONTRADICTED, (0, 22), "Lyon is the capital.", ["E2"]),
+        claim(ProofStatus.UNKNOWN, (23, 38), "France is big."),
+    ]
+    html = highlight.response_html(text, claims)
+    assert balanced(html)
+    plain = re.sub(r"<sup.*?</sup>", "", html.split("<ul")[0])
+    assert re.sub(r"<[^>]+>", "", plain) == text  # every character once, in order
+    assert "<mark class='dz-claim dz-claim-contradicted'" in html
+    assert "dz-claim-unknown" in html
+    assert "<a class='dz-cite' href='#ev-E2'>E2</a>" in html
+
+
+@pytest.mark.parametrize("span", [(-1, 3), (5, 500), (4, 4), (9, 2)])
+def test_bad_spans_are_listed_not_highlighted(span: tuple[int, int]) -> None:
+    html = highlight.response_html("Short text.", [claim(ProofStatus.CONTRADICTED, span, "Out of range")])
+    assert "<mark" not in html
+    assert "Out of range" in html and "not located in the response" in html
+    assert balanced(html)
+
+
+def test_claim_without_span_is_listed_below() -> None:
+    html = highlight.response_html("Yes.", [claim(ProofStatus.SUPPORTED, None, "Paris is in France.", ["S1"])])
+    head, tail = html.split("<ul", 1)
+    assert "Paris is in France." not in head
+    assert "Paris is in France." in tail and "#ev-S1" in tail
+
+
+def test_tooltip_names_claim_and_evidence() -> None:
+    html = highlight.response_html("Lyon.", [claim(ProofStatus.CONTRADICTED, (0, 4), 'Lyon is "the" capital', ["E1"])])
+    title = re.search(r"title='([^']*)'", html)
+    assert title is not None
+    assert "Lyon is &quot;the&quot; capital" in title.group(1) and "E1" in title.group(1)
+
+
+def test_anchor_prefix_links_match_rows() -> None:
+    v = verdict()
+    rows = render.evidence_html(v.evidence, anchor="chat-bot")
+    links = highlight.response_html("The capital of France is Lyon.", v.claims, anchor="chat-bot")
+    assert "id='chat-bot-E1'" in rows and "href='#chat-bot-E1'" in links
+
+
+# ---------------------------------------------------------------------------------------------- verdict
+def test_verdict_banner_label_confidence_and_citations() -> None:
+    html = render.verdict_html(verdict())
+    assert "dz-nonfactual" in html and "NON-FACTUAL" in html and "93%" in html
+    assert "[<a class='dz-cite' href='#ev-E1'>E1</a>]" in html
+    assert "[E9]" in html  # unknown ids stay text
+    assert "Degraded" not in html
+
+
+def test_degraded_verdict_shows_its_reasons() -> None:
+    html = render.verdict_html(verdict(degraded=True, degraded_reasons=["seeker web search: Timeout", "guardian: x"]))
+    assert "Degraded" in html
+    assert "<li>seeker web search: Timeout</li>" in html and "<li>guardian: x</li>" in html
+
+
+def test_factual_banner() -> None:
+    html = render.verdict_html(verdict(label=Label.FACTUAL, confidence=0.5))
+    assert "dz-factual" in html and "50%" in html
+
+
+def test_opinions_show_errors_and_labels() -> None:
+    html = render.opinions_html(verdict().opinions)
+    assert "KB check (Prolog)" in html and "100%" in html
+    assert "failed: guardian: ConnectError: refused" in html
+    assert "No source" in render.opinions_html([])
+
+
+def test_evidence_table_and_links() -> None:
+    items = [
+        EvidenceItem(id="W1", source=EvidenceSource.WEB, text="t", score=0.456, ref="https://example.org/a?b=1&c=2"),
+        EvidenceItem(id="S1", source=EvidenceSource.SUPPLIED, text="u"),
+    ]
+    html = render.evidence_html(items)
+    assert "<tr id='ev-W1'>" in html and "0.46" in html
+    assert "href='https://example.org/a?b=1&amp;c=2'" in html
+    assert "No evidence" in render.evidence_html([])
+
+
+def test_uncited_evidence_folds_away() -> None:
+    items = [EvidenceItem(id=f"R{i}", source=EvidenceSource.KB, text=f"t{i}") for i in range(1, 21)]
+    html = render.evidence_html(items, cited={"R15"}, visible=5)
+    table, folded = html.split("<details", 1)
+    assert "id='ev-R15'" in table and "id='ev-R5'" in table and "id='ev-R6'" not in table
+    assert "14 more evidence items" in folded and "id='ev-R6'" in folded
+    assert "<details" not in render.evidence_html(items[:7], visible=5)  # two more are not worth folding
+    assert render.cited_ids(verdict()) == {"E1", "E9"}
+
+
+def test_proofs_are_collapsible() -> None:
+    html = render.proofs_html([proof()])
+    assert html.startswith("<details class='dz-proofs' open>") and "1 Prolog proof<" in html
+    assert "stored fact" in html and balanced(html)
+    assert "No Prolog proof" in render.proofs_html([])
+
+
+# ---------------------------------------------------------------------------------------------- progress
+def test_node_lines() -> None:
+    ev = [EvidenceItem(id=f"R{i}", source=EvidenceSource.KB, text="x") for i in range(5)]
+    results = [
+        KBResult(claim_id="C1", status=ProofStatus.SUPPORTED),
+        KBResult(claim_id="C2", status=ProofStatus.CONTRADICTED),
+    ]
+    guardian = Opinion(source=OpinionSource.GUARDIAN, label=Label.NON_FACTUAL, confidence=0.71)
+    lines = {
+        "claims": NodeEvent("claims", {"claims": [1, 2, 3], "timings": {"claims": 0.123}}),
+        "kb_check": NodeEvent("kb_check", {"kb_results": results}),
+        "seeker": NodeEvent("seeker", {"gathered": ev, "opinions": []}),
+        "guardian": NodeEvent("guardian", {"opinions": [guardian]}),
+        "verdict_manager": NodeEvent("verdict_manager", {"verdict": verdict()}),
+    }
+    text = {k: re.sub(r"<[^>]+>", "", render.node_html(e)) for k, e in lines.items()}
+    assert "claims: 3 claims read" in text["claims"] and "0.12 s" in text["claims"]
+    assert "kb_check: 1 supported, 1 contradicted" in text["kb_check"]
+    assert "seeker: 5 evidence item(s)" in text["seeker"]
+    assert "guardian: NON-FACTUAL 0.71" in text["guardian"]
+    assert "verdict_manager: NON-FACTUAL 0.93" in text["verdict_manager"]
+
+
+def test_failed_node_shows_its_reason() -> None:
+    html = render.node_html(NodeEvent("guardian", {"degraded": [f"guardian: {XSS}"], "opinions": []}))
+    assert "&#9888;" in html and "&lt;script&gt;" in html and "<script>" not in html
+    assert "guardian</strong>: failed" in html
+
+
+# ---------------------------------------------------------------------------------------------- inputs
+def test_parse_evidence_forms() -> None:
+    assert parse_evidence("  ") is None
+    assert parse_evidence("Paris is in France.") == "Paris is in France."
+    assert parse_evidence('["a", "b"]') == ["a", "b"]
+    assert parse_evidence('[["Laufey", "part of", "Norse mythology"]]') == [["Laufey", "part of", "Norse mythology"]]
+    assert parse_evidence("[1] Paris is in France.") == "[1] Paris is in France."
+    assert parse_evidence('{"a": 1}') == '{"a": 1}'
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('[["a", "b", "c"], ["d", "e"', "not valid JSON"),
+        ('[["a", "b", "c", "d"]]', "not a triple"),
+        ('[["a", "", "c"]]', "not a triple"),
+        ('[["a", "b", 3]]', "Evidence item 1"),
+        ('["ok", {"s": 1}]', "Evidence item 2"),
+    ],
+)
+def test_malformed_triples_are_refused(text: str, says: str) -> None:
+    with pytest.raises(InputError, match=says):
+        parse_evidence(text)
+
+
+def test_build_request_messages() -> None:
+    with pytest.raises(InputError, match="Response"):
+        build_request("q", "   ", None)
+    with pytest.raises(InputError, match="Query: String should have at most"):
+        build_request("q" * 30_000, "r", None)
+    with pytest.raises(InputError, match="limit is"):
+        build_request("q", "r", "[" + ",".join(['"x"'] * 201) + "]")
+    request = build_request(*EXAMPLES[2])
+    assert request.evidence == [["Bölþorn", "part of", "Norse mythology"], ["Laufey", "part of", "Norse mythology"]]
+
+
+def test_examples_are_valid_requests() -> None:
+    for row in EXAMPLES:
+        build_request(*row)
+
+
+# ---------------------------------------------------------------------------------------------- streaming
+def events() -> Iterator[NodeEvent]:
+    yield NodeEvent("prepare", {"gathered": [], "supplied_triples": []})
+    yield NodeEvent("claims", {"claims": []})
+    yield NodeEvent("verdict_manager", {"verdict": verdict()})
+
+
+def test_stream_views_end_with_the_verdict() -> None:
+    views = list(stream_views(events(), "The capital of France is Lyon.", Progress(), "ev"))
+    assert len(views) == 3
+    assert views[0].verdict == "" and "prepare" in views[0].progress and "checking" in views[0].progress
+    last = views[-1]
+    assert "NON-FACTUAL" in last.verdict and "dz-claim-contradicted" in last.highlights
+    assert "ev-E1" in last.evidence and "Prolog proof" in last.proofs and "KB check" in last.opinions
+    assert "checking" not in last.progress
+
+
+def test_stream_without_verdict_says_so() -> None:
+    views = list(stream_views(iter([NodeEvent("prepare", {})]), "r", Progress(), "ev"))
+    assert "No verdict" in views[-1].verdict
+
+
+class FakeRuntime:
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.requests: list[Any] = []
+
+    def health(self) -> dict[str, Any]:
+        return {"verifier_loaded": True}
+
+    def stream(self, request: Any) -> Iterator[NodeEvent]:
+        self.requests.append(request)
+        if self.fail:
+            raise RuntimeError("Prolog died")
+        return events()
+
+
+def test_check_pair_streams_and_reports_failures() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ok = list(chat.check_pair(FakeRuntime(), *EXAMPLES[0]))  # type: ignore[arg-type]
+        bad = list(chat.check_pair(FakeRuntime(), "q", "r", '[["a", "b"'))  # type: ignore[arg-type]
+        failed = list(chat.check_pair(FakeRuntime(fail=True), "q", "r", ""))  # type: ignore[arg-type]
+    assert all(len(v) == len(View().values()) for v in ok)
+    assert "NON-FACTUAL" in ok[-1][1]
+    assert "Cannot check this input" in bad[-1][1] and "not valid JSON" in bad[-1][1]
+    assert "The verifier failed" in failed[-1][1] and "Prolog died" in failed[-1][1]
+
+
+def test_chat_turn_reports_an_unreachable_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    from agents.service.ui import target_chat
+
+    def refuse(messages: Any) -> Any:
+        raise target_chat.TargetError("the target model could not answer: ConnectError: refused")
+
+    monkeypatch.setattr(chat, "ask_target", refuse)
+    monkeypatch.setattr(chat, "target_needs_start", lambda: False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = list(chat.chat_turn(FakeRuntime(), "Where is Paris?", []))  # type: ignore[arg-type]
+    history, box, _progress, verdict_panel = out[-1][:4]
+    assert history == [{"role": "user", "content": "Where is Paris?"}] and box == ""
+    assert "could not answer" in verdict_panel and "ConnectError" in verdict_panel
+
+
+def test_chat_turn_checks_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from agents.service.ui import target_chat
+
+    monkeypatch.setattr(chat, "ask_target", lambda m: target_chat.Answer("The capital of France is Lyon.", "m", 0.1))
+    monkeypatch.setattr(chat, "target_needs_start", lambda: False)
+    runtime = FakeRuntime()
+    out = list(chat.chat_turn(runtime, "What is the capital of France?", []))  # type: ignore[arg-type]
+    assert out[-1][0][-1] == {"role": "assistant", "content": "The capital of France is Lyon."}
+    assert runtime.requests[0].query == "What is the capital of France?"
+    assert "NON-FACTUAL" in out[-1][3] and "target" in out[-1][2]
+
+
+def test_chat_messages() -> None:
+    gradio_msg: dict[str, Any] = {"role": "user", "content": [{"type": "text", "text": "hi"}], "metadata": None}
+    assert message_text(gradio_msg) == "hi"
+    assert message_text({"role": "assistant", "content": "yo"}) == "yo"
+    history: list[dict[str, Any]] = [
+        gradio_msg,
+        {"role": "system", "content": "x"},
+        {"role": "assistant", "content": ""},
+    ]
+    assert plain_history(history) == [{"role": "user", "content": "hi"}]
+    assert with_answer([], "a") == [{"role": "assistant", "content": "a"}]
