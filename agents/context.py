@@ -6,14 +6,13 @@ services (KB, Prolog, retrieval, models) built from them. It is not checkpointed
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from drowzee_core.config import default_kb_path
+from drowzee_core.config import default_kb_path, layered_settings
 from drowzee_core.errors import DrowzeeError
 
 if TYPE_CHECKING:
@@ -69,17 +68,12 @@ class VerifierSettings(BaseModel):
     @classmethod
     def load(cls, explicit: dict[str, Any] | None = None) -> VerifierSettings:
         """Settings from explicit values (None means unset), then the environment, then defaults."""
-        values: dict[str, Any] = {}
-        for name in cls.model_fields:
-            env = os.environ.get(ENV_PREFIX + name.upper())
-            if env is not None and env != "":
-                values[name] = env
-        values.update({k: v for k, v in (explicit or {}).items() if v is not None})
-        try:
-            return cls(**values)
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-            raise SettingsError(f"invalid verifier settings ({ENV_PREFIX}* or options): {problems}") from exc
+        return layered_settings(
+            cls,
+            explicit,
+            lambda name: ENV_PREFIX + name.upper(),
+            lambda problems: SettingsError(f"invalid verifier settings ({ENV_PREFIX}* or options): {problems}"),
+        )
 
 
 @dataclass

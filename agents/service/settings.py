@@ -8,13 +8,12 @@ beyond loopback without it is refused (`check_binding`).
 from __future__ import annotations
 
 import ipaddress
-import os
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
-from drowzee_core.config import home
+from drowzee_core.config import home, layered_settings
 from drowzee_core.errors import DrowzeeError
 
 ENV_PREFIX = "DROWZEE_SERVICE_"
@@ -57,17 +56,12 @@ class ServiceSettings(BaseModel):
     @classmethod
     def load(cls, explicit: dict[str, Any] | None = None) -> ServiceSettings:
         """Settings from explicit values (None means unset), then the environment, then defaults."""
-        values: dict[str, Any] = {}
-        for name in cls.model_fields:
-            env = os.environ.get(TOKEN_ENV if name == "token" else ENV_PREFIX + name.upper())
-            if env:
-                values[name] = env
-        values.update({k: v for k, v in (explicit or {}).items() if v is not None})
-        try:
-            return cls(**values)
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-            raise ServiceError(f"invalid service settings ({ENV_PREFIX}* or options): {problems}") from exc
+        return layered_settings(
+            cls,
+            explicit,
+            cls.env_name,
+            lambda problems: ServiceError(f"invalid service settings ({ENV_PREFIX}* or options): {problems}"),
+        )
 
     @staticmethod
     def env_name(field: str) -> str:

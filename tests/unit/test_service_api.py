@@ -219,3 +219,14 @@ def test_unfinished_jobs_resume_after_a_restart(tmp_path: Path) -> None:
     assert body["job"]["status"] == "done"
     lines = c2.get(f"/api/batch/{job}/results").text.splitlines()
     assert sorted(json.loads(x)["row"] for x in lines) == list(range(1, 7))
+
+
+def test_settings_come_from_the_environment_and_name_the_bad_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DROWZEE_SERVICE_MAX_ROWS", "12")
+    monkeypatch.setenv("DROWZEE_API_TOKEN", "from-env")
+    s = ServiceSettings.load({"port": 9000})
+    assert (s.max_rows, s.port, s.token_value()) == (12, 9000, "from-env")
+    assert ServiceSettings.load({"max_rows": 5}).max_rows == 5  # explicit beats the environment
+    monkeypatch.setenv("DROWZEE_SERVICE_WORKERS", "0")
+    with pytest.raises(ServiceError, match="workers"):
+        ServiceSettings.load()
