@@ -133,8 +133,12 @@ def train(
     resume: bool = False,
     keep_checkpoints: bool = False,
     data_name: str = "",
+    added: list[dict[str, Any]] | None = None,
 ) -> TrainResult:
-    """Train a LoRA adapter on `pairs`; export it with its manifest to `out`."""
+    """Train a LoRA adapter on `pairs`; export it with its manifest to `out`.
+
+    `added` describes pairs that came from elsewhere than `data_name` (loop runs), for the manifest.
+    """
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import torch
     from peft import LoraConfig, get_peft_model
@@ -244,7 +248,7 @@ def train(
         tokens_per_second=round(tokens / seconds, 1) if seconds else 0.0,
         resumed_from=last,
     )
-    export(model, config, out, data_fp, result, data_name, len(pairs), version)
+    export(model, config, out, data_fp, result, data_name, len(pairs), version, added or [])
     if not keep_checkpoints:
         shutil.rmtree(ckpt_dir)
     return result
@@ -265,6 +269,7 @@ def export(
     data_name: str,
     pairs: int,
     version: str,
+    added: list[dict[str, Any]] | None = None,
 ) -> None:
     """Save the adapter weights, the training config and the manifest to `out`."""
     model.save_pretrained(str(out))
@@ -278,7 +283,7 @@ def export(
         "name": config.name,
         "base_model": config.base,
         "modes": list(config.modes),
-        "data": {"file": data_name, "pairs": pairs, "fingerprint": data_fp},
+        "data": {"file": data_name, "pairs": pairs, "fingerprint": data_fp, "added": added or []},
         "config": asdict(config),
         "training": asdict(result),
         "metrics": {},

@@ -42,6 +42,14 @@ def train_guardian(
     limit: LimitOpt = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in --out.")] = False,
     keep_checkpoints: Annotated[bool, typer.Option("--keep-checkpoints")] = False,
+    add_from: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--add-from",
+            help="A finished `drowzee benchmark` run: its confirmed hallucinations (and as many right answers)"
+            " join the training pairs (repeatable; recorded in the manifest).",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """LoRA-tune a base model into a Guardian: FACTUAL / NON-FACTUAL + explanation."""
@@ -69,8 +77,22 @@ def train_guardian(
         target = out or home() / "adapters" / cfg.name
         if not resume and (target / "adapter_config.json").exists():
             raise DrowzeeError(f"{target} already holds an adapter; choose another --out or delete it")
+        pairs, added = read_pairs(data, limit), []
+        for run in add_from or []:
+            from finetune.loop_data import loop_pairs
+
+            more, record = loop_pairs(run, cfg.seed)
+            pairs += more
+            added.append(record.model_dump())
+            err.print(f"--add-from {run}: {record.hallucinations} hallucinations + {record.correct} right answers")
         result = train(
-            read_pairs(data, limit), cfg, target, resume=resume, keep_checkpoints=keep_checkpoints, data_name=data.name
+            pairs,
+            cfg,
+            target,
+            resume=resume,
+            keep_checkpoints=keep_checkpoints,
+            data_name=data.name,
+            added=added,
         )
     except DrowzeeError as exc:
         raise fail(exc) from exc

@@ -129,3 +129,34 @@ def test_train_resume_serve_and_get_a_verdict(pairs: list[dict[str, object]], tm
         ],
     )
     assert bad.exit_code == 2 and "not both" in bad.output
+
+
+def test_add_from_a_loop_run_trains_on_its_hallucinations_and_records_them(
+    pairs: list[dict[str, object]], tmp_path: Path
+) -> None:
+    run = tmp_path / "loop"
+    run.mkdir()
+    rows = [
+        {"id": f"c{i}", "question": f"Is A{i} part of B?", "gold": "Yes", "llm_answer": "No." if i < 2 else "Yes.",
+         "answer_wrong": i < 2, "hallucinated": i < 2, "rule": "transitive"}
+        for i in range(4)
+    ]  # fmt: skip
+    cases = [
+        {"id": r["id"], "question": r["question"], "facts": [[f"A{i}", "part_of", "B"]]} for i, r in enumerate(rows)
+    ]
+    for name, recs in (("rows.jsonl", rows), ("cases.jsonl", cases)):
+        (run / name).write_text("".join(json.dumps(x) + "\n" for x in recs))
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("".join(json.dumps(p) + "\n" for p in pairs[:4]))
+    out = tmp_path / "retrained"
+    res = CliRunner().invoke(
+        app,
+        ["train", "guardian", "--data", str(data), "--add-from", str(run), "--out", str(out), "--max-steps", "1",
+         "--batch-size", "2", "--max-length", "224", "--json"],
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    manifest = read_adapter(out).manifest
+    assert manifest["data"]["pairs"] == 4 + 4  # the file's 4, and 2 hallucinations + 2 right answers
+    (added,) = manifest["data"]["added"]
+    assert (added["run"], added["hallucinations"], added["correct"], added["label"]) == (str(run), 2, 2, "answer")
+    assert len(added["rows_sha256"]) == 64

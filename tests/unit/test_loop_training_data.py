@@ -1,0 +1,65 @@
+"""Guardian training pairs from a loop run: confirmed hallucinations, balanced by right answers, reasons from facts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from drowzee_core.errors import DrowzeeError
+from finetune.data import build_examples, check_pair
+from finetune.loop_data import loop_pairs
+
+
+def write_run(folder: Path, rows: list[dict[str, object]]) -> Path:
+    folder.mkdir()
+    cases = [{"id": r["id"], "question": r["question"], "facts": [["Paris", "capital_of", "France"]]} for r in rows]
+    for name, recs in (("rows.jsonl", rows), ("cases.jsonl", cases)):
+        (folder / name).write_text("".join(json.dumps(x) + "\n" for x in recs), encoding="utf-8")
+    return folder
+
+
+def row(i: int, wrong: bool | None, halluc: bool | None = None, answer: str = "Yes.") -> dict[str, object]:
+    return {
+        "id": f"c{i}",
+        "question": f"Is Paris the capital of France ({i})?",
+        "gold": "Yes",
+        "llm_answer": answer,
+        "answer_wrong": wrong,
+        "hallucinated": wrong if halluc is None else halluc,
+        "flagged": True,
+        "rule": "inverse",
+    }
+
+
+def test_confirmed_hallucinations_and_as_many_right_answers(tmp_path: Path) -> None:
+    rows = [row(0, True, answer="No."), row(1, True, answer="No, never."), row(2, False), row(3, False)]
+    rows += [row(4, False, halluc=True), row(5, None, halluc=False, answer="I don't know."), row(6, False)]
+    pairs, record = loop_pairs(write_run(tmp_path / "run", rows), seed=1)
+    labels = [p["label"] for p in pairs]
+    assert labels.count("NON-FACTUAL") == 2 and labels.count("FACTUAL") == 2  # balanced
+    assert (record.hallucinations, record.correct, record.label) == (2, 2, "answer")
+    assert {p["id"] for p in pairs if p["label"] == "NON-FACTUAL"} == {"loop:run:c0", "loop:run:c1"}
+    assert "loop:run:c5" not in {p["id"] for p in pairs}  # no Yes / No: no label
+    bad = next(p for p in pairs if p["id"] == "loop:run:c0")
+    assert bad["reason"].startswith("NON-FACTUAL. According to the facts, Paris capital of France.")
+    assert "the correct answer is Yes" in bad["reason"] and bad["response"] == "No."
+    for i, p in enumerate(pairs):
+        check_pair(p, f"pair {i}")
+    assert len(build_examples(pairs, ("guardian",), 0)) == 4
+    again, _ = loop_pairs(tmp_path / "run", seed=1)
+    assert again == pairs  # seeded
+
+
+def test_without_answer_level_labels_the_oracle_label_is_used(tmp_path: Path) -> None:
+    rows = [row(0, None, halluc=True), row(1, None, halluc=False)]
+    pairs, record = loop_pairs(write_run(tmp_path / "run", rows))
+    assert record.label == "oracle" and [p["label"] for p in pairs] == ["NON-FACTUAL", "FACTUAL"]
+
+
+def test_a_run_without_hallucinations_or_files_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(DrowzeeError, match="no confirmed hallucination"):
+        loop_pairs(write_run(tmp_path / "clean", [row(0, False)]))
+    with pytest.raises(DrowzeeError, match="finished `drowzee benchmark` run"):
+        loop_pairs(tmp_path / "nothing")
