@@ -229,6 +229,8 @@ def test_train_and_eval_argv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     argv = train_argv("d.jsonl", "mine", "smollm2-135m", 20, 4, 0)
     assert argv[1:4] == ["train", "guardian", "--data"] and "--limit" not in argv
     assert argv[argv.index("--max-steps") + 1] == argv[argv.index("--save-steps") + 1] == "20"
+    more = train_argv("d.jsonl", "mine", "smollm2-135m", 20, 4, 0, add_from=["/runs/a", "/runs/b"])
+    assert [more[i + 1] for i, x in enumerate(more) if x == "--add-from"] == ["/runs/a", "/runs/b"]
     (tmp_path / "adapters" / "taken").mkdir(parents=True)
     for name, why in (("Bad Name", "adapter name"), ("taken", "exists already"), ("smollm2-135m", "exists already")):
         with pytest.raises(ValueError, match=why):

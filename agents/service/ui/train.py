@@ -51,9 +51,18 @@ def generate_argv(out: Path, n: float | None, seed: float | None, split: str) ->
 
 
 def train_argv(
-    data: str, name: str, base: str, steps: float | None, batch: float | None, limit: float | None
+    data: str,
+    name: str,
+    base: str,
+    steps: float | None,
+    batch: float | None,
+    limit: float | None,
+    add_from: list[str] | None = None,
 ) -> list[str]:
-    """`drowzee train guardian` arguments; the adapter goes to `<home>/adapters/<name>` (checked: new, valid)."""
+    """`drowzee train guardian` arguments; the adapter goes to `<home>/adapters/<name>` (checked: new, valid).
+
+    `add_from`: benchmark run folders whose confirmed hallucinations join the pairs (`--add-from`).
+    """
     from drowzee_core.config import home
     from drowzee_core.llm.local import BASE_MODELS, NAME_RE
 
@@ -68,6 +77,8 @@ def train_argv(
         raise ValueError("training steps must be at least 1")
     argv = ["-v", "train", "guardian", "--data", data, "--name", name, "--base", base]
     argv += ["--max-steps", str(max_steps), "--batch-size", str(int(batch or 1)), "--save-steps", str(max_steps)]
+    for run in add_from or []:
+        argv += ["--add-from", run]
     return argv + (["--limit", str(int(limit))] if limit else [])
 
 
@@ -112,6 +123,15 @@ def datasets(procs: ProcessJobs) -> list[tuple[str, str]]:
     return found
 
 
+def benchmark_runs(procs: ProcessJobs) -> list[tuple[str, str]]:
+    """Finished benchmark runs (their folders), newest first: their findings can join a training run."""
+    return [
+        (f"{job.title} · {job.created.astimezone():%m-%d %H:%M}", str(job.out_dir))
+        for job in procs.list("benchmark")
+        if job.status == "done" and job.out_dir and (Path(job.out_dir) / "rows.jsonl").is_file()
+    ]
+
+
 def tab(runtime: Runtime) -> None:
     """The Train tab."""
     from drowzee_core.llm.local import BASE_MODELS
@@ -139,6 +159,12 @@ def tab(runtime: Runtime) -> None:
                         steps = gr.Number(20, label="Steps", precision=0, minimum=1, elem_id="train-steps")
                         batch = gr.Number(4, label="Batch size", precision=0, minimum=1, elem_id="train-batch")
                         limit = gr.Number(0, label="Pairs used (0: all)", precision=0, minimum=0, elem_id="train-limit")
+                    findings = gr.Dropdown(
+                        [],
+                        multiselect=True,
+                        label="Also learn from benchmark runs (their confirmed hallucinations; optional)",
+                        elem_id="train-add-from",
+                    )
                     train = gr.Button("Train adapter", variant="primary", elem_id="train-train")
                 with gr.Group():
                     gr.Markdown("**3 · Evaluate** — FactCls, ExpMatch, accuracy, macro-F1", padding=True)
@@ -176,7 +202,13 @@ def tab(runtime: Runtime) -> None:
             warn("cannot list the adapters", exc)
             rows, models = [], []
         sets = datasets(runtime.procs)
-        return rows, gr.update(choices=sets), gr.update(choices=sets), gr.update(choices=models)
+        return (
+            rows,
+            gr.update(choices=sets),
+            gr.update(choices=sets),
+            gr.update(choices=models),
+            gr.update(choices=benchmark_runs(runtime.procs)),
+        )
 
     def show(job_id: str | None) -> tuple[Any, ...]:
         """progress, log, timer of one job."""
@@ -218,12 +250,13 @@ def tab(runtime: Runtime) -> None:
         return launch("generate", lambda f: (generate_argv(f / PAIRS_FILE, n_, seed_, split_), f), title)
 
     def start_train(*form: Any) -> tuple[Any, ...]:
-        data_, name_, base_ = form[:3]
+        data_, name_, base_, steps_, batch_, limit_, runs_ = form
         name_ = (name_ or "").strip()
         from drowzee_core.config import home
 
         out = home() / "adapters" / name_
-        return launch("train", lambda f: (train_argv(data_, name_, base_, *form[3:]), out), f"train {name_} on {base_}")
+        title = f"train {name_} on {base_}" + (f" + {len(runs_)} benchmark run(s)" if runs_ else "")
+        return launch("train", lambda f: (train_argv(data_, name_, base_, steps_, batch_, limit_, runs_), out), title)
 
     def start_eval(data_: str, model_: str, limit_: float) -> tuple[Any, ...]:
         who = (model_ or "").removeprefix(BASE_PREFIX).rstrip("/").rsplit("/", 1)[-1]
@@ -232,7 +265,7 @@ def tab(runtime: Runtime) -> None:
     def poll(job_id: str | None) -> tuple[Any, ...]:
         job = find_job(runtime.procs, job_id, KINDS)
         if job is None or not job.done:
-            return (gr.skip(), *show(job_id), *(gr.skip(),) * 4)
+            return (gr.skip(), *show(job_id), *(gr.skip(),) * 5)
         if job.kind == "train" and job.status == "done":
             gr.Info(f"{job.title}: done. The adapter is in the model list.")
         return (choices(job_id), *show(job_id), *lists())
@@ -246,10 +279,10 @@ def tab(runtime: Runtime) -> None:
             gr.Info(f"Cancelling job {job.id}…")
         return show(job_id)
 
-    view, listed = [progress, log_box, timer], [table, data, eval_data, model]
+    view, listed = [progress, log_box, timer], [table, data, eval_data, model, findings]
     started = [stored, jobs, *view]
     gen.click(start_generate, [n, seed, split], started, concurrency_limit=1)
-    train.click(start_train, [data, name, base, steps, batch, limit], started, concurrency_limit=1)
+    train.click(start_train, [data, name, base, steps, batch, limit, findings], started, concurrency_limit=1)
     evaluate.click(start_eval, [eval_data, model, eval_limit], started, concurrency_limit=1)
     jobs.input(lambda j: (j, *show(j)), [jobs], [stored, *view])
     timer.tick(poll, [jobs], [jobs, *view, *listed], show_progress="hidden")
@@ -260,4 +293,4 @@ def tab(runtime: Runtime) -> None:
     )
 
 
-__all__ = ["KINDS", "adapters", "eval_argv", "generate_argv", "tab", "train_argv", "train_fraction"]
+__all__ = ["KINDS", "adapters", "benchmark_runs", "eval_argv", "generate_argv", "tab", "train_argv", "train_fraction"]
