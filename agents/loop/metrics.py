@@ -147,7 +147,7 @@ def _mean(x: NDArray[Any], axis: int = -1) -> NDArray[np.float64]:
     return np.asarray(np.mean(x, axis=axis))
 
 
-def _figures(values: Sequence[float], data: tuple[NDArray[Any], ...], stat: Any) -> list[Figure]:
+def figures(values: Sequence[float], data: tuple[NDArray[Any], ...], stat: Any) -> list[Figure]:
     """Each value with its 95 % percentile-bootstrap interval ([v, v] for fewer than 2 rows)."""
     if len(data[0]) < 2:
         return [Figure(value=round(v, 5), low=round(v, 5), high=round(v, 5)) for v in values]
@@ -162,7 +162,7 @@ def _figures(values: Sequence[float], data: tuple[NDArray[Any], ...], stat: Any)
 def detection(name: str, pred: NDArray[np.int64], gold: NDArray[np.int64]) -> Detection:
     """A predictor's detection figures with intervals."""
     values = [float(v) for v in detection_stats(pred, gold)]
-    figs = _figures(values, (pred, gold), detection_stats)
+    figs = figures(values, (pred, gold), detection_stats)
     return Detection(name=name, **dict(zip(DETECTION, figs, strict=True)))
 
 
@@ -187,7 +187,7 @@ def block(rows: Sequence[LoopRow], label: str = "hallucinated") -> Block:
     confusion = {"tp": tp, "fp": fp, "fn": fn, "tn": len(rows) - tp - fp - fn}
     if not rows:
         return Block(n=0, hallucinations=0, flagged=0, confusion=confusion, hallucination_rate=None, verifier=None)
-    (rate,) = _figures([float(gold.mean())], (gold.astype(np.float64),), _mean)
+    (rate,) = figures([float(gold.mean())], (gold.astype(np.float64),), _mean)
     return Block(
         n=len(rows),
         hallucinations=int(gold.sum()),
@@ -272,6 +272,7 @@ __all__ = [
     "constant_baselines",
     "detection",
     "detection_stats",
+    "figures",
     "graph_oracle",
     "loop_metrics",
 ]

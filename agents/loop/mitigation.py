@@ -17,7 +17,8 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
-from finetune.stats import Figure, bootstrap_bounds
+from agents.loop.metrics import figures
+from finetune.stats import Figure
 
 MAX_FACTS = 8
 """Facts put into one patched prompt."""
@@ -94,19 +95,7 @@ def change(label: str, before: Sequence[Row], after: Mapping[str, Row], oracle: 
         return Change(label=label, n=0, before=None, after=None, difference=None, fixed=0, broken=0)
     b = np.array([int(x) for x, _ in pairs], dtype=np.float64)
     a = np.array([int(y) for _, y in pairs], dtype=np.float64)
-    values = [float(v) for v in _rates(b, a)]
-    if len(pairs) < 2:
-        figs = [Figure(value=round(v, 5), low=round(v, 5), high=round(v, 5)) for v in values]
-    else:
-        low, high = bootstrap_bounds((b, a), _rates)
-        figs = [
-            Figure(
-                value=round(v, 5),
-                low=round(v if np.isnan(lo) else float(lo), 5),
-                high=round(v if np.isnan(hi) else float(hi), 5),
-            )
-            for v, lo, hi in zip(values, low, high, strict=True)
-        ]
+    figs = figures([float(v) for v in _rates(b, a)], (b, a), _rates)
     return Change(
         label=label,
         n=len(pairs),
