@@ -18,6 +18,8 @@ from tests.conftest import peers_path
 pytestmark = [pytest.mark.e2e, pytest.mark.integration, pytest.mark.slow]
 SHOTS = os.environ.get("DROWZEE_SCREENSHOTS")
 WAIT_MS = 240_000
+JOB_WAIT_MS = 600_000
+"""A benchmark job is its own `drowzee` process (own Prolog, own models): on a loaded machine it takes minutes."""
 
 
 def shot(page: Any, name: str) -> None:
