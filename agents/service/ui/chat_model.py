@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from agents.service.ui import highlight, render
+from agents.service.ui import highlight, progress_view, render
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.pair import EvidenceItemIn
 from drowzee_core.records.verdict import Verdict, VerifyRequest
@@ -169,7 +169,7 @@ class Progress:
 
     def html(self, running: str | None = None) -> str:
         """The panel with `running` as its last, pending line."""
-        return render.progress_html(self.lines, running=running)
+        return progress_view.progress_html(self.lines, running=running)
 
     def fail(self, title: str, message: str) -> View:
         """A view whose progress ends with the failure and whose verdict panel explains it."""
@@ -183,7 +183,7 @@ def stream_views(events: Iterable[NodeEvent], response: str, progress: Progress,
     Exceptions of `events` are not caught here: the caller shows them (`Progress.fail`).
     """
     for event in events:
-        progress.lines.append(render.node_html(event))
+        progress.lines.append(progress_view.node_html(event))
         verdict = event.update.get("verdict")
         if isinstance(verdict, Verdict):
             yield verdict_view(verdict, response, progress.html(), anchor)

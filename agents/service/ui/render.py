@@ -9,16 +9,16 @@ functions that render one verdict (two verdicts on one page need two anchors).
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.proof import ProofNode
 from drowzee_core.records.verdict import EvidenceItem, Opinion, Verdict
 
 if TYPE_CHECKING:
-    from agents.verifier import NodeEvent
+    pass
 
 RULE_NAMES = {"fact": "stored fact", "negative_fact": "stored negative fact"}
 STATUS_CLASS = {
@@ -85,7 +85,8 @@ def _pct(p: float | None) -> str:
     return "&mdash;" if p is None else f"{p:.0%}"
 
 
-def _seconds(s: float | None) -> str:
+def seconds_html(s: float | None) -> str:
+    """` · 1.23 s` after a line (empty when there is no time)."""
     return "" if s is None else f" <span class='dz-muted'>&middot; {s:.2f} s</span>"
 
 
@@ -234,54 +235,6 @@ def proofs_html(proofs: Sequence[ProofNode]) -> str:
     )
 
 
-# ---------------------------------------------------------------------------------------------- progress
-def _node_summary(node: str, update: Mapping[str, Any]) -> str:
-    """What one node found, in a few words (escaped)."""
-    if node == "prepare":
-        n, t = len(update.get("gathered", [])), len(update.get("supplied_triples", []))
-        return f"{n} supplied evidence item(s)" + (f", {t} triple(s)" if t else "") if n else "no evidence supplied"
-    if node == "claims":
-        n = len(update.get("claims", []))
-        return f"{n} claim{'s' if n != 1 else ''} read"
-    if node == "kb_check":
-        results = update.get("kb_results")
-        if results is None:
-            return "skipped"
-        counts: dict[str, int] = {}
-        for r in results:
-            counts[STATUS_CLASS[r.status]] = counts.get(STATUS_CLASS[r.status], 0) + 1
-        return ", ".join(f"{v} {k}" for k, v in counts.items()) or "no claim to prove"
-    if node == "verdict_manager" and isinstance(update.get("verdict"), Verdict):
-        v: Verdict = update["verdict"]
-        return f"{escape(v.label.value)} {v.confidence:.2f}" + (" (degraded)" if v.degraded else "")
-    bits = []
-    if node == "seeker" and "gathered" in update:
-        bits.append(f"{len(update['gathered'])} evidence item(s) found")
-    for o in update.get("opinions", []):
-        if o.error is None:
-            conf = f" {o.confidence:.2f}" if o.confidence is not None else ""
-            bits.append(f"{escape(o.label.value)}{conf}" if o.label is not None else "no label")
-    return ", ".join(bits) or ("failed" if update.get("degraded") else "skipped")
-
-
-def node_html(event: NodeEvent) -> str:
-    """One line for a finished node: what it found, its time, and any failure it recorded (marked with a warning)."""
-    update = event.update
-    timing = update.get("timings", {}).get(event.node)
-    summary = _node_summary(event.node, update)
-    mark = "<span class='dz-error-text'>&#9888;</span>" if update.get("degraded") else "&#10003;"
-    line = f"<div class='dz-node'>{mark} <strong>{escape(event.node)}</strong>: {summary}{_seconds(timing)}"
-    for reason in update.get("degraded", []):
-        line += f"<div class='dz-error-text'>&#9888; {escape(str(reason))}</div>"
-    return line + "</div>"
-
-
-def progress_html(lines: Sequence[str], *, running: str | None = None) -> str:
-    """The progress panel: the finished nodes' lines, then `running` (what is under way) when given."""
-    tail = f"<div class='dz-node dz-muted'>&#8943; {escape(running)}</div>" if running else ""
-    return f"<div class='dz-progress'>{''.join(lines)}{tail}</div>"
-
-
 def error_html(title: str, message: str) -> str:
     """A readable failure box (title and message escaped)."""
     return f"<div class='dz-error'><strong>&#9888; {escape(title)}</strong><div>{escape(message)}</div></div>"
@@ -296,11 +249,10 @@ __all__ = [
     "error_html",
     "evidence_html",
     "evidence_link",
-    "node_html",
     "opinions_html",
-    "progress_html",
     "proof_html",
     "proofs_html",
+    "seconds_html",
     "status_class",
     "verdict_html",
 ]
