@@ -250,9 +250,9 @@ class Services:
             cfg = self.role(role)
             sha = None
             if role == "judge" and is_in_process(cfg):
-                from finetune.judge.export import shipped_judge_dir
+                from finetune.judge.export import judge_weights_sha256, shipped_judge_dir
 
-                sha = weights_sha256(shipped_judge_dir())
+                sha = judge_weights_sha256(shipped_judge_dir())
             elif cfg.is_local and (served := find_adapters().get(cfg.model)) is not None:
                 sha = weights_sha256(served.path)
             self._refs[role] = ModelRef(model=cfg.model, base_url=cfg.base_url, adapter_sha256=sha)

@@ -59,15 +59,20 @@ def measure(judge: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
     from finetune.judge.evaluate import length_matched, summarize, to_inputs
 
     inputs = to_inputs(rows)
-    enc, cal, flat = judge.encoder, judge.calibration, [0]
+    model, cal, flat = judge.model, judge.calibration, [0]
 
     def logit_fn(a: Any, b: Any) -> list[float]:
         flat[0] += len(a)
-        return list(enc.logits(a, b, 64).tolist())
+        return [float(x) for x in model.logits(a, b)]
 
     t0 = time.monotonic()
     scored = score_inputs(
-        [(i.query, i.response, i.evidence) for i in inputs], logit_fn, enc.token_count, enc.max_length
+        [(i.query, i.response, i.evidence) for i in inputs],
+        logit_fn,
+        model.token_count,
+        model.max_length,
+        split=model.split_claims,
+        joiner=model.joiner,
     )
     seconds = time.monotonic() - t0
     p = [float(x) for x in cal.prob([s.logit for s in scored])]
@@ -116,6 +121,7 @@ def main() -> None:
     ap.add_argument("--test", type=Path, required=True, help="Generated test-split JudgeExamples.")
     ap.add_argument("--dev", type=Path, default=None, help="Generated dev split (for --generative).")
     ap.add_argument("--generative", action="append", default=[], help="Model (b): BASE[=ADAPTER].")
+    ap.add_argument("--compare", action="append", type=Path, default=[], help="Another judge folder, on dev.")
     ap.add_argument("--peers", type=Path, default=PEERS)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--json-out", type=Path, default=None)
@@ -134,12 +140,15 @@ def main() -> None:
     for name, rows in sets.items():
         log.info("judging %s (%d rows)", name, len(rows))
         figures["sets"][name] = measure(judge, rows)
-    if args.generative:
+    if args.generative or args.compare:
         if args.dev is None:
-            raise SystemExit("--generative needs --dev (the generated dev split)")
+            raise SystemExit("--generative and --compare need --dev (the generated dev split)")
         dev = [JudgeExample.model_validate(r) for r in read_rows(args.dev)]
-        a = measure(judge, [ex.model_dump(mode="json") for ex in dev])
-        figures["compare_dev"] = {"cross-encoder (a)": a} | {s: generative(s, dev) for s in args.generative}
+        rows = [ex.model_dump(mode="json") for ex in dev]
+        figures["compare_dev"] = {f"{judge.kind} (shipped)": measure(judge, rows)}
+        for other in map(LocalJudge, args.compare):
+            figures["compare_dev"][f"{other.kind} ({other.path.name})"] = measure(other, rows)
+        figures["compare_dev"] |= {s: generative(s, dev) for s in args.generative}
     print(
         "| set | n | balanced acc [95 % CI] | acc | always S / always NS acc | majority acc | coverage |"
         " length-matched bal. acc | pairs/s |"
@@ -149,11 +158,7 @@ def main() -> None:
         print(line(name, r))
     for name, r in figures.get("compare_dev", {}).items():
         print(line(f"dev: {name}", r))
-    training = judge.manifest.get("training", {})
-    print(
-        f"\ntraining: {training.get('steps')} steps, {training.get('examples_seen')} examples,"
-        f" {training.get('seconds')} s ({training.get('examples_per_second')} examples/s)"
-    )
+    print(f"\ntraining ({judge.kind}): {json.dumps(judge.manifest.get('training', {}))}")
     if args.json_out:
         args.json_out.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
 

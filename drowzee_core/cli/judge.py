@@ -47,22 +47,117 @@ def _data_card(path: Path, examples: list[Any]) -> dict[str, Any]:
 def train_judge(
     data: Annotated[Path, typer.Option("--data", help="Training JudgeExamples (JSONL).")],
     dev: Annotated[Path, typer.Option("--dev", help="OUR generated dev JudgeExamples: calibration is fitted here.")],
-    out: Annotated[Path, typer.Option("--out", help="Adapter folder to write.")],
-    max_steps: Annotated[int, typer.Option("--max-steps", min=1)] = 1000,
-    max_minutes: Annotated[float | None, typer.Option("--max-minutes", help="Stop training after this long.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Judge folder to write.")],
+    model: Annotated[
+        str, typer.Option("--model", help="`align` (alignment features + perceptron, shipped) or `cross-encoder`.")
+    ] = "align",
+    hidden: Annotated[str, typer.Option("--hidden", help="align: hidden layer sizes, comma-separated.")] = "64,32",
+    split_claims: Annotated[
+        bool, typer.Option("--split-claims", help="align: score each response sentence as its own claim.")
+    ] = False,
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1, help="cross-encoder: optimizer steps.")] = 1000,
+    max_minutes: Annotated[
+        float | None, typer.Option("--max-minutes", help="cross-encoder: stop after this long.")
+    ] = None,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1)] = 16,
     learning_rate: Annotated[float, typer.Option("--lr")] = 1e-3,
-    max_length: Annotated[int, typer.Option("--max-length", min=32, max=512)] = 128,
+    max_length: Annotated[
+        int | None,
+        typer.Option("--max-length", min=32, max=2048, help="Word pieces per window (align 512, cross-encoder 128)."),
+    ] = None,
     lora_r: Annotated[int, typer.Option("--lora-r", min=1)] = 16,
     first_layer: Annotated[int, typer.Option("--first-layer", help="LoRA on layers >= this (0-5).")] = 2,
     save_steps: Annotated[int, typer.Option("--save-steps", min=1)] = 100,
     band_share: Annotated[float, typer.Option("--band-share", help="Share of dev inside the abstention band.")] = 0.1,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     limit: LimitOpt = None,
-    resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted run in --out.")] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="cross-encoder: continue an interrupted run in --out.")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Fine-tune the judge cross-encoder, calibrate it on the dev split and export it with its manifest."""
+    """Train the judge (alignment model or cross-encoder), calibrate it on dev, export it with its manifest."""
+    from finetune.judge.export import JUDGE_MANIFEST
+
+    try:
+        sizes = tuple(int(x) for x in hidden.split(",") if x.strip())
+    except ValueError:
+        raise fail(DrowzeeError(f"--hidden must be comma-separated integers, got {hidden!r}")) from None
+    try:
+        if model not in ("align", "cross-encoder"):
+            raise DrowzeeError(f"--model must be `align` or `cross-encoder`, got {model!r}")
+        if not resume and ((out / "adapter_config.json").exists() or (out / JUDGE_MANIFEST).exists()):
+            raise DrowzeeError(f"{out} already holds a judge; choose another --out or delete it")
+        train, dev_set = _examples(data, limit), _examples(dev, None)
+        cards = {"train": _data_card(data, train), "dev": _data_card(dev, dev_set)}
+        fitted_on = {"file": dev.name, **cards["dev"]}
+        if model == "align":
+            summary = _train_align(
+                train, dev_set, cards, fitted_on, out, sizes, split_claims, max_length, band_share, seed
+            )
+        else:
+            summary = _train_cross_encoder(
+                train,
+                dev_set,
+                cards,
+                fitted_on,
+                out,
+                resume,
+                {
+                    "max_length": max_length or 128,
+                    "batch_size": batch_size,
+                    "learning_rate": learning_rate,
+                    "max_steps": max_steps,
+                    "max_minutes": max_minutes,
+                    "save_steps": save_steps,
+                    "band_share": band_share,
+                    "seed": seed,
+                    "lora_r": lora_r,
+                    "first_layer": first_layer,
+                },
+            )
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    if as_json:
+        emit_json(summary)
+    else:
+        dev_m = summary["dev"]
+        err.print(f"{model}: dev balanced accuracy {dev_m['balanced_accuracy']} {dev_m['ci95']} -> {out}")
+
+
+def _train_align(
+    train: list[Any],
+    dev_set: list[Any],
+    cards: dict[str, Any],
+    fitted_on: dict[str, Any],
+    out: Path,
+    hidden: tuple[int, ...],
+    split_claims: bool,
+    max_length: int | None,
+    band_share: float,
+    seed: int,
+) -> dict[str, Any]:
+    from finetune.judge.align_train import AlignTrainConfig, export_align, fit_align
+    from finetune.judge.export import calibrate_on_dev
+
+    cfg = AlignTrainConfig(hidden, max_length or 512, split_claims, band_share, seed)
+    with track("encoding and fitting", len(train)) as done:
+        fitted, result = fit_align(train, cfg, on_progress=done)
+    with track("calibrating on dev", None):
+        cal, metrics = calibrate_on_dev(fitted, dev_set, band_share, fitted_on)
+    manifest = export_align(fitted, out, cfg, result, cal, cards, metrics)
+    return vars(result) | {"model": "align", "out": str(out), "manifest": str(manifest), "dev": metrics["dev"]}
+
+
+def _train_cross_encoder(
+    train: list[Any],
+    dev_set: list[Any],
+    cards: dict[str, Any],
+    fitted_on: dict[str, Any],
+    out: Path,
+    resume: bool,
+    opts: dict[str, Any],
+) -> dict[str, Any]:
     import shutil
 
     from finetune.judge.export import calibrate_on_dev, export_judge
@@ -70,38 +165,18 @@ def train_judge(
     from finetune.judge.train import JudgeTrainConfig
     from finetune.judge.train import train_judge as run
 
-    try:
-        cfg = JudgeTrainConfig(
-            max_length=max_length,
-            batch_size=batch_size,
-            learning_rate=learning_rate,
-            max_steps=max_steps,
-            max_minutes=max_minutes,
-            save_steps=save_steps,
-            band_share=band_share,
-            seed=seed,
-            lora=LoraSpec(r=lora_r, alpha=2 * lora_r, first_layer=first_layer),
-        )
-        if not resume and (out / "adapter_config.json").exists():
-            raise DrowzeeError(f"{out} already holds an adapter; choose another --out or delete it")
-        train, dev_set = _examples(data, limit), _examples(dev, None)
-        cards = {"train": _data_card(data, train), "dev": _data_card(dev, dev_set)}
-        with track("training the judge", max_steps) as done:
-            enc, result = run(train, cfg, out, resume=resume, on_step=lambda step, _loss: done(step))
-        with track("calibrating on dev", None):
-            cal, metrics = calibrate_on_dev(enc, dev_set, band_share, {"file": dev.name, **cards["dev"]})
-        manifest = export_judge(enc, out, cfg, result, cal, cards, metrics)
-        shutil.rmtree(out / "checkpoints", ignore_errors=True)  # the run finished: nothing left to resume
-    except DrowzeeError as exc:
-        raise fail(exc) from exc
-    summary = vars(result) | {"out": str(out), "manifest": str(manifest), "dev": metrics["dev"]}
-    if as_json:
-        emit_json(summary)
-    else:
-        err.print(
-            f"{result.steps} steps ({result.examples_per_second} examples/s, {result.seconds:.0f}s);"
-            f" dev balanced accuracy {metrics['dev']['balanced_accuracy']} {metrics['dev']['ci95']} -> {out}"
-        )
+    r = opts.pop("lora_r")
+    cfg = JudgeTrainConfig(
+        **{k: v for k, v in opts.items() if k != "first_layer"},
+        lora=LoraSpec(r=r, alpha=2 * r, first_layer=opts["first_layer"]),
+    )
+    with track("training the judge", cfg.max_steps) as done:
+        enc, result = run(train, cfg, out, resume=resume, on_step=lambda step, _loss: done(step))
+    with track("calibrating on dev", None):
+        cal, metrics = calibrate_on_dev(enc, dev_set, cfg.band_share, fitted_on)
+    manifest = export_judge(enc, out, cfg, result, cal, cards, metrics)
+    shutil.rmtree(out / "checkpoints", ignore_errors=True)  # the run finished: nothing left to resume
+    return vars(result) | {"model": "cross-encoder", "out": str(out), "manifest": str(manifest), "dev": metrics["dev"]}
 
 
 def eval_judge(

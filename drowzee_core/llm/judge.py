@@ -27,7 +27,7 @@ from drowzee_core.records.judge import JudgeScore, Support
 if TYPE_CHECKING:
     from langchain_core.callbacks import BaseCallbackHandler
 
-    from finetune.judge.model import CrossEncoder
+    from finetune.judge.export import JudgeModel
 
 log = logging.getLogger(__name__)
 
@@ -50,55 +50,68 @@ class Judge(Protocol):
 
 
 class LocalJudge:
-    """The shipped (or a given) cross-encoder adapter, loaded offline, with its calibration.
+    """The shipped (or a given) judge model, loaded offline, with its calibration.
 
     The manifest (checked against the weights) and the calibration are read at once; the model itself
-    is loaded on the first `score`, so a run whose scores all come from a cache never loads it.
+    (the alignment model or the cross-encoder, by the manifest's `kind`) is loaded on the first `score`,
+    so a run whose scores all come from a cache never loads it.
     """
 
-    def __init__(self, adapter: Path | None = None, batch_size: int = 64) -> None:
+    def __init__(self, adapter: Path | None = None) -> None:
         from finetune.judge.calibrate import Calibration
         from finetune.judge.export import read_manifest, shipped_judge_dir
 
         self.path = adapter or shipped_judge_dir()
         self.manifest = read_manifest(self.path)
+        self.kind = str(self.manifest["kind"])
         self.calibration = Calibration.model_validate(self.manifest["calibration"])
         self.max_length = int(self.manifest["max_length"])
         self.threshold = self.calibration.threshold
-        self.batch_size = batch_size
-        self._encoder: CrossEncoder | None = None
+        self._model: JudgeModel | None = None
         self._load_lock = threading.Lock()
 
     @property
-    def encoder(self) -> CrossEncoder:
-        """The cross-encoder, loaded on first use."""
+    def model(self) -> JudgeModel:
+        """The judge model, loaded on first use."""
         with self._load_lock:
-            if self._encoder is None:
-                from finetune.judge.model import CrossEncoder
+            if self._model is None:
+                if self.kind == "align":
+                    from finetune.judge.align import AlignJudgeModel
 
-                self._encoder = CrossEncoder.load(self.path, self.max_length)
-            return self._encoder
+                    split = bool(self.manifest.get("split_claims", False))
+                    self._model = AlignJudgeModel.load(self.path, self.max_length, split)
+                else:
+                    from finetune.judge.model import CrossEncoder
+
+                    self._model = CrossEncoder.load(self.path, self.max_length)
+            return self._model
 
     @property
     def input_tokens(self) -> int:
-        """Tokens the cross-encoder has read so far (every scored claim-chunk pair, padding excluded)."""
-        return 0 if self._encoder is None else int(self._encoder.tokens_read)
+        """Tokens the model has read so far (padding excluded)."""
+        return 0 if self._model is None else int(self._model.tokens_read)
 
     @property
     def cache_params(self) -> dict[str, Any]:
-        """What besides the adapter weights and the input decides a score (one half of a cache key)."""
-        return {"calibration": self.calibration.model_dump(mode="json"), "max_length": self.max_length}
+        """What besides the weights and the input decides a score (one half of a cache key)."""
+        return {
+            "calibration": self.calibration.model_dump(mode="json"),
+            "max_length": self.max_length,
+            "kind": self.kind,
+        }
 
     def raw(self, inputs: Sequence[JudgeIn]) -> list[Any]:
         """Uncalibrated scores (`finetune.judge.chunk.Scored`) of the inputs."""
         from finetune.judge.chunk import score_inputs
 
-        enc = self.encoder
+        model = self.model
         return score_inputs(
             inputs,
-            lambda a, b: enc.logits(a, b, self.batch_size).tolist(),
-            enc.token_count,
-            enc.max_length,
+            model.logits,
+            model.token_count,
+            model.max_length,
+            split=model.split_claims,
+            joiner=model.joiner,
         )
 
     def score(self, inputs: Sequence[JudgeIn]) -> list[JudgeScore]:

@@ -10,7 +10,7 @@ claim must be supported).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
@@ -35,8 +35,8 @@ def split_claims(response: str) -> list[str]:
     return parts or [response.strip()]
 
 
-def pack_chunks(sentences: Sequence[str], budget: int, count: Callable[[str], int]) -> list[str]:
-    """Sentences joined into chunks of at most `budget` tokens each (by `count`), in order."""
+def pack_chunks(sentences: Sequence[str], budget: int, count: Callable[[str], int], joiner: str = " ") -> list[str]:
+    """Sentences joined (by `joiner`) into chunks of at most `budget` tokens each (by `count`), in order."""
     if budget < 1:
         raise ValueError(f"`budget` must be >= 1 token, got {budget}")
     chunks: list[str] = []
@@ -45,12 +45,12 @@ def pack_chunks(sentences: Sequence[str], budget: int, count: Callable[[str], in
     for sentence in sentences:
         n = count(sentence)
         if current and used + n > budget:
-            chunks.append(" ".join(current))
+            chunks.append(joiner.join(current))
             current, used = [], 0
         current.append(sentence)
         used += n
     if current:
-        chunks.append(" ".join(current))
+        chunks.append(joiner.join(current))
     return chunks or [""]
 
 
@@ -70,7 +70,7 @@ class Scored:
         self.claim_logits = claim_logits
 
 
-LogitFn = Callable[[Sequence[str], Sequence[str]], Sequence[float]]
+LogitFn = Callable[[Sequence[str], Sequence[str]], Iterable[float]]
 
 
 def score_inputs(
@@ -79,11 +79,13 @@ def score_inputs(
     count: Callable[[str], int],
     max_length: int,
     split: bool = True,
+    joiner: str = " ",
 ) -> list[Scored]:
     """Score (query, response, evidence) inputs: every claim against every chunk in one batch.
 
     A claim's logit is its best chunk's; the response's is its lowest claim's (`best_chunk` is the
-    chunk that decided that claim). With `split=False` the whole response is one claim.
+    chunk that decided that claim). With `split=False` the whole response is one claim; `joiner` joins
+    a chunk's sentences (a model that reads sentences one by one splits them again on it).
     """
     firsts: list[str] = []
     seconds: list[str] = []
@@ -94,7 +96,7 @@ def score_inputs(
         per_claim = []
         for claim in claims:
             first = f"{query.strip()} [SEP] {claim}" if query.strip() else claim
-            chunks = pack_chunks(sentences, window_budget(max_length, count(first)), count)
+            chunks = pack_chunks(sentences, window_budget(max_length, count(first)), count, joiner)
             per_claim.append(list(range(len(firsts), len(firsts) + len(chunks))))
             firsts += [first] * len(chunks)
             seconds += chunks

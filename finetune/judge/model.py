@@ -71,6 +71,11 @@ def _reset_pooler(model: Any) -> None:
 class CrossEncoder:
     """A tokenizer and a (peft) sequence-classification model with one output logit."""
 
+    joiner = " "
+    """How a chunk's sentences are joined (the model reads the chunk as one text)."""
+    split_claims = True
+    """A response's sentences are scored as separate claims, the lowest deciding."""
+
     def __init__(self, model: Any, tokenizer: Any, max_length: int) -> None:
         if not 32 <= max_length <= 512:
             raise DrowzeeError(f"`max_length` must be in [32, 512], got {max_length}")

@@ -51,8 +51,8 @@ def write(path: Path, rows: list[JudgeExample]) -> Path:
 def test_train_export_load_and_eval(tmp_path: Path) -> None:
     train, dev = write(tmp_path / "train.jsonl", examples(24)), write(tmp_path / "dev.jsonl", examples(20))
     out = tmp_path / "judge"
-    args = ["train", "judge", "--data", str(train), "--dev", str(dev), "--out", str(out), "--max-steps", "3"]
-    args += ["--batch-size", "4", "--max-length", "64", "--save-steps", "2", "--json"]
+    args = ["train", "judge", "--model", "cross-encoder", "--data", str(train), "--dev", str(dev), "--out", str(out)]
+    args += ["--max-steps", "3", "--batch-size", "4", "--max-length", "64", "--save-steps", "2", "--json"]
     res = CliRunner().invoke(app, args)
     assert res.exit_code == 0, res.output
     summary = json.loads(res.stdout)
@@ -65,7 +65,7 @@ def test_train_export_load_and_eval(tmp_path: Path) -> None:
     assert (out / "adapter_model.safetensors").stat().st_size < 8_000_000  # LoRA + head, not the base
     assert not (out / "checkpoints").exists()
     again = CliRunner().invoke(app, args)
-    assert again.exit_code == 2 and "already holds an adapter" in again.output
+    assert again.exit_code == 2 and "already holds a judge" in again.output
 
     judge = LocalJudge(out)
     first = judge.score([("What is the capital of Italy?", "Rome.", ["Rome is the capital of Italy."])])
@@ -84,6 +84,31 @@ def test_train_export_load_and_eval(tmp_path: Path) -> None:
     assert sidecar is not None and sidecar.producer == "eval.judge" and str(rows) in sidecar.inputs
 
     (out / "adapter_model.safetensors").write_bytes(b"tampered")
+    with pytest.raises(DrowzeeError, match="sha256"):
+        LocalJudge(out)
+
+
+def test_align_judge_trains_exports_and_loads(tmp_path: Path) -> None:
+    train, dev = write(tmp_path / "train.jsonl", examples(40)), write(tmp_path / "dev.jsonl", examples(20))
+    out = tmp_path / "align"
+    args = ["train", "judge", "--data", str(train), "--dev", str(dev), "--out", str(out), "--hidden", "8", "--json"]
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout)
+    assert summary["model"] == "align" and summary["examples"] == 40 and summary["dev"]["n"] == 20
+    manifest = json.loads((out / JUDGE_MANIFEST).read_text())
+    assert manifest["kind"] == "align" and manifest["weights_file"] == "align_weights.json"
+    assert manifest["weights_sha256"] == file_sha256(out / "align_weights.json")
+    assert manifest["split_claims"] is False and manifest["features"][0] == "sent_cos_max"
+    judge = LocalJudge(out)
+    q, ev = "What is the capital of Italy?", ["Rome is the capital of Italy.", "Paris has a large museum."]
+    right, wrong = judge.score([(q, "Rome.", ev), (q, "Paris.", ev)])
+    assert right.p_supported > wrong.p_supported and judge.input_tokens > 0
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 2 and "already holds a judge" in again.output
+    bad = CliRunner().invoke(app, [*args[:-4], str(tmp_path / "other"), "--hidden", "8,x"])
+    assert bad.exit_code == 2 and "--hidden must be comma-separated integers" in bad.output
+    (out / "align_weights.json").write_text("{}")
     with pytest.raises(DrowzeeError, match="sha256"):
         LocalJudge(out)
 
