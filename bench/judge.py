@@ -60,6 +60,7 @@ def measure(judge: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
 
     inputs = to_inputs(rows)
     model, cal, flat = judge.model, judge.calibration, [0]
+    model.logits(["warm-up [SEP] claim"], ["evidence"])  # load the weights before the clock starts
 
     def logit_fn(a: Any, b: Any) -> list[float]:
         flat[0] += len(a)

@@ -43,8 +43,14 @@ def pair_of(first: str, second: str) -> PairText:
     return make_pair(query, claim, second.split(CHUNK_JOIN))
 
 
+Encoded = tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]
+"""(unit sentence vector, unit word-piece vectors, unit content word-piece vectors) of one text."""
+MEMO_LIMIT = 20_000
+"""Texts the encoder remembers (a few GB at most); past it the memo starts over."""
+
+
 class Encoder:
-    """MiniLM token and sentence embeddings (the packaged all-MiniLM-L6-v2), with a per-text memo."""
+    """MiniLM token and sentence embeddings (the packaged all-MiniLM-L6-v2), with a bounded per-text memo."""
 
     def __init__(self, batch_size: int = 64) -> None:
         from drowzee_core.llm.embeddings import SentenceEmbedder
@@ -53,56 +59,53 @@ class Encoder:
         self.tokenizer: Any = self.model.tokenizer
         self.batch_size = batch_size
         self.tokens_read = 0
-        self._memo: dict[str, tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]] = {}
+        self._memo: dict[str, Encoded] = {}
 
-    def encode(self, texts: Sequence[str]) -> None:
-        """Encode the texts not seen yet: sentence vector, all word-piece vectors, content word-piece vectors."""
-        new = [t for t in dict.fromkeys(texts) if t not in self._memo]
-        if not new:
-            return
-        outs = self.model.encode(
-            new,
-            batch_size=self.batch_size,
-            output_value="token_embeddings",
-            show_progress_bar=False,
-            convert_to_numpy=False,
-        )
-        for text, tok in zip(new, outs, strict=True):
-            vecs = tok.float().numpy()
-            self.tokens_read += len(vecs)
-            sent = vecs.mean(axis=0)
-            sent /= np.linalg.norm(sent) or 1.0
-            pieces = self.tokenizer.convert_ids_to_tokens(
-                self.tokenizer(text, truncation=True, max_length=len(vecs))["input_ids"]
+    def encode(self, texts: Sequence[str]) -> dict[str, Encoded]:
+        """Every text's encoding, computing (in batches) only the ones not remembered."""
+        memo = self._memo
+        wanted = list(dict.fromkeys(texts))
+        new = [t for t in wanted if t not in memo]
+        if len(memo) + len(new) > MEMO_LIMIT:  # a long-running server: forget, do not grow without end
+            self._memo = memo = {t: memo[t] for t in wanted if t in memo}
+        if new:
+            outs = self.model.encode(
+                new,
+                batch_size=self.batch_size,
+                output_value="token_embeddings",
+                show_progress_bar=False,
+                convert_to_numpy=False,
             )
-            unit = vecs / np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-6)
-            keep = [
-                i
-                for i, p in enumerate(pieces[: len(vecs)])
-                if p not in ("[CLS]", "[SEP]") and any(c.isalnum() for c in p) and p not in STOP
-            ]
-            self._memo[text] = (sent.astype(np.float32), unit[1:-1].astype(np.float32), unit[keep].astype(np.float32))
-        if len(self._memo) > 200_000:  # a long-running server: forget, do not grow without end
-            self._memo.clear()
+            for text, tok in zip(new, outs, strict=True):
+                memo[text] = self._one(text, tok.float().numpy())
+        return {t: memo[t] for t in wanted}
 
-    def get(self, text: str) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
-        """(sentence vector, word-piece vectors, content word-piece vectors) of an encoded text."""
-        if text not in self._memo:
-            self.encode([text])
-        return self._memo[text]
+    def _one(self, text: str, vecs: NDArray[np.float32]) -> Encoded:
+        self.tokens_read += len(vecs)
+        sent = vecs.mean(axis=0)
+        sent /= np.linalg.norm(sent) or 1.0
+        ids = self.tokenizer(text, truncation=True, max_length=len(vecs))["input_ids"]
+        pieces = self.tokenizer.convert_ids_to_tokens(ids)
+        unit = vecs / np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-6)
+        keep = [
+            i
+            for i, p in enumerate(pieces[: len(vecs)])
+            if p not in ("[CLS]", "[SEP]") and any(c.isalnum() for c in p) and p not in STOP
+        ]
+        return sent.astype(np.float32), unit[1:-1].astype(np.float32), unit[keep].astype(np.float32)
 
 
 def pair_features(enc: Encoder, pairs: Sequence[PairText]) -> NDArray[np.float64]:
     """The feature matrix of `pairs` (one row each, `FEATURES` columns), encoding every text once."""
-    enc.encode([p.statement for p in pairs] + [s for p in pairs for s in p.sentences])
+    got = enc.encode([p.statement for p in pairs] + [s for p in pairs for s in p.sentences])
     rows = []
     for p in pairs:
-        stmt_vec, _, stmt_content = enc.get(p.statement)
-        got = [enc.get(s) for s in p.sentences]
-        sent_vecs = np.stack([g[0] for g in got]) if got else np.zeros((0, 384), np.float32)
-        chunk = sent_vecs.mean(axis=0) if got else np.zeros(384, np.float32)
+        stmt_vec, _, stmt_content = got[p.statement]
+        sents = [got[s] for s in p.sentences]
+        sent_vecs = np.stack([g[0] for g in sents]) if sents else np.zeros((0, 384), np.float32)
+        chunk = sent_vecs.mean(axis=0) if sents else np.zeros(384, np.float32)
         chunk = chunk / (np.linalg.norm(chunk) or 1.0)
-        chunk_tokens = np.concatenate([g[1] for g in got]) if got else np.zeros((0, 384), np.float32)
+        chunk_tokens = np.concatenate([g[1] for g in sents]) if sents else np.zeros((0, 384), np.float32)
         rows.append(features(p, stmt_vec, sent_vecs, chunk, stmt_content, chunk_tokens))
     return np.asarray(rows, dtype=np.float64)
 
