@@ -57,7 +57,7 @@ def test_a_second_run_reads_every_call_from_the_cache(
         second = [v.verify(p) for p in PAIRS]
         again = v.call_stats()
         assert "reasoner" not in v.services.__dict__  # the KB was never loaded into Prolog
-        assert v.services.judge.inner._encoder is None  # type: ignore[attr-defined]  # nor the judge model
+        assert v.services.judge.inner._model is None  # type: ignore[attr-defined]  # nor the judge model
     assert [_timeless(s) for s in second] == [_timeless(f) for f in first]
     assert [Verdict.model_validate_json(s.model_dump_json()) for s in second] == second
     assert again.roles["guardian"] == RoleUsage(cache_hits=2)
