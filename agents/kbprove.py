@@ -31,6 +31,8 @@ class Decided:
     status: ProofStatus
     proof: ProofNode | None
     note: str
+    linked: bool = True
+    """Whether the KB knows the claim's relation and names (False: it could not even read the claim)."""
 
 
 def _objects(reasoner: Reasoner, relation: str, obj: str) -> tuple[list[int], str]:
@@ -55,14 +57,14 @@ def prove_claim(reasoner: Reasoner, subject: str, relation: str, obj: str, negat
     """Prove (subject, relation, object) by names; a negated claim's status is flipped."""
     name = relation_name(reasoner, relation)
     if name is None:
-        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB")
+        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB", linked=False)
     relation = name
     subs = reasoner.store.resolve(subject, MAX_CANDIDATES)
     if not subs:
-        return Decided(ProofStatus.UNKNOWN, None, f"subject {subject!r} is not in the KB")
+        return Decided(ProofStatus.UNKNOWN, None, f"subject {subject!r} is not in the KB", linked=False)
     objs, note = _objects(reasoner, relation, obj)
     if not objs:
-        return Decided(ProofStatus.UNKNOWN, None, note)
+        return Decided(ProofStatus.UNKNOWN, None, note, linked=False)
     rid = reasoner.relation_ids[relation]
     best = None
     for s, o in itertools.product(subs, objs):
@@ -86,7 +88,7 @@ def common(reasoner: Reasoner, subject: str, relation: str, other: str, negated:
     """Decide "subject and other are both `relation` the same thing" (negated: not the same)."""
     name = relation_name(reasoner, relation)
     if name is None:
-        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB")
+        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB", linked=False)
     v = reasoner.common_object(subject, name, other)
     proof = ProofNode.model_validate(v.proof) if v.proof is not None else None
     status = _FLIP.get(v.status, v.status) if negated else v.status
@@ -106,7 +108,7 @@ def compare(reasoner: Reasoner, subject: str, relation: str, direction: str, can
     """Decide "subject has the most / least `relation` among candidates" from the stored values."""
     name = relation_name(reasoner, relation)
     if name is None:
-        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB")
+        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB", linked=False)
     relation = name
     rid = reasoner.relation_ids[relation]
     spec = reasoner.catalog.get(relation)

@@ -80,6 +80,10 @@ class KBResult(BaseModel):
     kb: KBOrigin | None = Field(default=None, description="The KB that decided it (None when unknown).")
     proof: ProofNode | None = Field(default=None, description="The proof, when decided.")
     note: str = Field(default="", description="How names were linked, or why it stayed unknown.")
+    linked: bool = Field(
+        default=True,
+        description="Whether a KB knew the claim's relation and names (False: no KB could read it, like free text).",
+    )
 
 
 class ClaimSupport(BaseModel):

@@ -119,9 +119,11 @@ class Services:
 
     @cached_property
     def catalog(self) -> Catalog:
-        """The KB's relation catalog."""
+        """The KB's relation catalog, extended with the bundled relations a KB built before them lacks."""
+        from drowzee_core.logic.scratch import bundled_catalog
+
         store = self.store
-        return self.gate.run(store.catalog)
+        return self.gate.run(store.catalog).extended_with(bundled_catalog())
 
     @cached_property
     def kb_fingerprint(self) -> str:

@@ -2,45 +2,26 @@
 
     python bench/loop_agreement.py RUN_DIR [RUN_DIR ...]
 
-For each run (one recorded model), the answer-level figures (the Yes / No alone against the gold
-answer) over: all rows; rows whose case carried its evidence triples (the verifier got the facts) and
-rows that did not (Drowzee's own files lack them for some questions: `--evidence facts` then supplies
-nothing); and rows outside the one question template whose gold label this script finds contradicted
-by the question's own evidence ("X's parent does not include Y", gold "Yes." while the evidence holds
-`[Y, child, X]`). The audit is printed (how many such questions, how many contradicted), so the
-exclusion rests on the data, not on the verifier's output. Every figure stands beside the constant
-baselines on the same rows, with 95 % bootstrap intervals.
+For each run (one recorded model), the answer-level figures (the Yes / No alone against the gold answer)
+over: all rows; rows whose case carried its evidence triples (the verifier got the facts), split by
+where they came from (the model's own file, or - where that file lost them - another model's file of the
+same question), and rows that had none; and rows outside the one question template whose gold label is
+contradicted by the question's own evidence ("X's parent does not include Y", gold "Yes." while the
+evidence holds `[Y, child, X]`; `peer_answers.gold_contradicted`). The audit is printed (how many such
+questions, how many contradicted), so the exclusion rests on the data, not on the verifier's output.
+Every figure stands beside the constant baselines on the same rows, with 95 % bootstrap intervals.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from agents.loop.metrics import LoopRow, block
-
-PARENT_NEGATION = re.compile(r"^(?P<x>.*)'s parent does not include (?P<y>.*)\. Please judge")
-
-
-def contradicted(case: dict[str, Any]) -> bool | None:
-    """For the "X's parent does not include Y" template: whether its gold "Yes." contradicts its evidence.
-
-    None for other questions.
-    """
-    m = PARENT_NEGATION.match(str(case.get("question", "")))
-    if m is None:
-        return None
-    x, y = m.group("x").lower(), m.group("y").lower()
-    holds = any(
-        len(e) == 3 and str(e[0]).lower() == y and e[1] == "child" and str(e[2]).lower() == x
-        for e in case.get("evidence") or []
-    )
-    return holds and str(case.get("answer", "")).strip().lower().startswith("yes")
+from drowzee_core.records.peer_answers import gold_contradicted as contradicted
 
 
 def line(name: str, rows: Sequence[LoopRow]) -> str:
@@ -65,6 +46,8 @@ def report(run: Path) -> list[str]:
     bad = sum(bool(a) for a in audit)
     keep: Callable[[LoopRow], bool] = lambda r: contradicted(cases[r.id]) is not True  # noqa: E731
     has_facts: Callable[[LoopRow], bool] = lambda r: bool(cases[r.id].get("evidence"))  # noqa: E731
+    # the file's own triples, or a sibling file's of the same question (peer_answers.sibling_evidence)
+    own: Callable[[LoopRow], bool] = lambda r: cases[r.id].get("evidence_from", r.model) == r.model  # noqa: E731
     models = sorted({r.model for r in rows})
     return [
         f"### {', '.join(models)} ({run})",
@@ -76,7 +59,9 @@ def report(run: Path) -> list[str]:
         "| --- | ---: | ---: | ---: | ---: | ---: |",
         line("all", rows),
         line("evidence supplied", [r for r in rows if has_facts(r)]),
-        line("no evidence in the file", [r for r in rows if not has_facts(r)]),
+        line("evidence from this model's file", [r for r in rows if has_facts(r) and own(r)]),
+        line("evidence from another model's file of the question", [r for r in rows if has_facts(r) and not own(r)]),
+        line("no evidence", [r for r in rows if not has_facts(r)]),
         line("all, without the contradicted gold labels", [r for r in rows if keep(r)]),
         line("evidence supplied, without them", [r for r in rows if has_facts(r) and keep(r)]),
         "",

@@ -40,7 +40,7 @@ def drowzee_pairs(limit: int | None, seed: int = 0) -> list[dict[str, Any]]:
     reasoning type, so their first rows are not representative).
     """
     from drowzee_core.oracles.answers import gold_label, parse_answer
-    from drowzee_core.records.peer_answers import drowzee_history
+    from drowzee_core.records.peer_answers import drowzee_history, gold_contradicted
 
     out = []
     for model_dir in sorted((PEERS / "drowzee_responses").iterdir()):
@@ -55,6 +55,8 @@ def drowzee_pairs(limit: int | None, seed: int = 0) -> list[dict[str, Any]]:
                     "label": "FACTUAL" if said is not None and said == gold else "NON-FACTUAL",
                     "source": row["model"],
                     "pattern": row["reasoning"],
+                    "evidence_from": row["evidence_from"],
+                    "gold_contradicted": bool(gold_contradicted(row)),
                 }
             )
     return out
@@ -112,6 +114,41 @@ def ablation(results: list[dict[str, Any]], policy: str) -> list[dict[str, Any]]
                 preds.append({"parsed_label": str(decide(policy, sig, cal).label)})
             fig = figures("+".join(subset), codes(preds, "parsed_label"), gold, None)
             table.append({"sources": "+".join(subset), "factcls": fig.factcls.show(), "acc": fig.acc.show()})
+    return table
+
+
+def audit(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Drowzee answers per model: all rows, without the gold labels their own evidence contradicts, by source.
+
+    The subsets: `peer_answers.gold_contradicted` (a data audit) and where the evidence triples came
+    from (`peer_answers.sibling_evidence`).
+    """
+    from finetune.stats import codes, figures, majority
+
+    table = []
+    for model in sorted({r["pair"]["source"] for r in results}):
+        mine = [r for r in results if r["pair"]["source"] == model]
+        subsets = {
+            "all": mine,
+            "without the contradicted gold labels": [r for r in mine if not r["pair"]["gold_contradicted"]],
+            "evidence from its own file": [r for r in mine if r["pair"]["evidence_from"] == model],
+            "evidence from another file of the question": [r for r in mine if r["pair"]["evidence_from"] != model],
+        }
+        for name, rows in subsets.items():
+            if len(rows) < 2:
+                continue
+            gold = codes([r["pair"] for r in rows], "label")
+            pred = codes([{"label": str(r["verdict"].label)} for r in rows], "label")
+            fig = figures(name, pred, gold, None)
+            table.append(
+                {
+                    "model": model,
+                    "rows": name,
+                    "n": len(rows),
+                    "acc": fig.acc.show(),
+                    "majority_acc": round(float((gold == majority(gold)).mean()), 3),
+                }
+            )
     return table
 
 
@@ -176,6 +213,7 @@ def main() -> None:
         "policy": args.policy,
         "summary": summary,
         "ablation": ablation(results, args.policy),
+        "audit": audit(results) if args.drowzee_responses else [],
         "timing": timings(results),
     }
     if args.verdicts_out:

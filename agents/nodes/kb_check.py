@@ -43,17 +43,19 @@ def check_claims(main: Reasoner | None, supplied: Reasoner | None, claims: Seque
         if c.kind == ClaimKind.TEXT or c.subject is None or c.relation is None:
             continue
         notes = []
+        linked = False
         decided: tuple[Decided, KBOrigin] | None = None
         for reasoner, origin in ((supplied, KBOrigin.SUPPLIED), (main, KBOrigin.MAIN)):
             if reasoner is None:
                 continue
             d = _decide(reasoner, c)
             notes.append(f"{origin}: {d.status} ({d.note})")
+            linked = linked or d.linked
             if d.status != ProofStatus.UNKNOWN:
                 decided = (d, origin)
                 break
         if decided is None:
-            out.append(KBResult(claim_id=c.id, status=ProofStatus.UNKNOWN, note="; ".join(notes)))
+            out.append(KBResult(claim_id=c.id, status=ProofStatus.UNKNOWN, note="; ".join(notes), linked=linked))
         else:
             d, origin = decided
             out.append(KBResult(claim_id=c.id, status=d.status, kb=origin, proof=d.proof, note="; ".join(notes)))
@@ -98,14 +100,17 @@ def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
 
     "What the response asserts" is every claim, or - for an answer to a question - every claim the
     KB can read when they include the answer itself (a claim composed from the query and the
-    response's Yes / No or short answer): free sentences around an answer do not block its proof.
+    response's Yes / No or short answer): free sentences around an answer do not block its proof,
+    and neither do sentences a template parsed but whose relation or names no KB holds (they are
+    as unread as free text: "It was a major turning point ..." read with the subject "It").
     """
     refuted = [r for r in results if r.status == ProofStatus.CONTRADICTED]
     proved = {r.claim_id for r in results if r.status == ProofStatus.SUPPORTED}
     if refuted:
         lines = "; ".join(r.proof.text for r in refuted if r.proof is not None)
         return Opinion(source=OpinionSource.KB_CHECK, label=Label.NON_FACTUAL, confidence=1.0, explanation=lines)
-    readable = [c for c in claims if c.kind != ClaimKind.TEXT]
+    unlinked = {r.claim_id for r in results if not r.linked}
+    readable = [c for c in claims if c.kind != ClaimKind.TEXT and c.id not in unlinked]
     answers = [c for c in readable if c.origin in (ClaimOrigin.QUERY, ClaimOrigin.DROWZEE)]
     if readable and all(c.id in proved for c in readable) and (len(readable) == len(claims) or answers):
         rest = len(claims) - len(readable)
@@ -129,6 +134,7 @@ def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: 
     return {
         "kb": kb_fingerprint,
         "version": __version__,
+        "result_schema": 2,  # 2: results say whether a KB could link the claim (`KBResult.linked`)
         "triples": [list(t) for t in triples],
         "claims": [c.model_dump(mode="json") for c in claims],
     }

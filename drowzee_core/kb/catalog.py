@@ -49,6 +49,12 @@ class Catalog:
                     f"relations {rel.name!r} and {inv.name!r} disagree on their inverse"
                     f" ({inv.name!r} says {inv.inverse_of!r})"
                 )
+        for rel in self._relations.values():
+            for other in rel.disjoint_with:
+                if other not in self._relations:
+                    raise CatalogError(
+                        f"relation {rel.name!r}: disjoint_with names {other!r}, which is not in the catalog"
+                    )
         for comp in self.composites:
             for part in (comp.first, comp.second, comp.result):
                 if part not in self._relations:
@@ -93,6 +99,28 @@ class Catalog:
                 seen.add(frozenset((rel.name, rel.inverse_of)))
                 out.append((rel.name, rel.inverse_of))
         return out
+
+    def disjoint_pairs(self) -> list[tuple[str, str]]:
+        """Each pair of disjoint relations once, as (relation, other), whichever side declared it."""
+        seen: set[frozenset[str]] = set()
+        out: list[tuple[str, str]] = []
+        for rel in self._relations.values():
+            for other in rel.disjoint_with:
+                if frozenset((rel.name, other)) not in seen:
+                    seen.add(frozenset((rel.name, other)))
+                    out.append((rel.name, other))
+        return out
+
+    def extended_with(self, other: Catalog) -> Catalog:
+        """A catalog with these relations plus those of `other` it lacks (own specs and rules unchanged).
+
+        A KB stores the catalog it was built with; extended with the bundled one, it also knows the
+        relations added to the package since (for reading statements and supplied triples).
+        """
+        extra = [spec for spec in other if spec.name not in self._relations]
+        if not extra:
+            return self
+        return Catalog([*self._relations.values(), *extra], self.composites, self.same_object, self.comparisons)
 
     def with_relation(self, spec: RelationSpec) -> Catalog:
         """A new catalog that also holds `spec` (used for relations first seen in loaded data)."""

@@ -60,6 +60,11 @@ class RelationSpec(BaseModel):
     inverse_of: RelationName | None = Field(
         default=None, description="Name of the inverse relation: r(a, b) iff inverse(b, a)."
     )
+    disjoint_with: tuple[RelationName, ...] = Field(
+        default=(),
+        description="Relations that never hold between the same subject and object: r(a, b) refutes each (a"
+        " mother is not the father of the same child). Declared on either side; it applies both ways.",
+    )
     object_kind: ValueKind = Field(default=ValueKind.ENTITY, description="What the object denotes.")
     positive: str = Field(description="Statement template with {s} and {o}.")
     negative: str = Field(description="Negated statement template with {s} and {o}.")
@@ -81,6 +86,8 @@ class RelationSpec(BaseModel):
                 raise ValueError(f"relation {self.name!r}: template {fname} must contain {{s}} and {{o}}, got {text!r}")
         if self.phrase is not None and ("{s}" not in self.phrase or "{o}" in self.phrase):
             raise ValueError(f"relation {self.name!r}: phrase must contain {{s}} and not {{o}}, got {self.phrase!r}")
+        if self.name in self.disjoint_with:
+            raise ValueError(f"relation {self.name!r}: disjoint_with names the relation itself")
         if self.symmetric and self.functional:
             raise ValueError(
                 f"relation {self.name!r}: symmetric and functional together would make every"

@@ -83,6 +83,10 @@ def _why(node: Proof, catalog: Catalog) -> str:
         return f"'{label}' has only one value for {node['fact'][0]}"
     if rule == "negation_inverse_functional":
         return f"the inverse of '{label}' has only one value for {node['fact'][2]}"
+    if rule == "negation_disjoint":
+        first = node.get("premises", [{}])[0].get("fact", [None, None])[1]
+        other = catalog.get(first).label if first else "another relation"
+        return f"'{other}' and '{label}' never hold between the same two"
     if rule == "negation_same_object":
         return "the facts above name different values of a relation that has only one"
     if rule.startswith("negation"):

@@ -71,6 +71,8 @@ def compile_catalog(catalog: Catalog, relation_ids: Mapping[str, int]) -> Compil
             facts.append(("functional", (rid(rel.name),)))
         if rel.inverse_of:
             facts.append(("inverse", (rid(rel.name), rid(rel.inverse_of))))
+    for a, b in catalog.disjoint_pairs():
+        facts.extend((("disjoint", (rid(a), rid(b))), ("disjoint", (rid(b), rid(a)))))
     names: dict[int, str] = {}
     for number, comp in enumerate(catalog.composites, start=1):
         names[number] = comp.name

@@ -9,6 +9,7 @@ from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.scratch import relation_for, scratch_store
 from drowzee_core.logic import session
 from drowzee_core.logic.engine import PrologEngine
+from drowzee_core.logic.explain import reasoning_lines
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.logic.scratch import SCRATCH_MODULE, ScratchKB
 from drowzee_core.records.enums import ProofStatus
@@ -90,6 +91,22 @@ def test_functional_supplied_value_contradicts_a_different_stated_year() -> None
         assert kb.report.generic == ["date_of_burial"]
         assert kb.prove("Anne Bradstreet", "date of burial", "1642").status == ProofStatus.UNKNOWN
         assert kb.prove("Anne Bradstreet", "date of burial", "1672").status == ProofStatus.SUPPORTED
+
+
+def test_a_mother_is_refuted_as_the_father_of_the_same_child() -> None:
+    # Drowzee's "Is it possible for Aífe to be the father of Connla?" (gold "No."), its evidence as supplied
+    with ScratchKB([["Connla", "mother", "Aífe"], ["Enyalius", "father", "Ares"]]) as kb:
+        assert kb.report.relations == {"mother": "mother", "father": "father"}
+        father = kb.prove("Connla", "father", "Aífe")
+        assert father.status == ProofStatus.CONTRADICTED
+        assert father.proof is not None and father.proof["rule"] == "negation_disjoint"
+        assert father.proof["premises"][0]["fact"] == ["Connla", "mother", "Aífe"]
+        why = reasoning_lines(father.proof, kb.catalog)
+        assert why[-1].startswith("Since 'mother' and 'father' never hold between the same two"), why
+        assert kb.prove("Enyalius", "mother", "Ares").proof["rule"] == "negation_disjoint"  # type: ignore[index]
+        assert kb.prove("Connla", "mother", "Aífe").status == ProofStatus.SUPPORTED
+        # nothing said about Connla's father beyond that: another name stays unknown
+        assert kb.prove("Connla", "father", "Enyalius").status == ProofStatus.UNKNOWN
 
 
 def test_factchd_qualifiers_and_values(catalog: Catalog) -> None:

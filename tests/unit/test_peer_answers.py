@@ -43,6 +43,34 @@ def test_drowzee_history_rows(tmp_path: Path) -> None:
         read_answers(path)
 
 
+def test_lost_evidence_comes_from_a_sibling_file_of_the_same_question(tmp_path: Path) -> None:
+    item = {
+        "qid": 7,
+        "entityid": "['1']",
+        "entity": "['A']",
+        "description": "['a']",
+        "category": "History and Events",
+        "reasoning": "Transitive Inference",
+        "question": "Is A part of C?",
+        "answer": "Yes.",
+        "evidence": "[]",
+        "llm_answer": "Yes.",
+    }
+    lost, whole, other = (tmp_path / m / "history.json" for m in ("davinci", "llama", "alpaca"))
+    for p in (lost, whole, other):
+        p.parent.mkdir()
+    triples = [["A", "part of", "B"], ["B", "part of", "C"]]
+    asked_else = item | {"qid": 8, "question": "Is A part of D?"}
+    lost.write_text(json.dumps([item, asked_else]))
+    whole.write_text(json.dumps([item | {"evidence": json.dumps(triples)}, asked_else | {"qid": 9}]))
+    other.write_text(json.dumps([item | {"question": "Is A part of D?", "evidence": "[['X', 'is', 'Y']]"}]))
+    filled, kept_empty = drowzee_history(lost)
+    assert filled["evidence"] == triples and filled["evidence_from"] == "llama" and filled["qid"] == 7
+    assert kept_empty["evidence"] == [] and kept_empty["evidence_from"] == "davinci"
+    [own] = drowzee_history(whole, limit=1)
+    assert own["evidence_from"] == "llama"
+
+
 def test_runner_jsonl(tmp_path: Path) -> None:
     path = tmp_path / "a.jsonl"
     path.write_text('{"id": "x", "question": "Q", "answer": "Yes", "llm_answer": "Yes"}\n{"id": "y"}\n')

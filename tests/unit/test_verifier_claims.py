@@ -52,6 +52,19 @@ def test_unread_sentences_block_factual_unless_the_answer_itself_is_proved() -> 
     assert decided.label == Label.FACTUAL and "1 unread sentence" in (decided.explanation or "")
 
 
+def test_a_claim_no_kb_could_read_is_as_unread_as_free_text() -> None:
+    # "It was a major turning point ..." read by a template with the subject "It": no KB links it
+    answer, parsed = _claim(1, origin=ClaimOrigin.DROWZEE), _claim(2)
+    unlinked = KBResult(claim_id="C2", status=ProofStatus.UNKNOWN, linked=False)
+    decided = kb_opinion([answer, parsed], [_result(1, ProofStatus.SUPPORTED), unlinked])
+    assert decided.label == Label.FACTUAL and "1 unread sentence" in (decided.explanation or "")
+    # a linked claim the KB could not decide still leaves the response to the other sources
+    undecided = kb_opinion([answer, parsed], [_result(1, ProofStatus.SUPPORTED), _result(2, ProofStatus.UNKNOWN)])
+    assert undecided.label is None
+    # and without an answer to a question, an unread claim blocks as free text does
+    assert kb_opinion([_claim(1), parsed], [_result(1, ProofStatus.SUPPORTED), unlinked]).label is None
+
+
 def test_unknown_is_never_false() -> None:
     op = kb_opinion([_claim(1)], [_result(1, ProofStatus.UNKNOWN)])
     assert op.label is None

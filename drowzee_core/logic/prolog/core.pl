@@ -5,7 +5,7 @@
 
       t(S, R, O)          base fact          nt(S, R, O)      explicit negative fact
       symmetric(R)  transitive(R)  functional(R)  inverse(R, Ri)
-      composite(Name, R1, R2, R3)   same_object(R0, R)          (the compiled catalog)
+      composite(Name, R1, R2, R3)   same_object(R0, R)   disjoint(R, R2)   (the compiled catalog)
 
     Derivation is stratified:
       level 1  symmetric and inverse consequences of base facts      (materialized: dfact/5)
@@ -23,7 +23,7 @@
 :- module(drowzee, []).
 
 :- dynamic t/3, nt/3, symmetric/1, transitive/1, functional/1, inverse/2,
-           composite/4, same_object/2, dfact/5, level1_done/0.
+           composite/4, same_object/2, disjoint/2, dfact/5, level1_done/0.
 
 % ------------------------------------------------------------------ loading
 %   Only this module's tables: abolish_all_tables would also empty another KB's tables.
@@ -31,7 +31,8 @@ reset :-
     context_module(M), abolish_module_tables(M), retractall(level1_done),
     retractall(t(_,_,_)), retractall(nt(_,_,_)), retractall(dfact(_,_,_,_,_)),
     retractall(symmetric(_)), retractall(transitive(_)), retractall(functional(_)),
-    retractall(inverse(_,_)), retractall(composite(_,_,_,_)), retractall(same_object(_,_)).
+    retractall(inverse(_,_)), retractall(composite(_,_,_,_)), retractall(same_object(_,_)),
+    retractall(disjoint(_,_)).
 
 %!  load_rows(+Rows) is det.
 %   Rows is a list of (S, R, O, Negated) tuples (janus passes tuples as -(S,R,O,N)).
@@ -200,7 +201,8 @@ common_object_dict(_, _, _, _{status: unknown, object: none, premises: []}).
 % ------------------------------------------------------------------ on demand: negation
 %!  contradiction(+S, +R, +O, -Proof) is semidet.
 %   Only from an explicit negative fact (directly or through symmetry / inverse), a functional
-%   relation, or a functional relation under an inverse or same-object rule. Absence is not enough.
+%   relation, a functional relation under an inverse or same-object rule, or a disjoint relation
+%   that holds between the same two (the mother of S is not its father). Absence is not enough.
 contradiction(S, R, O, rule(negation, fact(S,R,O), [negfact(S,R,O)])) :-
     nt(S, R, O), !.
 contradiction(S, R, O, rule(negation_symmetric, fact(S,R,O), [negfact(O,R,S)])) :-
@@ -217,6 +219,9 @@ contradiction(S, R, O, rule(negation_same_object, fact(S,R,O), [P1, P2])) :-
     same_object(R0, R), functional(R0),
     holds_all(S, R0, A, _), holds_all(O, R0, B, _), A \== B, !,
     proof_of(S, R0, A, P1), proof_of(O, R0, B, P2).
+contradiction(S, R, O, rule(negation_disjoint, fact(S,R,O), [P])) :-
+    disjoint(R, R2), holds_all(S, R2, O, _), !,
+    proof_of(S, R2, O, P).
 
 % ------------------------------------------------------------------ prove
 %!  prove(+S, +R, +O, -Status, -Proof) is det.
