@@ -15,7 +15,10 @@ from drowzee_core.generate.prover import NEW_CONSTANT
 from drowzee_core.generate.templates_kb import format_number, parse_number
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.logic.explain import label_proof, proof_ids
+from drowzee_core.logic.mtl import Atom, Finally, Formula, Globally, MTLQuery, Neg, Next, Until, atoms
+from drowzee_core.logic.mtl_syntax import parse_query
 from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.logic.temporal import TemporalEngine, years_text
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 
@@ -136,4 +139,63 @@ def compare(reasoner: Reasoner, subject: str, relation: str, direction: str, can
     return Decided(ProofStatus.SUPPORTED if ok else ProofStatus.CONTRADICTED, proof, "compared stored values")
 
 
-__all__ = ["Decided", "common", "compare", "prove_claim", "relation_name"]
+MAX_READINGS = 16
+"""Most readings of an MTL claim tried (one event per atom name, where a name fits several events)."""
+
+
+def _keyed(f: Formula, keys: dict[str, str]) -> Formula:
+    """`f` with each atom renamed to the key of the event chosen for it."""
+    if isinstance(f, Atom):
+        return Atom(keys[f.name])
+    if isinstance(f, Finally | Globally):
+        return type(f)(f.lo, f.hi, _keyed(f.child, keys))
+    if isinstance(f, Until):
+        return Until(f.lo, f.hi, _keyed(f.left, keys), _keyed(f.right, keys))
+    if isinstance(f, Next | Neg):
+        return type(f)(_keyed(f.child, keys))
+    return type(f)(_keyed(f.left, keys), _keyed(f.right, keys))
+
+
+def temporal(engine: TemporalEngine, mtl: str, negated: bool = False) -> Decided:
+    """Decide "the MTL query `mtl` holds" (negated: does not hold) over the engine's dated events.
+
+    The formula is evaluated as the temporal generator computes its gold answers (the engine's
+    horizon bounds negation). An atom naming no known event leaves the claim unknown: absence of an
+    event is never "false". Where a name fits several events ("the lifetime of Curie"), every
+    reading is tried, as names are for triples: one that makes the claim hold proves it; it is
+    refuted only when every reading refutes it.
+    """
+    query = parse_query(mtl)
+    names = list(dict.fromkeys(atoms(query.formula)))
+    options = [engine.table.candidates(n) for n in names]
+    missing = [n for n, o in zip(names, options, strict=True) if not o]
+    if missing:
+        return Decided(ProofStatus.UNKNOWN, None, f"event(s) {missing} not in the KB", linked=False)
+    combos = list(itertools.islice(itertools.product(*options), MAX_READINGS))
+    readings = [
+        MTLQuery(_keyed(query.formula, {n: e.key for n, e in zip(names, c, strict=True)}), query.year) for c in combos
+    ]
+    answers = engine.check_many(readings)
+    pick = next((i for i, a in enumerate(answers) if a.truth != negated), 0)
+    answer = answers[pick]
+    premises = [
+        ProofNode(
+            rule="fact",
+            fact=(e.label, "holds in", years_text(e.intervals)),
+            text=f"{e.label[:1].upper() + e.label[1:]} holds in {years_text(e.intervals)}.",
+        )
+        for e in answer.events
+    ]
+    formula = mtl.rsplit(", ", 1)[0]
+    among = "is" if answer.truth else "is not"
+    text = f"The formula {formula} holds in {years_text(answer.intervals)}, and {query.year} {among} among those years."
+    proof = ProofNode(rule="mtl", fact=(formula, "holds in", str(query.year)), text=text, premises=premises)
+    status = ProofStatus.SUPPORTED if answer.truth != negated else ProofStatus.CONTRADICTED
+    note = f"MTL over {len(engine.table)} events, horizon {list(engine.horizon)}"
+    if len(combos) > 1:
+        agree = sum(a.truth == answer.truth for a in answers)
+        note += f"; {len(combos)} readings of the event names, {agree} give this answer"
+    return Decided(status, proof, note)
+
+
+__all__ = ["Decided", "common", "compare", "prove_claim", "relation_name", "temporal"]

@@ -22,6 +22,9 @@ class ClaimKind(StrEnum):
     """"S has the most R among candidates": decided from the candidates' values in the KB."""
     COMMON = "common"
     """"S and O are both `relation` the same thing" (negated: not the same): proved from both sides."""
+    TEMPORAL = "temporal"
+    """A Drowzee MTL question's formula at its year (`mtl`), asserted or denied by the response's Yes / No:
+    decided by the MTL engine over the KB's dated events."""
     TEXT = "text"
     """A sentence no template reads: only the Seeker's judge and the Guardian see it."""
 
@@ -61,6 +64,9 @@ class Claim(BaseModel):
     )
     direction: str | None = Field(default=None, description="comparison: `most` or `least`.")
     candidates: tuple[str, ...] = Field(default=(), description="comparison: the entities compared.")
+    mtl: str | None = Field(
+        default=None, description="temporal: the query in Drowzee's syntax, `Finally[2, 5](Atom(X)), 1900`."
+    )
 
 
 class KBOrigin(StrEnum):

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from drowzee_core.kb.store import KBStore
     from drowzee_core.llm.judge import Judge
     from drowzee_core.logic.reasoner import Reasoner
+    from drowzee_core.logic.temporal import TemporalEngine
     from drowzee_core.retrieval.cache import JsonCache
     from drowzee_core.retrieval.corpus import Corpus
     from drowzee_core.retrieval.kbfacts import KBFacts
@@ -75,6 +76,7 @@ class Services:
         self._roles: dict[str, RoleConfig] = {}
         self._chats: dict[tuple[str, int | None], ChatOpenAI] = {}
         self._refs: dict[str, ModelRef] = {}
+        self._temporal: TemporalEngine | None = None
         self.recorder = CallRecorder()
         self._cache_lock = threading.Lock()
         self._cache: JsonCache | None = None
@@ -138,6 +140,24 @@ class Services:
 
         store = self.store
         return self.gate.run(Reasoner, store)
+
+    def temporal_engine(self) -> TemporalEngine:
+        """The MTL engine over the KB's dated events (built on first use, on the KB thread).
+
+        Prolog holds one event set per process: when another engine (the temporal generator, say)
+        replaced it, this one is rebuilt.
+        """
+        if self._temporal is None or not self._temporal.current:
+            from drowzee_core.logic.events import events_from_kb
+            from drowzee_core.logic.temporal import TemporalEngine, kb_horizon
+
+            store, horizon = self.store, kb_horizon()
+
+            def build() -> TemporalEngine:
+                return TemporalEngine(events_from_kb(store, horizon[1]), horizon)
+
+            self._temporal = self.gate.run(build)
+        return self._temporal
 
     @cached_property
     def reader(self) -> StatementReader:

@@ -16,6 +16,8 @@ from agents.schemas import MAX_CLAIMS, Claim, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
 from drowzee_core.kb.drowzee_questions import CommonObjectQuestion, answer_claim, read_drowzee_question
 from drowzee_core.kb.statements import ComparisonStatement, Statement
+from drowzee_core.logic.mtl_question import read_mtl_question
+from drowzee_core.logic.mtl_syntax import query_to_drowzee
 from drowzee_core.oracles.answers import parse_answer
 
 
@@ -46,6 +48,8 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
         found.append(_from_statement(st))
     if not any(c.origin == ClaimOrigin.QUERY for c in found) and (asked := drowzee_claim(query, response)):
         found.append(asked)
+    if asked_mtl := temporal_claim(query, response):
+        found.append(asked_mtl)
     sentences = [(span, text) for span, text in ctx.services.reader.sentences(response) if text.strip()]
     if len(sentences) == 1:
         # a one-sentence response is the short answer the query-composed claims come from
@@ -92,6 +96,30 @@ def drowzee_claim(query: str, response: str) -> Claim | None:
         relation=t.relation,
         object=t.object,
         negated=t.negated,
+    )
+
+
+def temporal_claim(query: str, response: str) -> Claim | None:
+    """The claim a Yes / No response makes to a question in Drowzee's MTL wording, if both read.
+
+    "Did Event1 finally happen within the time frame of the 2nd to the 5th after the year 1900
+    onwards; where Event1 is X happen?" answered "No" claims that `Finally[2, 5](Atom(X))` does not
+    hold in 1900 (`logic.mtl_question`).
+    """
+    asked = read_mtl_question(query)
+    said = parse_answer(response).label if asked is not None else None
+    if asked is None or said not in ("yes", "no"):
+        return None
+    mtl = query_to_drowzee(asked)
+    formula, year = mtl.rsplit(", ", 1)
+    verb = "holds" if said == "yes" else "does not hold"
+    return Claim(
+        id="",
+        text=f"{formula} {verb} in {year}.",
+        kind=ClaimKind.TEMPORAL,
+        origin=ClaimOrigin.QUERY,
+        negated=said == "no",
+        mtl=mtl,
     )
 
 

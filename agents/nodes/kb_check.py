@@ -11,17 +11,18 @@ a cached pair loads neither the scratch KB nor Prolog.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from agents.call_cache import PROVE_TOOL
 from agents.context import VerifierContext
-from agents.kbprove import Decided, common, compare, prove_claim
+from agents.kbprove import Decided, common, compare, prove_claim, temporal
 from agents.nodes.base import node
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBOrigin, KBResult
 from agents.state import VerifierState
 from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.logic.temporal import TemporalEngine
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
@@ -36,11 +37,22 @@ def _decide(reasoner: Reasoner, claim: Claim) -> Decided:
     return prove_claim(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
 
 
-def check_claims(main: Reasoner | None, supplied: Reasoner | None, claims: Sequence[Claim]) -> list[KBResult]:
-    """Each decidable claim's result (runs on the KB thread)."""
+def check_claims(
+    main: Reasoner | None,
+    supplied: Reasoner | None,
+    claims: Sequence[Claim],
+    events: Callable[[], TemporalEngine] | None = None,
+) -> list[KBResult]:
+    """Each decidable claim's result (runs on the KB thread); `events` gives the MTL engine of temporal claims."""
     out = []
     for c in claims:
-        if c.kind == ClaimKind.TEXT or c.subject is None or c.relation is None:
+        if c.kind == ClaimKind.TEMPORAL and c.mtl is not None and events is not None:
+            d = temporal(events(), c.mtl, c.negated)
+            origin = KBOrigin.MAIN if d.status != ProofStatus.UNKNOWN else None
+            note = f"main: {d.status} ({d.note})"
+            out.append(KBResult(claim_id=c.id, status=d.status, kb=origin, proof=d.proof, note=note, linked=d.linked))
+            continue
+        if c.kind in (ClaimKind.TEXT, ClaimKind.TEMPORAL) or c.subject is None or c.relation is None:
             continue
         notes = []
         linked = False
@@ -134,7 +146,7 @@ def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: 
     return {
         "kb": kb_fingerprint,
         "version": __version__,
-        "result_schema": 2,  # 2: results say whether a KB could link the claim (`KBResult.linked`)
+        "result_schema": 3,  # 2: `KBResult.linked`; 3: temporal claims (MTL), every reading of event names
         "triples": [list(t) for t in triples],
         "claims": [c.model_dump(mode="json") for c in claims],
     }
@@ -157,7 +169,7 @@ def kb_check(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
 
             scratch: AbstractContextManager[Any] = ScratchKB(triples, catalog) if triples else nullcontext(None)
             with scratch as kb:
-                return check_claims(main, kb.reasoner if kb is not None else None, claims)
+                return check_claims(main, kb.reasoner if kb is not None else None, claims, services.temporal_engine)
 
         return services.gate.run(run)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from drowzee_core.errors import DrowzeeError
@@ -36,7 +36,7 @@ from drowzee_core.logic.mtl import (
 )
 from drowzee_core.logic.mtl_encode import contains
 from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_json
-from drowzee_core.logic.temporal import TemporalEngine
+from drowzee_core.logic.temporal import TemporalEngine, years_text
 from drowzee_core.records.cases import Interval, TemporalCase, TemporalConclusion, TemporalEventRef, TemporalParams
 from drowzee_core.records.enums import Split, YesNo
 from prompts import render
@@ -203,10 +203,6 @@ def generate_temporal_qa(
     return cases
 
 
-def _years(intervals: Sequence[Interval]) -> str:
-    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in intervals) or "no year"
-
-
 def _case(
     case_id: str,
     query: MTLQuery,
@@ -227,9 +223,9 @@ def _case(
     mtl = query_to_drowzee(query)
     answer = YesNo.YES if truth else YesNo.NO
     operators = sorted({operator_name(g) for g in subformulas(formula)} - {"Atom"})
-    reasoning = [f"{e.label[:1].upper() + e.label[1:]} holds in {_years(e.intervals)}." for e in events]
+    reasoning = [f"{e.label[:1].upper() + e.label[1:]} holds in {years_text(e.intervals)}." for e in events]
     reasoning.append(
-        f"The formula {mtl.rsplit(',', 1)[0]} holds in {_years(intervals)}, "
+        f"The formula {mtl.rsplit(',', 1)[0]} holds in {years_text(intervals)}, "
         f"and {year} {'is' if truth else 'is not'} among those years."
     )
     reasoning.append(f"So the answer is {answer}.")

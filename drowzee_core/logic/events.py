@@ -53,6 +53,7 @@ class EventTable:
 
     events: dict[str, Event] = field(default_factory=dict)
     _index: dict[str, str] = field(default_factory=dict)
+    _every: dict[str, list[str]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
 
     def add(self, event: Event) -> None:
@@ -60,6 +61,20 @@ class EventTable:
         self.events[event.key] = event
         for name in (event.key, event.label):
             self._index.setdefault(drowzee_key(name), event.key)
+            keys = self._every.setdefault(drowzee_key(name), [])
+            if event.key not in keys:
+                keys.append(event.key)
+
+    def candidates(self, name: str) -> list[Event]:
+        """Every event a name can mean: its exact key, else all events whose key or label it names.
+
+        Labels are not unique ("the lifetime of Curie" is Marie's and Pierre's): `resolve` takes the
+        first, this gives them all.
+        """
+        hit = self.events.get(name)
+        if hit is not None:
+            return [hit]
+        return [self.events[k] for k in self._every.get(drowzee_key(name), []) if k in self.events]
 
     def resolve(self, name: str) -> Event | None:
         """The event an atom names: exact key first, then Drowzee's normalized key or label."""

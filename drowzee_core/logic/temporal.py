@@ -34,6 +34,11 @@ def default_horizon(fact_file: bool, today: date | None = None) -> Interval:
 BATCH = 500
 
 
+def years_text(intervals: Sequence[Interval]) -> str:
+    """`1797-1801, 1811` (a single year once); `no year` for an empty set."""
+    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in intervals) or "no year"
+
+
 @dataclass(frozen=True, slots=True)
 class TemporalAnswer:
     """Truth of a query at its year, the formula's intervals, and the events it used."""
@@ -70,8 +75,13 @@ class TemporalEngine:
         for k in range(0, len(rows), 50_000):
             self._call("drowzee_mtl:load_events(L)", {"L": rows[k : k + 50_000]})
 
+    @property
+    def current(self) -> bool:
+        """Whether this engine's events are still the ones loaded (no newer engine replaced them)."""
+        return self._generation_id == TemporalEngine._generation
+
     def _call(self, goal: str, inputs: dict[str, object] | None = None) -> dict[str, object]:
-        if self._generation_id != TemporalEngine._generation:
+        if not self.current:
             raise LogicError("this TemporalEngine's events were replaced by a newer engine; keep one per process")
         return session.call(goal, inputs)
 

@@ -248,3 +248,26 @@ def test_cli_kb_events_run_to_the_current_year_by_default(tmp_path: Path) -> Non
     res = runner.invoke(app, ["temporal", "ask", f"{atom}, 2025", "--kb", str(kb), "--horizon", "0", "2024", "--json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["truth"] is False and "starts in 2025, after its end 2024" in res.stderr
+
+
+def test_an_mtl_claim_tries_every_reading_of_a_shared_event_name() -> None:
+    from agents.kbprove import temporal
+    from drowzee_core.logic.events import Event
+    from drowzee_core.records.enums import ProofStatus
+
+    table = EventTable()
+    table.add(Event("life:marie", "the lifetime of Curie", ((1867, 1934),), ()))
+    table.add(Event("life:pierre", "the lifetime of Curie", ((1859, 1906),), ()))
+    engine = TemporalEngine(table, (0, 2024))
+    # 1860: Pierre was alive, Marie not yet born: "it held" is right under one reading
+    held = temporal(engine, "Atom(the lifetime of Curie), 1860")
+    assert held.status == ProofStatus.SUPPORTED and "2 readings" in held.note and "1 give this answer" in held.note
+    assert held.proof is not None and held.proof.premises[0].text == "The lifetime of Curie holds in 1859-1906."
+    # "it did not hold" is right under the other reading, so it is not refuted either
+    assert temporal(engine, "Atom(the lifetime of Curie), 1860", negated=True).status == ProofStatus.SUPPORTED
+    # 1850: neither was alive; both readings refute "it held"
+    refuted = temporal(engine, "Atom(the lifetime of Curie), 1850")
+    assert refuted.status == ProofStatus.CONTRADICTED and refuted.proof is not None
+    assert refuted.proof.text.endswith("and 1850 is not among those years.")
+    unknown = temporal(engine, "Conj(Atom(the lifetime of Curie), Atom(the reign of Nobody)), 1900")
+    assert unknown.status == ProofStatus.UNKNOWN and not unknown.linked

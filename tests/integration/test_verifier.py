@@ -54,6 +54,32 @@ def test_a_short_answer_is_read_with_the_query(verifier: Verifier) -> None:
     assert [c.status for c in v.claims] == [ProofStatus.CONTRADICTED]
 
 
+@pytest.mark.parametrize(
+    ("answer", "label", "status"),
+    [("Yes.", Label.FACTUAL, ProofStatus.SUPPORTED), ("No, it did not.", Label.NON_FACTUAL, ProofStatus.CONTRADICTED)],
+)
+def test_a_temporal_question_is_decided_by_mtl_over_the_kbs_dated_events(
+    verifier: Verifier, answer: str, label: Label, status: ProofStatus
+) -> None:
+    # Hirohito's lifetime (1901-1989, from his birth and death years): some year 1955-1965 falls in it
+    query = (
+        "Did Event1 finally happen within the time frame of the 5th to the 15th after the year 1950 onwards; "
+        "where Event1 is the lifetime of Hirohito happen?"
+    )
+    v = verifier.verify(VerifyRequest(query=query, response=answer))
+    assert v.label == label and not v.degraded
+    [claim] = [c for c in v.claims if c.proof is not None]
+    assert claim.status == status and claim.proof is not None and claim.proof.rule == "mtl"
+    assert "Finally[5, 15](Atom(the lifetime of Hirohito))" in claim.proof.text
+    assert any("The lifetime of Hirohito holds in 1901-1989." in e.text for e in v.evidence)
+
+
+def test_a_temporal_question_about_an_unknown_event_is_left_undecided(verifier: Verifier) -> None:
+    query = "At year 1950, did Event1 not happen; where Event1 is the coronation of Zyx Qwert happen?"
+    v = verifier.verify(VerifyRequest(query=query, response="Yes."))
+    assert all(c.status == ProofStatus.UNKNOWN for c in v.claims) and v.claims
+
+
 def test_supplied_triples_decide_in_a_scratch_kb(verifier: Verifier) -> None:
     """Facts the seed KB lacks, supplied with the pair, are proved in the pair's own Prolog module."""
     evidence: list[list[str] | str] = [["Zyx Qwert", "year of birth", "1950"]]

@@ -260,7 +260,7 @@ class Fakes:
         self.chats.append(chat)
         return chat
 
-    def check_claims(self, main: Any, supplied: Any, claims: Sequence[Claim]) -> list[KBResult]:
+    def check_claims(self, main: Any, supplied: Any, claims: Sequence[Claim], events: Any = None) -> list[KBResult]:
         if self.fail:
             raise AssertionError("the prover was called on a cached pair")
         self.proofs += 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.nodes.claims import drowzee_claim
+from agents.nodes.claims import drowzee_claim, temporal_claim
 from agents.nodes.kb_check import kb_opinion
 from agents.nodes.seeker import bearing
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBResult
@@ -22,6 +22,19 @@ def test_yes_to_an_inverse_question_claims_the_evidence_direction() -> None:
     assert (c.subject, c.relation, c.object, c.negated) == ("Mnemosyne", "child", "Erato", False)
     no = drowzee_claim("Is it true that Erato and Mnemosyne are child and parent?", "No.")
     assert no is not None and no.negated
+
+
+def test_a_yes_or_no_to_an_mtl_question_claims_the_formula_at_its_year() -> None:
+    query = (
+        "Did Event1 globally happen within the time frame of the 6th to the 17th after the year 1854 onwards; "
+        "where Event1 is the lifetime of Freud happen?"
+    )
+    yes = temporal_claim(query, "Yes, it did.")
+    assert yes is not None and yes.kind == ClaimKind.TEMPORAL and yes.origin == ClaimOrigin.QUERY
+    assert yes.mtl == "Globally[6, 17](Atom(the lifetime of Freud)), 1854" and not yes.negated
+    no = temporal_claim(query, "No.")
+    assert no is not None and no.negated and no.text.endswith("does not hold in 1854.")
+    assert temporal_claim(query, "Perhaps.") is None and temporal_claim("Did Freud live?", "Yes.") is None
 
 
 def test_no_claim_without_a_known_shape_or_a_yes_no() -> None:
