@@ -159,10 +159,17 @@ def generate_temporal_qa(
     plan = plan or SplitPlan()
     params = TemporalParams.model_validate(asdict(cfg) | {"operators": list(cfg.operators)})
     rng = random.Random(cfg.seed)
-    events = sorted((e for e in engine.table if e.intervals), key=lambda e: (e.intervals[0][0], e.key))
-    if len(events) < 2:
-        raise DrowzeeError("temporal generation needs at least two events with intervals; load facts with years")
     label = name or (lambda key: engine.table.events[key].label)
+    # a question names events by label: one several events share ("the lifetime of Curie", "Ypres") would
+    # make the question ambiguous, so only events their label names alone are drawn
+    events = sorted(
+        (e for e in engine.table if e.intervals and len(engine.table.candidates(label(e.key))) == 1),
+        key=lambda e: (e.intervals[0][0], e.key),
+    )
+    if len(events) < 2:
+        raise DrowzeeError(
+            "temporal generation needs at least two events with intervals whose names are unique; load facts with years"
+        )
     hlo, hhi = engine.horizon
     starts = [e.intervals[0][0] for e in events]
     cases: list[TemporalCase] = []

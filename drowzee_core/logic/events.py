@@ -194,14 +194,17 @@ def _gerund(sentence: str) -> str:
 def events_from_kb(store: KBStore, open_end: int) -> EventTable:
     """Events from the KB's facts with years; a fact with no end year holds through `open_end`.
 
-    Each fact becomes an event (its key is `fact:<triple id>`), and a person with both a birth and a
-    death year gets a lifetime event `life:<entity key>` ("the lifetime of X").
+    Each fact becomes an event (its key is `fact:<triple id>`); the same (subject, relation, object)
+    stated for several periods (Mali's currency was the CFA franc in 1960-1962 and from 1984) is one
+    event with each period, keyed by its first triple. A person with both a birth and a death year
+    gets a lifetime event `life:<entity key>` ("the lifetime of X").
     """
     catalog: Catalog = store.catalog()
     table = EventTable()
     births: dict[str, tuple[str, int, int]] = {}
     deaths: dict[str, tuple[int, int]] = {}
-    for tid, s_key, s_label, rel, _o_key, o_label, start, end, domain in store.temporal_rows():
+    same: dict[tuple[str, str, str], str] = {}
+    for tid, s_key, s_label, rel, o_key, o_label, start, end, domain in store.temporal_rows():
         stop = end if end is not None else open_end
         if stop < start:
             table.problems.append(
@@ -213,7 +216,12 @@ def events_from_kb(store: KBStore, open_end: int) -> EventTable:
         span = f"{start}-{end if end is not None else 'present'}"
         fact = f"{sentence} ({span}) [triple {tid}]"
         label = _POINT_EVENTS[rel].format(s=s_label) if rel in _POINT_EVENTS else _gerund(sentence)
-        table.add(Event(f"fact:{tid}", label, ((start, stop),), (fact,), domain))
+        key = same.setdefault((s_key, rel, o_key), f"fact:{tid}")
+        if key in table.events:
+            had = table.events[key]
+            table.add(Event(key, label, tuple(sorted((*had.intervals, (start, stop)))), (*had.facts, fact), domain))
+        else:
+            table.add(Event(key, label, ((start, stop),), (fact,), domain))
         if rel == "born_in_year":
             births[s_key] = (s_label, start, tid)
         elif rel == "died_in_year":

@@ -126,6 +126,30 @@ def test_events_from_kb() -> None:
     assert not engine.check(parse_query("Conj(Atom(the lifetime of Curie), Atom(the birth of Curie)), 1868")).truth
 
 
+def test_one_fact_over_several_periods_is_one_event_and_shared_names_are_not_asked() -> None:
+    store = KBStore(":memory:", create=True)
+    writer = KBWriter(store, Catalog.from_toml(), auto_relations=True)
+    for key in ("Mali", "CFA", "Franc", "wn:curie.n.01", "wn:curie.n.02", "year:1867", "year:1859"):
+        writer.entity(key, label={"wn:curie.n.01": "Curie", "wn:curie.n.02": "Curie"}.get(key))
+    writer.triple("Mali", "has_currency", "CFA", domain="society", source="t", start_year=1958, end_year=1962)
+    writer.triple("Mali", "has_currency", "Franc", domain="society", source="t", start_year=1962, end_year=1984)
+    writer.triple("Mali", "has_currency", "CFA", domain="society", source="t", start_year=1984)
+    for who, year in (("wn:curie.n.01", "year:1867"), ("wn:curie.n.02", "year:1859")):
+        y = int(year[5:])
+        writer.triple(who, "born_in_year", year, domain="people", source="t", start_year=y, end_year=y)
+    writer.flush()
+    table = events_from_kb(store, open_end=2026)
+    [cfa] = table.candidates("the currency of Mali being CFA")
+    assert cfa.intervals == ((1958, 1962), (1984, 2026)) and len(cfa.facts) == 2
+    assert len(table.candidates("the birth of Curie")) == 2
+    engine = TemporalEngine(table, (0, 2026))
+    cases = generate_temporal_qa(engine, TemporalQAConfig(n=20, seed=3, max_depth=2))
+    assert {ref.label for c in cases for ref in c.events} <= {
+        "the currency of Mali being CFA",
+        "the currency of Mali being Franc",
+    }
+
+
 def test_generated_questions_are_balanced_and_reprove(drowzee_facts: EventTable) -> None:
     engine = TemporalEngine(drowzee_facts, (0, 2024))
     cases = [
