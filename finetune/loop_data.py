@@ -1,4 +1,4 @@
-"""Guardian training pairs from a closed-loop run (`drowzee train guardian --add-from LOOP_DIR`).
+"""Guardian and judge training data from a closed-loop run (`drowzee train guardian|judge --add-from LOOP_DIR`).
 
 A loop run knows, from Prolog's ground truth, which of the target's answers were wrong. Those
 confirmed hallucinations become NON-FACTUAL pairs (query = the question, response = the model's own
@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.records.judge import JudgeExample, Support
 
 ROWS, CASES = "rows.jsonl", "cases.jsonl"
 MAX_FACTS = 6
@@ -101,4 +102,30 @@ def loop_pairs(run: Path, seed: int = 0) -> tuple[list[dict[str, Any]], LoopData
     return pairs, record
 
 
-__all__ = ["LoopData", "loop_pairs", "reason_for"]
+def loop_judge_examples(run: Path, seed: int = 0) -> tuple[list[JudgeExample], LoopData]:
+    """The run's pairs as grounded-judge examples: the model's answer against the case's ground-truth facts.
+
+    A confirmed hallucination is NOT_SUPPORTED by its facts, a right answer SUPPORTED (the same
+    balanced selection as `loop_pairs`); a case without facts gives no example. Facts are written
+    as the verifier writes supplied triples ("s r o."), so the judge trains on what it will read.
+    """
+    pairs, record = loop_pairs(run, seed)
+    examples = [
+        JudgeExample(
+            id=p["id"],
+            query=p["query"],
+            response=p["response"],
+            evidence=[_fact_text(f) for f in p["evidence"]],
+            label=Support.NOT_SUPPORTED if p["label"] == "NON-FACTUAL" else Support.SUPPORTED,
+            source=f"loop:{run.name}",
+            recipe=p["pattern"],
+        )
+        for p in pairs
+        if p["evidence"]
+    ]
+    if not examples:
+        raise DrowzeeError(f"{run}: no labelled answer of this run has ground-truth facts to judge it against")
+    return examples, record
+
+
+__all__ = ["LoopData", "loop_judge_examples", "loop_pairs", "reason_for"]

@@ -71,6 +71,14 @@ def train_judge(
     band_share: Annotated[float, typer.Option("--band-share", help="Share of dev inside the abstention band.")] = 0.1,
     seed: Annotated[int, typer.Option("--seed")] = 0,
     limit: LimitOpt = None,
+    add_from: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--add-from",
+            help="A finished `drowzee benchmark` run: its confirmed hallucinations and as many right answers,"
+            " judged against their cases' facts, join the training data (repeatable).",
+        ),
+    ] = None,
     resume: Annotated[
         bool, typer.Option("--resume", help="cross-encoder: continue an interrupted run in --out.")
     ] = False,
@@ -89,7 +97,17 @@ def train_judge(
         if not resume and ((out / "adapter_config.json").exists() or (out / JUDGE_MANIFEST).exists()):
             raise DrowzeeError(f"{out} already holds a judge; choose another --out or delete it")
         train, dev_set = _examples(data, limit), _examples(dev, None)
-        cards = {"train": _data_card(data, train), "dev": _data_card(dev, dev_set)}
+        cards: dict[str, Any] = {"train": _data_card(data, train), "dev": _data_card(dev, dev_set)}
+        if add_from:
+            from finetune.loop_data import loop_judge_examples
+
+            added = []
+            for run in add_from:
+                examples, record = loop_judge_examples(run, seed)
+                train += examples
+                added.append(record.model_dump() | {"examples": len(examples)})
+                err.print(f"--add-from {run}: {len(examples)} examples ({record.hallucinations} hallucinations)")
+            cards["added"] = added
         fitted_on = {"file": dev.name, **cards["dev"]}
         if model == "align":
             summary = _train_align(

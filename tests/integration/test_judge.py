@@ -113,6 +113,30 @@ def test_align_judge_trains_exports_and_loads(tmp_path: Path) -> None:
         LocalJudge(out)
 
 
+def test_align_judge_learns_from_a_loop_run_and_records_it(tmp_path: Path) -> None:
+    train, dev = write(tmp_path / "train.jsonl", examples(40)), write(tmp_path / "dev.jsonl", examples(20))
+    run = tmp_path / "loop"
+    run.mkdir()
+    said = [("No.", True), ("No, it is Milan.", True), ("Yes.", False), ("Yes", False)]
+    rows = [
+        {"id": f"c{i}", "question": "Is Rome the capital of Italy?", "gold": "Yes", "llm_answer": answer,
+         "answer_wrong": wrong, "rule": "inverse"}
+        for i, (answer, wrong) in enumerate(said)
+    ]  # fmt: skip
+    cases = [{"id": r["id"], "facts": [["Rome", "capital_of", "Italy"]]} for r in rows]
+    (run / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (run / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in cases))
+    out = tmp_path / "align"
+    args = ["train", "judge", "--data", str(train), "--dev", str(dev), "--out", str(out), "--hidden", "8"]
+    res = CliRunner().invoke(app, [*args, "--add-from", str(run), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["examples"] == 44
+    [added] = json.loads((out / JUDGE_MANIFEST).read_text())["data"]["added"]
+    assert added["run"] == str(run) and added["examples"] == 4 and added["hallucinations"] == 2
+    missing = CliRunner().invoke(app, [*args[:-3], str(tmp_path / "b"), "--add-from", str(tmp_path / "none")])
+    assert missing.exit_code == 2 and "finished `drowzee benchmark` run" in missing.output
+
+
 def test_resume_continues_the_same_run(tmp_path: Path) -> None:
     rows = examples(16)
     cfg = JudgeTrainConfig(max_steps=4, batch_size=4, max_length=64, save_steps=2, lora=LoraSpec(r=4))

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.records.judge import Support
 from finetune.data import build_examples, check_pair
-from finetune.loop_data import loop_pairs
+from finetune.loop_data import loop_judge_examples, loop_pairs
 
 
 def write_run(folder: Path, rows: list[dict[str, object]]) -> Path:
@@ -63,3 +64,15 @@ def test_a_run_without_hallucinations_or_files_is_refused(tmp_path: Path) -> Non
         loop_pairs(write_run(tmp_path / "clean", [row(0, False)]))
     with pytest.raises(DrowzeeError, match="finished `drowzee benchmark` run"):
         loop_pairs(tmp_path / "nothing")
+
+
+def test_judge_examples_judge_the_answer_against_the_cases_facts(tmp_path: Path) -> None:
+    rows = [row(0, True, answer="No."), row(1, False), row(2, False)]
+    examples, record = loop_judge_examples(write_run(tmp_path / "run", rows), seed=0)
+    assert [(e.response, e.label) for e in examples] == [("No.", Support.NOT_SUPPORTED), ("Yes.", Support.SUPPORTED)]
+    assert all(e.evidence == ["Paris capital of France."] and e.source == "loop:run" for e in examples)
+    assert examples[0].query == "Is Paris the capital of France (0)?" and record.hallucinations == 1
+    factless = write_run(tmp_path / "factless", rows)
+    (factless / "cases.jsonl").write_text("".join(json.dumps({"id": r["id"]}) + "\n" for r in rows))
+    with pytest.raises(DrowzeeError, match="no labelled answer of this run has ground-truth facts"):
+        loop_judge_examples(factless)
