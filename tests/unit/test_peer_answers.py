@@ -10,6 +10,20 @@ import pytest
 from drowzee_core.records.peer_answers import case_of, drowzee_history, is_drowzee_history, read_answers, sample
 from drowzee_core.records.readers import RecordError
 
+ITEM = {
+    "qid": 7,
+    "entityid": "['1']",
+    "entity": "['A']",
+    "description": "['a']",
+    "category": "History and Events",
+    "reasoning": "Negation",
+    "question": "Is A B?",
+    "answer": "No.",
+    "evidence": "[['A', 'is', 'C']]",
+    "llm_answer": "No.",
+}
+"""One answered question as Drowzee's history.json holds it (lists stringified)."""
+
 
 def test_sample_is_seeded_and_in_file_order() -> None:
     assert sample(5, None) == [0, 1, 2, 3, 4] and sample(5, 9) == [0, 1, 2, 3, 4]
@@ -20,18 +34,7 @@ def test_sample_is_seeded_and_in_file_order() -> None:
 def test_drowzee_history_rows(tmp_path: Path) -> None:
     path = tmp_path / "llama" / "history.json"
     path.parent.mkdir()
-    item = {
-        "qid": 7,
-        "entityid": "['1']",
-        "entity": "['A']",
-        "description": "['a']",
-        "category": "History and Events",
-        "reasoning": "Negation",
-        "question": "Is A B?",
-        "answer": "No.",
-        "evidence": "[['A', 'is', 'C']]",
-        "llm_answer": "No.",
-    }
+    item = ITEM
     path.write_text(json.dumps([item, item]))
     assert is_drowzee_history(path)
     [row] = drowzee_history(path, limit=1, seed=0)
@@ -44,12 +47,7 @@ def test_drowzee_history_rows(tmp_path: Path) -> None:
 
 
 def test_lost_evidence_comes_from_a_sibling_file_of_the_same_question(tmp_path: Path) -> None:
-    item = {
-        "qid": 7,
-        "entityid": "['1']",
-        "entity": "['A']",
-        "description": "['a']",
-        "category": "History and Events",
+    item = ITEM | {
         "reasoning": "Transitive Inference",
         "question": "Is A part of C?",
         "answer": "Yes.",
