@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -46,26 +45,20 @@ def fit_calibration(
     """A logistic regression P(FACTUAL | signals) over the pairs no proof decided; needs both labels.
 
     The calibrated policy lets a proof decide, so the regression only ever sees undecided pairs: it
-    is fitted on those. When fewer than `MIN_PER_LABEL` of either label are undecided (our generated
-    pairs are mostly about what the KB proves), it is fitted on every pair with the proof's signals
-    masked, as if no proof had decided: what the other sources say is what it must learn to weigh.
-    Fitted on all pairs with the proof visible, it would learn to follow the proof and a constant
-    for the rest.
+    is fitted on those (all pairs when fewer than `MIN_PER_LABEL` of either label are undecided).
     """
     from sklearn.linear_model import LogisticRegression
 
     y_all = np.array([lb == Label.FACTUAL for lb in labels], dtype=int)
     open_ = np.array([s.kb is None for s in signals])
     subset = "undecided by a proof"
-    rows = list(signals)
     if min(int(y_all[open_].sum()), int((1 - y_all[open_]).sum())) < MIN_PER_LABEL:
-        rows = [s if s.kb is None else replace(s, kb=None, kb_partial=0.0) for s in signals]
         open_[:] = True
-        subset = "all, the proof's signals masked (too few undecided pairs of a label)"
+        subset = "all (too few undecided pairs of a label)"
     y = y_all[open_]
     if y.min() == y.max():
         raise DrowzeeError("the fit data holds one label only; generate dev pairs of both labels")
-    x = np.array([s.vector() for s, keep in zip(rows, open_, strict=True) if keep], dtype=np.float64)
+    x = np.array([s.vector() for s, keep in zip(signals, open_, strict=True) if keep], dtype=np.float64)
     model = LogisticRegression(C=c, max_iter=1000).fit(x, y)
     acc = float((model.predict(x) == y).mean())
     return Calibration(

@@ -120,27 +120,3 @@ def test_supplied_evidence_weighs_the_judge_more() -> None:
     supplied = Signals(kb=None, kb_partial=0.0, seeker_p=0.8, seeker=F, guardian=None, supplied=True)
     assert plain.vector()[-1] == 0.0 and supplied.vector()[-1] == pytest.approx(supplied.vector()[3])
     assert CAL.p_factual(supplied) > CAL.p_factual(plain)
-
-
-def test_a_fit_where_proofs_decide_most_pairs_still_learns_to_weigh_the_seeker() -> None:
-    from agents.fit import fit_calibration
-
-    # 40 pairs the KB decides (the Seeker mostly agrees) and 6 it leaves open: too few to fit on alone
-    signals, labels = [], []
-    for i in range(40):
-        gold = F if i % 2 else N
-        p = 0.85 if (gold == F) == (i % 10 != 0) else 0.15  # the Seeker is right 4 times in 5
-        signals.append(Signals(kb=gold, kb_partial=1.0, seeker_p=p, seeker=F if p > 0.5 else N, guardian=None))
-        labels.append(gold)
-    for i in range(6):
-        gold = F if i % 2 else N
-        signals.append(sig(p=0.8 if gold == F else 0.2))
-        labels.append(gold)
-    cal = fit_calibration(signals, labels, {"file": "dev.jsonl"})
-    assert str(cal.fitted_on["fitted_rows"]).startswith("all, the proof's signals masked")
-    assert cal.coef[FEATURES.index("seeker_logit")] > 0.5
-    # with no proof, a confident "not supported" from the Seeker is NON-FACTUAL, a confident "supported" FACTUAL
-    assert decide("calibrated", sig(p=0.1), cal).label == N and decide("calibrated", sig(p=0.9), cal).label == F
-    undecided = [s for s in signals if s.kb is None] * 4
-    enough = fit_calibration(undecided, [lb for s, lb in zip(signals, labels, strict=True) if s.kb is None] * 4, {})
-    assert enough.fitted_on["fitted_rows"] == "undecided by a proof"
