@@ -9,10 +9,13 @@ come back in `usage`. A model with a chat template gets its messages through it;
 message texts joined by blank lines.
 
 `ensure_local_server()` starts `python -m drowzee_core.llm.server` in the background when nothing
-answers on the port, waits for `/health`, and stops it - the server and its worker processes, as one
-process group - when the starting process exits (or when `stop_server` is called on the handle). The
-server also watches the starting process and stops itself when that is gone, so a starter killed with
-SIGKILL leaves no orphan behind.
+answers on the port and waits for `/health`. Every process that uses the server holds a lease (a file
+named by its pid under `<home>/run/model-server-<port>/`), taken before it looks for a running server:
+a second `drowzee` command reuses the first one's server and keeps it alive. When the starting process
+exits it stops the server - the server and its worker processes, as one process group - unless another
+live process still holds a lease; the server itself checks the leases every few seconds and stops when
+no holder is alive, so neither a starter killed with SIGKILL nor one that left while others still
+worked leaves a server behind or pulls it from under them. `stop_server` on the handle stops it at once.
 """
 
 from __future__ import annotations
@@ -137,27 +140,81 @@ def serve(
 ) -> None:
     """Run the server in this process until interrupted; `adapters` are extra adapter folders.
 
-    With `parent_pid` (set by `ensure_local_server`) the server and its workers stop when that process is
-    gone, even if it was killed without running its exit handlers.
+    With `parent_pid` (set by `ensure_local_server`) that process holds a lease, and the server and its
+    workers stop once no lease holder is alive, even if the holders were killed without running their
+    exit handlers.
     """
     if host not in ("127.0.0.1", "localhost", "::1"):
         raise DrowzeeError("the local model server binds to loopback only; put a gateway in front to expose it")
     find_adapters(adapters)  # fail here, with the reason, rather than inside a worker
     if parent_pid:
-        threading.Thread(target=_exit_with_parent, args=(parent_pid,), daemon=True).start()
+        take_lease(port, parent_pid)
+        threading.Thread(target=_exit_when_unused, args=(port,), daemon=True).start()
     server = ls.LitServer(ModelAPI(adapters), spec=ls.OpenAISpec(), accelerator="cpu", timeout=START_TIMEOUT_S)
     server.run(host=host, port=port, generate_client_file=False)
 
 
-def _exit_with_parent(parent_pid: int) -> None:
+def _exit_when_unused(port: int) -> None:
     while True:
-        time.sleep(2.0)
-        try:
-            os.kill(parent_pid, 0)
-        except ProcessLookupError:
-            log.warning("parent process %s is gone; stopping the model server", parent_pid)
+        time.sleep(LEASE_CHECK_S)
+        if not live_leases(port):
+            log.warning("no live process holds a lease on port %s; stopping the model server", port)
             os.killpg(os.getpgrp(), signal.SIGTERM)
             return
+
+
+LEASE_CHECK_S = 2.0
+"""How often the server looks for a live lease holder."""
+_held: set[int] = set()
+"""Ports this process holds a lease on (released at exit)."""
+
+
+def lease_dir(port: int) -> Path:
+    """Where the processes using the local server on `port` leave their leases."""
+    return home() / "run" / f"model-server-{port}"
+
+
+def take_lease(port: int, pid: int | None = None) -> None:
+    """Record that process `pid` (default: this one) uses the server on `port`."""
+    folder = lease_dir(port)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / str(pid or os.getpid())).touch()
+
+
+def release_lease(port: int, pid: int | None = None) -> None:
+    """Drop the lease of process `pid` (default: this one)."""
+    (lease_dir(port) / str(pid or os.getpid())).unlink(missing_ok=True)
+    _held.discard(port)
+
+
+def live_leases(port: int) -> list[int]:
+    """Pids of the live processes holding a lease on `port` (leases of dead processes are removed)."""
+    folder = lease_dir(port)
+    alive = []
+    for entry in folder.iterdir() if folder.is_dir() else ():
+        if not entry.name.isdigit():
+            continue
+        try:
+            os.kill(int(entry.name), 0)
+        except ProcessLookupError:
+            entry.unlink(missing_ok=True)
+            continue
+        except PermissionError:  # alive, another user's process
+            pass
+        alive.append(int(entry.name))
+    return sorted(alive)
+
+
+def _leave(port: int, proc: subprocess.Popen[bytes] | None) -> None:
+    """At exit: drop this process's lease; stop the server it started unless others still use it."""
+    release_lease(port)
+    if proc is None:
+        return
+    others = live_leases(port)
+    if others:
+        log.info("model server on port %s left running for processes %s", port, others)
+        return
+    stop_server(proc)
 
 
 def free_port() -> int:
@@ -183,9 +240,17 @@ def ensure_local_server(
 ) -> subprocess.Popen[bytes] | None:
     """Start the local server in the background unless one is already healthy; wait until it is.
 
+    This process takes a lease on the server first (see the module docstring), so a server another
+    process started stays up while this one uses it.
+
     Returns the started process (None when a server was already running).
     """
+    first = port not in _held
+    take_lease(port)
+    _held.add(port)
     if healthy(host, port):
+        if first:
+            atexit.register(_leave, port, None)
         return None
     log_path = home() / "logs" / "model-server.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -204,7 +269,7 @@ def ensure_local_server(
         cmd += ["--adapter", str(folder)]
     with log_path.open("ab") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    atexit.register(stop_server, proc)
+    atexit.register(_leave, port, proc)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:

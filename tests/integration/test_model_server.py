@@ -61,3 +61,32 @@ def test_server_stops_when_its_starter_is_killed() -> None:
     while healthy(port=port) and time.monotonic() < deadline:
         time.sleep(0.5)
     assert not healthy(port=port)
+
+
+def test_a_second_user_keeps_the_server_when_its_starter_leaves() -> None:
+    """A server another drowzee process started stays up while this one still uses it, then stops."""
+    from drowzee_core.llm.server import live_leases, release_lease
+
+    port = free_port()
+    code = (
+        "import sys; from drowzee_core.llm.server import ensure_local_server; "
+        f"ensure_local_server(port={port}); print('up', flush=True); sys.stdin.readline()"
+    )
+    starter = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert starter.stdout is not None and starter.stdout.readline().strip() == b"up"
+        assert ensure_local_server(port=port) is None  # reused, and leased by this process
+        assert sorted(live_leases(port)) == sorted([starter.pid, os.getpid()])
+        assert starter.stdin is not None
+        starter.stdin.write(b"\n")
+        starter.stdin.flush()
+        assert starter.wait(timeout=60) == 0  # a clean exit: its exit handler ran and left the server up
+    finally:
+        starter.kill()
+    time.sleep(6)  # a few of the server's lease checks
+    assert healthy(port=port)
+    release_lease(port)  # this process is done with it
+    deadline = time.monotonic() + 30
+    while healthy(port=port) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not healthy(port=port)
