@@ -95,7 +95,11 @@ def sibling_evidence(path: Path) -> dict[tuple[int, str], tuple[list[list[str]],
             log.warning("%s: not read for evidence (%s)", other, exc)
             continue
         for i, row in enumerate(rows if isinstance(rows, list) else []):
-            peer = validate_row(DrowzeeAnsweredPeer, row, f"{other.name}: item {i}")
+            try:
+                peer = validate_row(DrowzeeAnsweredPeer, row, f"{other}: item {i}")
+            except RecordError as exc:  # a sibling's bad row only costs that row's evidence
+                log.warning("not read for evidence: %s", exc)
+                continue
             if peer.evidence and (peer.qid, peer.question) not in found:
                 found[peer.qid, peer.question] = ([list(t) for t in peer.evidence], other.parent.name)
     return found

@@ -61,7 +61,9 @@ def test_lost_evidence_comes_from_a_sibling_file_of_the_same_question(tmp_path: 
     asked_else = item | {"qid": 8, "question": "Is A part of D?"}
     lost.write_text(json.dumps([item, asked_else]))
     whole.write_text(json.dumps([item | {"evidence": json.dumps(triples)}, asked_else | {"qid": 9}]))
-    other.write_text(json.dumps([item | {"question": "Is A part of D?", "evidence": "[['X', 'is', 'Y']]"}]))
+    other.write_text(
+        json.dumps([item | {"question": "Is A part of D?", "evidence": "[['X', 'is', 'Y']]"}, {"qid": "broken"}])
+    )
     filled, kept_empty = drowzee_history(lost)
     assert filled["evidence"] == triples and filled["evidence_from"] == "llama" and filled["qid"] == 7
     assert kept_empty["evidence"] == [] and kept_empty["evidence_from"] == "davinci"
