@@ -199,7 +199,14 @@ def _train_cross_encoder(
 
 def eval_judge(
     ctx: typer.Context,
-    data: Annotated[Path, typer.Option("--data", help="JudgeExamples, QRPairs or external JSONL rows.")],
+    data: Annotated[
+        Path,
+        typer.Option(
+            "--data",
+            help="JudgeExamples, QRPairs or external JSONL rows, or a `drowzee benchmark` run folder (its"
+            " confirmed hallucinations and as many right answers, against their cases' facts).",
+        ),
+    ],
     evidence_field: Annotated[str, typer.Option("--evidence-field", help="The rows' evidence field.")] = "evidence",
     adapter: Annotated[Path | None, typer.Option("--adapter", help="A judge adapter folder (default: role)")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Scored rows (JSONL, with a sidecar).")] = None,
@@ -246,7 +253,8 @@ def eval_judge(
         if out is not None:
             rows = [i.row | s.model_dump(mode="json") for i, s in zip(inputs, scores, strict=True)]
             params = command_params(ctx, adapter=str(adapter) if adapter else "role:judge")
-            write_jsonl(rows, out, provenance("eval.judge", params, inputs=input_files([data]), counts=summary))
+            read_from = [data / "rows.jsonl", data / "cases.jsonl"] if data.is_dir() else [data]
+            write_jsonl(rows, out, provenance("eval.judge", params, inputs=input_files(read_from), counts=summary))
     except DrowzeeError as exc:
         raise fail(exc) from exc
     if as_json:

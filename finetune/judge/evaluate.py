@@ -54,9 +54,18 @@ def to_inputs(rows: Sequence[dict[str, Any]], evidence_field: str = "evidence", 
 
 
 def read_inputs(path: Path, evidence_field: str = "evidence", limit: int | None = None) -> list[JudgeInput]:
-    """The rows of a JSONL file as JudgeInputs."""
+    """The rows of a JSONL file as JudgeInputs; a `drowzee benchmark` run folder gives its answers.
+
+    A run folder's rows are `finetune.loop_data.loop_judge_examples`: its confirmed hallucinations and
+    as many right answers, each with its case's ground-truth facts as the evidence.
+    """
     from drowzee_core.oracles.inputs import read_rows
 
+    if path.is_dir():
+        from finetune.loop_data import loop_judge_examples
+
+        examples, _record = loop_judge_examples(path)
+        return to_inputs([e.model_dump(mode="json") for e in examples[:limit]], "evidence", str(path))
     rows = read_rows(path)[:limit]
     if not rows:
         raise DrowzeeError(f"{path} has no rows")

@@ -133,6 +133,9 @@ def test_align_judge_learns_from_a_loop_run_and_records_it(tmp_path: Path) -> No
     assert json.loads(res.stdout)["examples"] == 44
     [added] = json.loads((out / JUDGE_MANIFEST).read_text())["data"]["added"]
     assert added["run"] == str(run) and added["examples"] == 4 and added["hallucinations"] == 2
+    scored = CliRunner().invoke(app, ["eval", "judge", "--data", str(run), "--adapter", str(out), "--json"])
+    assert scored.exit_code == 0, scored.output
+    assert json.loads(scored.stdout)["n"] == 4  # a run folder reads as its loop examples
     missing = CliRunner().invoke(app, [*args[:-3], str(tmp_path / "b"), "--add-from", str(tmp_path / "none")])
     assert missing.exit_code == 2 and "finished `drowzee benchmark` run" in missing.output
 
