@@ -41,6 +41,7 @@ from fastapi import HTTPException
 
 from drowzee_core.config import home
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.leases import live_leases, release_lease, take_lease
 from drowzee_core.llm.local import (
     BASE_MODELS,
     LOCAL_HOST,
@@ -167,42 +168,6 @@ LEASE_CHECK_S = 2.0
 """How often the server looks for a live lease holder."""
 _held: set[int] = set()
 """Ports this process holds a lease on (released at exit)."""
-
-
-def lease_dir(port: int) -> Path:
-    """Where the processes using the local server on `port` leave their leases."""
-    return home() / "run" / f"model-server-{port}"
-
-
-def take_lease(port: int, pid: int | None = None) -> None:
-    """Record that process `pid` (default: this one) uses the server on `port`."""
-    folder = lease_dir(port)
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / str(pid or os.getpid())).touch()
-
-
-def release_lease(port: int, pid: int | None = None) -> None:
-    """Drop the lease of process `pid` (default: this one)."""
-    (lease_dir(port) / str(pid or os.getpid())).unlink(missing_ok=True)
-    _held.discard(port)
-
-
-def live_leases(port: int) -> list[int]:
-    """Pids of the live processes holding a lease on `port` (leases of dead processes are removed)."""
-    folder = lease_dir(port)
-    alive = []
-    for entry in folder.iterdir() if folder.is_dir() else ():
-        if not entry.name.isdigit():
-            continue
-        try:
-            os.kill(int(entry.name), 0)
-        except ProcessLookupError:
-            entry.unlink(missing_ok=True)
-            continue
-        except PermissionError:  # alive, another user's process
-            pass
-        alive.append(int(entry.name))
-    return sorted(alive)
 
 
 def _leave(port: int, proc: subprocess.Popen[bytes] | None) -> None:

@@ -65,7 +65,7 @@ def test_server_stops_when_its_starter_is_killed() -> None:
 
 def test_a_second_user_keeps_the_server_when_its_starter_leaves() -> None:
     """A server another drowzee process started stays up while this one still uses it, then stops."""
-    from drowzee_core.llm.server import live_leases, release_lease
+    from drowzee_core.llm.leases import live_leases, release_lease
 
     port = free_port()
     code = (
