@@ -16,9 +16,9 @@ from drowzee_core.generate.templates_kb import format_number, parse_number
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.logic.explain import label_proof, proof_ids
 from drowzee_core.logic.mtl import Atom, Finally, Formula, Globally, MTLQuery, Neg, Next, Until, atoms
-from drowzee_core.logic.mtl_syntax import parse_query
+from drowzee_core.logic.mtl_syntax import parse_query, to_drowzee
 from drowzee_core.logic.reasoner import Reasoner
-from drowzee_core.logic.temporal import TemporalEngine, years_text
+from drowzee_core.logic.temporal import TemporalEngine, event_sentence, formula_sentence, years_text
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 
@@ -182,14 +182,14 @@ def temporal(engine: TemporalEngine, mtl: str, negated: bool = False) -> Decided
         ProofNode(
             rule="fact",
             fact=(e.label, "holds in", years_text(e.intervals)),
-            text=f"{e.label[:1].upper() + e.label[1:]} holds in {years_text(e.intervals)}.",
+            text=event_sentence(e.label, e.intervals),
         )
         for e in answer.events
     ]
-    formula = mtl.rsplit(", ", 1)[0]
-    among = "is" if answer.truth else "is not"
-    text = f"The formula {formula} holds in {years_text(answer.intervals)}, and {query.year} {among} among those years."
-    proof = ProofNode(rule="mtl", fact=(formula, "holds in", str(query.year)), text=text, premises=premises)
+    text = formula_sentence(query.formula, answer.intervals, query.year)
+    proof = ProofNode(
+        rule="mtl", fact=(to_drowzee(query.formula), "holds in", str(query.year)), text=text, premises=premises
+    )
     status = ProofStatus.SUPPORTED if answer.truth != negated else ProofStatus.CONTRADICTED
     note = f"MTL over {len(engine.table)} events, horizon {list(engine.horizon)}"
     if len(combos) > 1:

@@ -106,8 +106,8 @@ def loop_judge_examples(run: Path, seed: int = 0) -> tuple[list[JudgeExample], L
     """The run's pairs as grounded-judge examples: the model's answer against the case's ground-truth facts.
 
     A confirmed hallucination is NOT_SUPPORTED by its facts, a right answer SUPPORTED (the same
-    balanced selection as `loop_pairs`); a case without facts gives no example. Facts are written
-    as the verifier writes supplied triples ("s r o."), so the judge trains on what it will read.
+    balanced selection as `loop_pairs`); a case without facts gives no example. Facts are written as
+    short sentences "s r o." (underscores read as spaces), much as the verifier writes supplied triples.
     """
     pairs, record = loop_pairs(run, seed)
     examples = [

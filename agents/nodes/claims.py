@@ -17,7 +17,7 @@ from agents.state import VerifierState
 from drowzee_core.kb.drowzee_questions import CommonObjectQuestion, answer_claim, read_drowzee_question
 from drowzee_core.kb.statements import ComparisonStatement, Statement
 from drowzee_core.logic.mtl_question import read_mtl_question
-from drowzee_core.logic.mtl_syntax import query_to_drowzee
+from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_drowzee
 from drowzee_core.oracles.answers import parse_answer
 
 
@@ -110,16 +110,14 @@ def temporal_claim(query: str, response: str) -> Claim | None:
     said = parse_answer(response).label if asked is not None else None
     if asked is None or said not in ("yes", "no"):
         return None
-    mtl = query_to_drowzee(asked)
-    formula, year = mtl.rsplit(", ", 1)
     verb = "holds" if said == "yes" else "does not hold"
     return Claim(
         id="",
-        text=f"{formula} {verb} in {year}.",
+        text=f"{to_drowzee(asked.formula)} {verb} in {asked.year}.",
         kind=ClaimKind.TEMPORAL,
         origin=ClaimOrigin.QUERY,
         negated=said == "no",
-        mtl=mtl,
+        mtl=query_to_drowzee(asked),
     )
 
 

@@ -36,7 +36,7 @@ from drowzee_core.logic.mtl import (
 )
 from drowzee_core.logic.mtl_encode import contains
 from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_json
-from drowzee_core.logic.temporal import TemporalEngine, years_text
+from drowzee_core.logic.temporal import TemporalEngine, event_sentence, formula_sentence
 from drowzee_core.records.cases import Interval, TemporalCase, TemporalConclusion, TemporalEventRef, TemporalParams
 from drowzee_core.records.enums import Split, YesNo
 from prompts import render
@@ -230,12 +230,8 @@ def _case(
     mtl = query_to_drowzee(query)
     answer = YesNo.YES if truth else YesNo.NO
     operators = sorted({operator_name(g) for g in subformulas(formula)} - {"Atom"})
-    reasoning = [f"{e.label[:1].upper() + e.label[1:]} holds in {years_text(e.intervals)}." for e in events]
-    reasoning.append(
-        f"The formula {mtl.rsplit(',', 1)[0]} holds in {years_text(intervals)}, "
-        f"and {year} {'is' if truth else 'is not'} among those years."
-    )
-    reasoning.append(f"So the answer is {answer}.")
+    reasoning = [event_sentence(e.label, e.intervals) for e in events]
+    reasoning += [formula_sentence(formula, intervals, year), f"So the answer is {answer}."]
     keys = [e.key for e in events]
     split = plan.case_split(keys)
     question = drowzee_question(formula, year, label)

@@ -14,6 +14,17 @@ from drowzee_core.errors import CatalogError
 from drowzee_core.kb.model import ComparisonSpec, CompositeSpec, RelationSpec, SameObjectSpec, ValueKind
 
 
+def _once(pairs: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The pairs in order, each unordered pair once."""
+    seen: set[frozenset[str]] = set()
+    out: list[tuple[str, str]] = []
+    for a, b in pairs:
+        if frozenset((a, b)) not in seen:
+            seen.add(frozenset((a, b)))
+            out.append((a, b))
+    return out
+
+
 class Catalog:
     """A validated, immutable set of relation specs plus the composite and same-object rules."""
 
@@ -92,24 +103,11 @@ class Catalog:
 
     def inverse_pairs(self) -> list[tuple[str, str]]:
         """Each inverse pair once, as (relation, inverse)."""
-        seen: set[frozenset[str]] = set()
-        out: list[tuple[str, str]] = []
-        for rel in self._relations.values():
-            if rel.inverse_of and frozenset((rel.name, rel.inverse_of)) not in seen:
-                seen.add(frozenset((rel.name, rel.inverse_of)))
-                out.append((rel.name, rel.inverse_of))
-        return out
+        return _once((rel.name, rel.inverse_of) for rel in self._relations.values() if rel.inverse_of)
 
     def disjoint_pairs(self) -> list[tuple[str, str]]:
         """Each pair of disjoint relations once, as (relation, other), whichever side declared it."""
-        seen: set[frozenset[str]] = set()
-        out: list[tuple[str, str]] = []
-        for rel in self._relations.values():
-            for other in rel.disjoint_with:
-                if frozenset((rel.name, other)) not in seen:
-                    seen.add(frozenset((rel.name, other)))
-                    out.append((rel.name, other))
-        return out
+        return _once((rel.name, other) for rel in self._relations.values() for other in rel.disjoint_with)
 
     def extended_with(self, other: Catalog) -> Catalog:
         """A catalog with these relations plus those of `other` it lacks (own specs and rules unchanged).

@@ -52,16 +52,15 @@ class EventTable:
     """Events by key, with name resolution for formula atoms."""
 
     events: dict[str, Event] = field(default_factory=dict)
-    _index: dict[str, str] = field(default_factory=dict)
-    _every: dict[str, list[str]] = field(default_factory=dict)
+    _index: dict[str, list[str]] = field(default_factory=dict)
+    """Drowzee's normalized key of each event key and label -> the keys of the events it names, in order."""
     problems: list[str] = field(default_factory=list)
 
     def add(self, event: Event) -> None:
         """Add (or replace) an event; its key and label become resolvable names."""
         self.events[event.key] = event
         for name in (event.key, event.label):
-            self._index.setdefault(drowzee_key(name), event.key)
-            keys = self._every.setdefault(drowzee_key(name), [])
+            keys = self._index.setdefault(drowzee_key(name), [])
             if event.key not in keys:
                 keys.append(event.key)
 
@@ -74,15 +73,12 @@ class EventTable:
         hit = self.events.get(name)
         if hit is not None:
             return [hit]
-        return [self.events[k] for k in self._every.get(drowzee_key(name), []) if k in self.events]
+        return [self.events[k] for k in self._index.get(drowzee_key(name), [])]
 
     def resolve(self, name: str) -> Event | None:
-        """The event an atom names: exact key first, then Drowzee's normalized key or label."""
-        hit = self.events.get(name)
-        if hit is not None:
-            return hit
-        key = self._index.get(drowzee_key(name))
-        return self.events[key] if key is not None else None
+        """The event an atom names: exact key first, then the first event Drowzee's normalized key or label names."""
+        found = self.candidates(name)
+        return found[0] if found else None
 
     def __len__(self) -> int:
         return len(self.events)

@@ -15,6 +15,7 @@ from drowzee_core.logic import session
 from drowzee_core.logic.events import Event, EventTable
 from drowzee_core.logic.mtl import Formula, MTLQuery
 from drowzee_core.logic.mtl_encode import bind_atoms, contains, encode
+from drowzee_core.logic.mtl_syntax import to_drowzee
 from drowzee_core.records.cases import Interval
 
 AUTHORS_HORIZON: Interval = (0, 2024)
@@ -37,6 +38,17 @@ BATCH = 500
 def years_text(intervals: Sequence[Interval]) -> str:
     """`1797-1801, 1811` (a single year once); `no year` for an empty set."""
     return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in intervals) or "no year"
+
+
+def event_sentence(label: str, intervals: Sequence[Interval]) -> str:
+    """An event's years as a sentence, `The birth of Stowe holds in 1811.` (gold reasoning and proofs)."""
+    return f"{label[:1].upper() + label[1:]} holds in {years_text(intervals)}."
+
+
+def formula_sentence(formula: Formula, intervals: Sequence[Interval], year: int) -> str:
+    """Where a formula holds and whether `year` is among those years, as one sentence (gold reasoning and proofs)."""
+    among = "is" if contains(list(intervals), year) else "is not"
+    return f"The formula {to_drowzee(formula)} holds in {years_text(intervals)}, and {year} {among} among those years."
 
 
 @dataclass(frozen=True, slots=True)
