@@ -82,9 +82,11 @@ def compose(
         else:
             tail = NO_FALLACY
         return " ".join(x for x in (head, body.strip(), tail) if x)
+    proved = proof_citations(results, leaf_ids, ProofStatus.SUPPORTED)[:MAX_CITED] if label == Label.FACTUAL else []
     ranked = sorted((e for e in evidence if e.score is not None), key=lambda e: -(e.score or 0.0))
-    top = ranked[:2] or list(evidence[:2])
-    body = f"According to the evidence, {_cite([(e.text, e.id) for e in top])}." if top else "No evidence was found."
+    top: list[tuple[str, str | None]] = [(e.text, e.id) for e in ranked[:2] or evidence[:2]]
+    cites = proved or top  # a FACTUAL answer's proved claims say more than the best-ranked retrieved items
+    body = f"According to the evidence, {_cite(cites)}." if cites else "No evidence was found."
     said = "; ".join(
         f"{o.source}: {o.label or 'no label'}" + (f" ({o.confidence:.2f})" if o.confidence is not None else "")
         for o in opinions

@@ -39,11 +39,15 @@ class Decided:
 
 
 def _objects(reasoner: Reasoner, relation: str, obj: str) -> tuple[list[int], str]:
+    """The object's entity candidates; a number is looked up as written and as the KB writes it ("3,784,539")."""
     found = reasoner.store.resolve(obj, MAX_CANDIDATES)
+    number = parse_number(obj)
+    if not found and number is not None:
+        found = reasoner.store.resolve(format_number(number), MAX_CANDIDATES)
     if found:
         return found, ""
     spec = reasoner.catalog.get(relation)
-    if spec.object_kind != ValueKind.ENTITY and parse_number(obj) is not None:
+    if spec.object_kind != ValueKind.ENTITY and number is not None:
         return [NEW_CONSTANT], f"{obj!r} is a value no KB entity holds"
     return [], f"object {obj!r} is not in the KB"
 
@@ -98,17 +102,39 @@ def common(reasoner: Reasoner, subject: str, relation: str, other: str, negated:
     return Decided(status, proof, v.relation or "common object")
 
 
-def _value(reasoner: Reasoner, name: str, rid: int) -> tuple[str, float] | None:
+def _value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> tuple[str, float] | None:
+    """The stored value of `name` (at `year` when the facts are dated); None when none or several differ.
+
+    A value dated to periods that do not cover `year` does not count; undated values count at any year.
+    """
+    found: dict[float, str] = {}
     for eid in reasoner.store.resolve(name, MAX_CANDIDATES):
-        for oid in reasoner.store.objects(eid, rid):
+        for oid, start, end in reasoner.store.dated_objects(eid, rid):
+            dated = start is not None or end is not None
+            if year is not None and dated and not ((start is None or start <= year) and (end is None or year <= end)):
+                continue
             label = reasoner.store.labels([oid])[oid]
             if (v := parse_number(label)) is not None:
-                return label, v
-    return None
+                found.setdefault(v, label)
+        if found:
+            break
+    return (found[next(iter(found))], next(iter(found))) if len(found) == 1 else None
 
 
-def compare(reasoner: Reasoner, subject: str, relation: str, direction: str, candidates: tuple[str, ...]) -> Decided:
-    """Decide "subject has the most / least `relation` among candidates" from the stored values."""
+def compare(
+    reasoner: Reasoner,
+    subject: str,
+    relation: str,
+    direction: str,
+    candidates: tuple[str, ...],
+    year: int | None = None,
+) -> Decided:
+    """Decide "subject has the most / least `relation` among candidates [at `year`]" from the stored values.
+
+    Without candidates besides the subject there is nothing to compare with: the claim stays unknown.
+    An entity with no stored value, or with several different ones and no year to choose by, leaves
+    the claim unknown too.
+    """
     name = relation_name(reasoner, relation)
     if name is None:
         return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB", linked=False)
@@ -116,10 +142,13 @@ def compare(reasoner: Reasoner, subject: str, relation: str, direction: str, can
     rid = reasoner.relation_ids[relation]
     spec = reasoner.catalog.get(relation)
     names = list(dict.fromkeys([*candidates, subject]))
-    values = {n: _value(reasoner, n, rid) for n in names}
+    if len(names) < 2:
+        return Decided(ProofStatus.UNKNOWN, None, f"no entities named to compare {subject!r} with")
+    values = {n: _value(reasoner, n, rid, year) for n in names}
     missing = [n for n, v in values.items() if v is None]
     if missing:
-        return Decided(ProofStatus.UNKNOWN, None, f"no stored {relation} for {missing}")
+        at = f" in {year}" if year is not None else ""
+        return Decided(ProofStatus.UNKNOWN, None, f"no single stored {relation}{at} for {missing}")
     nums = {n: v[1] for n, v in values.items() if v is not None}
     pick = max if direction == "most" else min
     best = pick(nums.values())
@@ -130,10 +159,11 @@ def compare(reasoner: Reasoner, subject: str, relation: str, direction: str, can
     ]
     ok = subject in winners and len(winners) == 1
     word = "largest" if direction == "most" else "smallest"
+    at = f" in {year}" if year is not None else ""
     text = (
-        f"{subject} has the {word} {spec.label} ({format_number(nums[subject])})"
+        f"{subject} has the {word} {spec.label}{at} ({format_number(nums[subject])})"
         if ok
-        else f"{', '.join(winners)}, not {subject}, has the {word} {spec.label} ({format_number(best)})"
+        else f"{', '.join(winners)}, not {subject}, has the {word} {spec.label}{at} ({format_number(best)})"
     )
     proof = ProofNode(rule="comparison", fact=(subject, relation, direction), text=text + ".", premises=premises)
     return Decided(ProofStatus.SUPPORTED if ok else ProofStatus.CONTRADICTED, proof, "compared stored values")

@@ -64,6 +64,7 @@ class Claim(BaseModel):
     )
     direction: str | None = Field(default=None, description="comparison: `most` or `least`.")
     candidates: tuple[str, ...] = Field(default=(), description="comparison: the entities compared.")
+    year: int | None = Field(default=None, description="comparison: the year the values are compared at.")
     mtl: str | None = Field(
         default=None, description="temporal: the query in Drowzee's syntax, `Finally[2, 5](Atom(X)), 1900`."
     )

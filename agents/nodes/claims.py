@@ -35,6 +35,7 @@ def _from_statement(st: Statement | ComparisonStatement) -> Claim:
             "kind": ClaimKind.COMPARISON,
             "direction": st.direction,
             "candidates": tuple(st.candidates),
+            "year": st.year,
         }
     else:
         update = {"object": st.object, "negated": st.negated, "disjunctive": st.disjunctive}
@@ -56,7 +57,9 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
         found = [c if c.span is not None else c.model_copy(update={"span": sentences[0][0]}) for c in found]
     read_spans = [c.span for c in found if c.span is not None]
     for span, sentence in sentences:
-        if not _overlaps(span, read_spans) and sentence.strip():
+        if _overlaps(span, read_spans) or ctx.services.reader.read(sentence):
+            continue  # read already, or a repeat of a claim read already ("Therefore, <the same claim>.")
+        if sentence.strip():
             found.append(
                 Claim(id="", text=sentence.strip(), span=span, kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
             )

@@ -30,7 +30,7 @@ from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, 
 def _decide(reasoner: Reasoner, claim: Claim) -> Decided:
     assert claim.subject is not None and claim.relation is not None
     if claim.kind == ClaimKind.COMPARISON:
-        return compare(reasoner, claim.subject, claim.relation, claim.direction or "most", claim.candidates)
+        return compare(reasoner, claim.subject, claim.relation, claim.direction or "most", claim.candidates, claim.year)
     assert claim.object is not None
     if claim.kind == ClaimKind.COMMON:
         return common(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
@@ -146,7 +146,7 @@ def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: 
     return {
         "kb": kb_fingerprint,
         "version": __version__,
-        "result_schema": 3,  # 2: `KBResult.linked`; 3: temporal claims (MTL), every reading of event names
+        "result_schema": 5,  # 2: `KBResult.linked`; 3: temporal claims (MTL); 4-5: dated comparisons, "3,784,539"
         "triples": [list(t) for t in triples],
         "claims": [c.model_dump(mode="json") for c in claims],
     }

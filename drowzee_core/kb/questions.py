@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.statements import (
@@ -195,7 +196,7 @@ def _comparison(reader: StatementReader, names: str, pred: str, response: str, s
     candidates = tuple(split_names(names, known))
     said = [c for c in stated if isinstance(c, ComparisonStatement) and (c.relation, c.direction) == hit]
     if said:
-        return [ComparisonStatement(c.text, c.span, c.subject, relation, direction, candidates) for c in said]
+        return [replace(c, candidates=candidates) for c in said]
     answer = _short_answer(reader, response, whole=False)
     if answer is None:
         return []

@@ -30,13 +30,21 @@ Query + answer composition ("Yes.", "Lyon", "The only X ... is Y") is in `kb.que
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.sentence_split import Span, ends_in_abbreviation, fragments, is_question, titles_only
+from drowzee_core.kb.statement_types import (
+    Claim,
+    ComparisonReading,
+    ComparisonStatement,
+    Direction,
+    Reading,
+    Statement,
+    claim_key,
+    unique,
+)
 from drowzee_core.kb.template_regex import (
     ENTITY,
     MAX_ENTITY_CHARS,
@@ -46,54 +54,18 @@ from drowzee_core.kb.template_regex import (
     strip_lead,
     template_pattern,
 )
-
-Direction = Literal["most", "least"]
-
-
-@dataclass(frozen=True, slots=True)
-class Statement:
-    """One atomic claim: `subject` `relation` `object` (surface strings as written), maybe negated."""
-
-    text: str
-    """The claim as a self-contained sentence."""
-    span: Span | None
-    """(start, end) of the claim in the response; None when it is composed from the query."""
-    subject: str
-    relation: str
-    object: str
-    negated: bool = False
-    disjunctive: bool = False
-    """One alternative of an either-or claim (a union's conditions): at least one of the statements
-    with this subject and the same query condition holds, not necessarily this one."""
-
-
-@dataclass(frozen=True, slots=True)
-class ComparisonStatement:
-    """A claim that `subject` has the most / least value of `relation` among `candidates`."""
-
-    text: str
-    span: Span | None
-    subject: str
-    relation: str
-    direction: Direction
-    candidates: tuple[str, ...] = ()
-    """The compared entities, from the query ("Among A, B and C, which one ...?"); () without one."""
-
-
-Claim = Statement | ComparisonStatement
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One way a sentence or clause reads through one template."""
-
-    relation: str
-    subject: str
-    object: str
-    negated: bool
-    kind: str
-    """positive, negative, antonym or question."""
-    template: str
+from drowzee_core.kb.wording import (
+    RELATIVE_CLAUSE,
+    clauses,
+    clean_name,
+    comparative,
+    listed_names,
+    noun_templates,
+    resolve_pronoun,
+    stated_year,
+    superlatives,
+    with_past,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +80,13 @@ class _Template:
 
 
 _STATEMENT_END = r"\s*[.!]?\s*"
+_PROBE_GUARD = 8
+"""A template literal this long found inside a reading's subject or object means the reading spans clauses."""
+_COMPARISON_TAIL = (
+    r"(?:\s+(?:in|as\s+of|during|from)\s+\d{3,4})?(?:\s+among\s+[^\n]{1,300}?)?(?:\s+in\s+\d{3,4})?"
+    r"(?:,\s+(?:with|which|while|whereas|compared|as|by|making)\b[^\n]{0,300}?)?" + _STATEMENT_END
+)
+"""What may follow a comparison: its year, "among ..." and a trailing clause (", with a population of ...")."""
 _QUESTION_END = r"\s*\??\s*"
 _AUX_TO = {"is": ("to be",), "are": ("to be",), "was": ("to have been", "to be"), "were": ("to have been", "to be")}
 _AUX_TO |= {"does": ("to",), "do": ("to",), "did": ("to have", "to")}
@@ -123,9 +102,11 @@ class StatementReader:
         self._statements: list[_Template] = []
         self._questions: list[_Template] = []
         for spec in catalog:
-            kinds = [("positive", spec.positive, False), ("negative", spec.negative, True)]
-            kinds += [("antonym", t, True) for t in spec.antonyms]
             numeric = spec.object_kind != ValueKind.ENTITY
+            kinds = [("positive", t, False) for t in with_past([spec.positive])]
+            kinds += [("positive", t, False) for t in noun_templates(spec.phrase) if numeric]
+            kinds += [("negative", t, True) for t in with_past([spec.negative])]
+            kinds += [("antonym", t, True) for t in with_past(list(spec.antonyms))]
             for kind, text, negated in kinds:
                 self._statements.append(self._compile(spec.name, kind, negated, text, _STATEMENT_END, numeric))
             self._questions.append(self._compile(spec.name, "question", False, spec.question, _QUESTION_END, numeric))
@@ -142,11 +123,25 @@ class StatementReader:
                 text = f"Is it possible for {rest[: head.end()]} {to}{rest[head.end() :]}"  # type: ignore[union-attr]
                 self.possible.append((spec.name, re.compile(template_pattern(text, _QUESTION_END)[0])))
         self._comparisons: list[tuple[str, Direction, re.Pattern[str]]] = []
+        subject, other = ENTITY.format(name="s", n=MAX_ENTITY_CHARS), ENTITY.format(name="o", n=MAX_ENTITY_CHARS)
         for cmp in catalog.comparisons:
             for direction, pred in (("most", cmp.most), ("least", cmp.least)):
-                entity = ENTITY.format(name="s", n=MAX_ENTITY_CHARS)
-                rx = re.compile(entity + r"\s+" + literal_pattern(pred.strip()) + _STATEMENT_END)
-                self._comparisons.append((cmp.relation, "most" if direction == "most" else "least", rx))
+                way: Direction = "most" if direction == "most" else "least"
+                for said in superlatives(pred):
+                    rx = re.compile(subject + r"\s+" + literal_pattern(said) + _COMPARISON_TAIL)
+                    self._comparisons.append((cmp.relation, way, rx))
+                for said in comparative(pred):
+                    before, _, after = said.partition("{o}")
+                    rx = re.compile(
+                        subject
+                        + r"\s+"
+                        + literal_pattern(before.strip())
+                        + r"\s+"
+                        + other
+                        + literal_pattern(after)
+                        + _COMPARISON_TAIL
+                    )
+                    self._comparisons.append((cmp.relation, way, rx))
 
     @staticmethod
     def _compile(relation: str, kind: str, negated: bool, text: str, end: str, numeric: bool) -> _Template:
@@ -171,7 +166,9 @@ class StatementReader:
             m = t.regex.fullmatch(text)
             if m is None:
                 continue
-            subject, obj = m.group("s").strip(), fix_object(m.group("o").strip())
+            subject, obj = clean_name(m.group("s")), clean_name(fix_object(m.group("o").strip()))
+            if len(t.probe) >= _PROBE_GUARD and (t.probe in subject.lower() or t.probe in obj.lower()):
+                continue  # "A had a population of 3, B had a population of" is no subject
             found.append((t.literal, Reading(t.relation, subject, obj, t.negated, t.kind, t.template)))
         return _disambiguate(found, self.catalog)
 
@@ -184,14 +181,15 @@ class StatementReader:
         found = self.readings(sentence)
         return (0, found) if found else (cut, [])
 
-    def comparison_readings(self, sentence: str) -> list[tuple[str, Direction, str]]:
-        """(relation, direction, subject) for a sentence "S <most / least predicate>." of the catalog."""
-        out: list[tuple[str, Direction, str]] = []
+    def comparison_readings(self, sentence: str) -> list[ComparisonReading]:
+        """Readings of "S <most / least predicate> [in YEAR]." or "S <comparative> than O." (`kb.wording`)."""
+        out: list[ComparisonReading] = []
         for relation, direction, rx in self._comparisons:
             m = rx.fullmatch(sentence.strip())
             if m is not None:
-                out.append((relation, direction, m.group("s").strip()))
-        return out
+                other = clean_name(m.group("o")) if "o" in rx.groupindex else None
+                out.append(ComparisonReading(relation, direction, clean_name(m.group("s")), other))
+        return list(dict.fromkeys(out))
 
     # ------------------------------------------------------------------ sentences
     def sentences(self, text: str) -> list[tuple[Span, str]]:
@@ -219,18 +217,50 @@ class StatementReader:
         return ends_in_abbreviation(piece) and not self._lead_readings(following)[1]
 
     def read(self, text: str) -> list[Claim]:
-        """Every catalog-phrased statement of a response, with its span, in order and without repeats."""
+        """Every catalog-phrased statement of a response, with its span, in order and without repeats.
+
+        A sentence that reads as nothing whole is read clause by clause ("Norway had a population of
+        3,784,539, East Timor had a population of 568,447, and ..."), when every clause reads (a
+        trailing "which ..." / "making ..." clause aside). A sentence led by a pronoun ("Its
+        population was ...", "It was founded in ...") is read with the previous statement's subject
+        in its place; its claim is that self-contained sentence, spanning the sentence as written.
+        """
         out: list[Claim] = []
+        last: str | None = None
         for (start, _end), sentence in self.sentences(text):
             if is_question(sentence):
                 continue
-            cut, found = self._lead_readings(sentence)
-            body = sentence[cut:].strip()
-            span = (start + cut, start + cut + len(body))
-            out.extend(Statement(body, span, r.subject, r.relation, r.object, r.negated) for r in found)
-            for relation, direction, subject in self.comparison_readings(body):
-                out.append(ComparisonStatement(body, span, subject, relation, direction))
+            found = self._clause_statements(sentence, start)
+            resolved = resolve_pronoun(sentence, last) if not found and last else None
+            if resolved is not None:
+                span = (start + strip_lead(sentence), start + len(sentence.rstrip()))
+                found = [replace(c, span=span) for c in self._clause_statements(resolved, start)]
+            out.extend(found)
+            last = found[0].subject if found else last
         return unique(out)
+
+    def _clause_statements(self, sentence: str, start: int) -> list[Claim]:
+        """The sentence's statements, whole or clause by clause (see `read`)."""
+        found = self._statements_of(sentence, start)
+        if found:
+            return found
+        parts = clauses(sentence, start)
+        if len(parts) < 2:
+            return []
+        kept = parts[:1] + [(at, p) for at, p in parts[1:] if not RELATIVE_CLAUSE.match(p)]
+        read = [self._statements_of(part, at) for at, part in kept]
+        return [st for r in read for st in r] if all(read) else []
+
+    def _statements_of(self, sentence: str, start: int) -> list[Claim]:
+        """The statements and comparisons one sentence or clause (at offset `start`) reads as."""
+        cut, found = self._lead_readings(sentence)
+        body = sentence[cut:].strip()
+        span = (start + cut, start + cut + len(body))
+        out: list[Claim] = [Statement(body, span, r.subject, r.relation, r.object, r.negated) for r in found]
+        for c in self.comparison_readings(body):
+            names = (c.subject, c.other) if c.other else ()
+            out.append(ComparisonStatement(body, span, c.subject, c.relation, c.direction, names, stated_year(body)))
+        return out
 
     def with_query(self, query: str, response: str) -> list[Claim]:
         """`read(response)` plus the statements that the response's answer makes of the query.
@@ -241,7 +271,14 @@ class StatementReader:
         from drowzee_core.kb.questions import compose
 
         stated = self.read(response)
-        return unique([*stated, *compose(self, query, response, stated)])
+        found = unique([*stated, *compose(self, query, response, stated)])
+        return [_in_context(c, query) if isinstance(c, ComparisonStatement) else c for c in found]
+
+
+def _in_context(c: ComparisonStatement, query: str) -> ComparisonStatement:
+    """A comparison with the candidates and year the question names, where the sentence named none."""
+    candidates = c.candidates or tuple(listed_names(query))
+    return replace(c, candidates=candidates, year=c.year if c.year is not None else stated_year(query))
 
 
 def _kind_fits(kind: ValueKind, obj: str) -> bool:
@@ -270,28 +307,9 @@ def _disambiguate(found: list[tuple[int, Reading]], catalog: Catalog) -> list[Re
     return out
 
 
-def claim_key(c: Claim) -> tuple[object, ...]:
-    """What makes two claims the same (case-insensitive surface strings)."""
-    if isinstance(c, Statement):
-        return ("s", c.relation, c.subject.casefold(), c.object.casefold(), c.negated)
-    return ("c", c.relation, c.subject.casefold(), c.direction)
-
-
-def unique(claims: Iterable[Claim]) -> list[Claim]:
-    """Claims in order, without repeats; a repeated comparison that names the candidates lends them to the first."""
-    out: dict[tuple[object, ...], Claim] = {}
-    for c in claims:
-        key = claim_key(c)
-        first = out.get(key)
-        if first is None:
-            out[key] = c
-        elif isinstance(c, ComparisonStatement) and isinstance(first, ComparisonStatement) and not first.candidates:
-            out[key] = replace(first, candidates=c.candidates)
-    return list(out.values())
-
-
 __all__ = [
     "Claim",
+    "ComparisonReading",
     "ComparisonStatement",
     "Direction",
     "Reading",

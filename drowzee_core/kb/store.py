@@ -184,6 +184,11 @@ class KBStore:
         q = "SELECT o FROM triple WHERE s = ? AND r = ? AND negated = 0 ORDER BY id"
         return [r[0] for r in self.db.execute(q, (subject, relation))]
 
+    def dated_objects(self, subject: int, relation: int) -> list[tuple[int, int | None, int | None]]:
+        """(object, start year, end year) of the stored positive facts (subject, relation, _), in storage order."""
+        q = "SELECT o, start_year, end_year FROM triple WHERE s = ? AND r = ? AND negated = 0 ORDER BY id"
+        return [(r[0], r[1], r[2]) for r in self.db.execute(q, (subject, relation))]
+
     def hub_entities(self, min_degree: int) -> set[int]:
         """Entities that are numbers or years, or the object of at least `min_degree` base facts."""
         q = "SELECT id FROM entity WHERE kind != 'entity' UNION SELECT o FROM triple GROUP BY o HAVING count(*) >= ?"

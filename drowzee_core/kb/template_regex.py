@@ -18,9 +18,13 @@ ENTITY = r"(?P<{name}>(?!\s)[^\n]{{1,{n}}}?)"
 _VALUE = r"(?P<o>[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:BC|BCE|AD|CE|thousand|million|billion))?)"
 _LEAD = re.compile(
     r"^(?:[-*\u2022]\s+|\d+[.)]\s+)?(?:(?:yes|no)\b[\s,.:;!-]*)?"
-    r"(?:(?:so|therefore|thus|hence|also|and|but|because|since|in fact|indeed|moreover|furthermore)\b,?\s*)?",
+    r"(?:(?:so|therefore|thus|hence|also|and|but|because|since|in fact|indeed|moreover|furthermore|however|overall)"
+    r"\b,?\s*)?"
+    r"(?:(?:in|among|of|according\s+to|based\s+on|as\s+of|during|between)\s+[^,\n]{1,80},\s+)?",
     re.IGNORECASE,
 )
+"""A leading bullet, "Yes" / "No", connective, and introductory phrase ("In 1967, ", "Among the given
+states, ", "According to the evidence, "): what `strip_lead` drops before a sentence is read."""
 _DOTTED_END = re.compile(r"(?:^|[\s.])[A-Za-z]\.[A-Za-z]$")
 
 

@@ -181,3 +181,31 @@ def test_module_names_are_validated() -> None:
     for bad in ("lists", "drowzee_mtl", "Drowzee", "drowzee-x", "drowzee:x"):
         with pytest.raises(LogicError, match="module name"):
             PrologEngine(bad)
+
+
+def test_comparison_of_dated_supplied_values() -> None:
+    from agents.kbprove import compare
+
+    triples = [
+        ["['Avalon', 'population', '4000']", "point in time", "1967"],
+        ["['Avalon', 'population', '9000']", "point in time", "2005"],
+        ["['Brynmor', 'population', '5000']", "point in time", "1967"],
+        ["['Brynmor', 'population', '6000']", "point in time", "2005"],
+    ]
+    with ScratchKB(triples) as kb:
+        in_1967 = compare(kb.reasoner, "Avalon", "population", "most", ("Avalon", "Brynmor"), 1967)
+        assert in_1967.status == ProofStatus.CONTRADICTED
+        assert (
+            in_1967.proof is not None
+            and in_1967.proof.text == "Brynmor, not Avalon, has the largest population in 1967 (5000)."
+        )
+        assert [p.fact for p in in_1967.proof.premises] == [
+            ("Avalon", "population", "4000"),
+            ("Brynmor", "population", "5000"),
+        ]
+        in_2005 = compare(kb.reasoner, "Avalon", "population", "most", ("Avalon", "Brynmor"), 2005)
+        assert in_2005.status == ProofStatus.SUPPORTED
+        # two different values and no year to choose by, a year no value covers, nothing to compare with
+        assert compare(kb.reasoner, "Avalon", "population", "most", ("Avalon", "Brynmor")).status == ProofStatus.UNKNOWN
+        assert compare(kb.reasoner, "Avalon", "population", "most", ("Brynmor",), 1990).status == ProofStatus.UNKNOWN
+        assert compare(kb.reasoner, "Avalon", "population", "most", (), 1967).status == ProofStatus.UNKNOWN

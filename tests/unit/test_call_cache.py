@@ -229,6 +229,9 @@ class FakeReader:
     def with_query(self, query: str, response: str) -> list[Any]:
         return []
 
+    def read(self, text: str) -> list[Any]:
+        return []
+
     def sentences(self, text: str) -> list[tuple[tuple[int, int], str]]:
         return [((m.start(), m.end()), m.group()) for m in re.finditer(r"[^.]+\.?", text) if m.group().strip()]
 

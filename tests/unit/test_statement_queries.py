@@ -146,10 +146,17 @@ def test_comparison_without_a_query_has_no_candidates() -> None:
     ]
 
 
-def test_comparison_of_the_other_direction_is_not_given_candidates() -> None:
+def test_comparison_of_the_other_direction_is_compared_among_the_listed_names() -> None:
     claims = READER.with_query(CITIES_QUERY, "Marseille has the smallest population.")
     assert claims == [
-        ComparisonStatement("Marseille has the smallest population.", (0, 38), "Marseille", "population", "least")
+        ComparisonStatement(
+            "Marseille has the smallest population.",
+            (0, 38),
+            "Marseille",
+            "population",
+            "least",
+            ("Paris", "Lyon", "Marseille"),
+        )
     ]
 
 

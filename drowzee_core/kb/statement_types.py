@@ -1,0 +1,102 @@
+"""The records the statement reader gives: statements, comparisons and readings (pure data)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from drowzee_core.kb.sentence_split import Span
+
+Direction = Literal["most", "least"]
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One atomic claim: `subject` `relation` `object` (surface strings as written), maybe negated."""
+
+    text: str
+    """The claim as a self-contained sentence."""
+    span: Span | None
+    """(start, end) of the claim in the response; None when it is composed from the query."""
+    subject: str
+    relation: str
+    object: str
+    negated: bool = False
+    disjunctive: bool = False
+    """One alternative of an either-or claim (a union's conditions): at least one of the statements
+    with this subject and the same query condition holds, not necessarily this one."""
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonStatement:
+    """A claim that `subject` has the most / least value of `relation` among `candidates`."""
+
+    text: str
+    span: Span | None
+    subject: str
+    relation: str
+    direction: Direction
+    candidates: tuple[str, ...] = ()
+    """The compared entities: from the query ("Among A, B and C, which one ...?"), or the two of "A has a
+    larger N than B"; () when neither names them."""
+    year: int | None = None
+    """The year the compared values are taken at ("in 1967"), when the sentence or the query names one."""
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonReading:
+    """One way a sentence reads as a comparison: `subject` has the most / least (than `other`, if named)."""
+
+    relation: str
+    direction: Direction
+    subject: str
+    other: str | None = None
+
+
+Claim = Statement | ComparisonStatement
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way a sentence or clause reads through one template."""
+
+    relation: str
+    subject: str
+    object: str
+    negated: bool
+    kind: str
+    """positive, negative, antonym or question."""
+    template: str
+
+
+def claim_key(c: Claim) -> tuple[object, ...]:
+    """What makes two claims the same (case-insensitive surface strings)."""
+    if isinstance(c, Statement):
+        return ("s", c.relation, c.subject.casefold(), c.object.casefold(), c.negated)
+    return ("c", c.relation, c.subject.casefold(), c.direction)
+
+
+def unique(claims: Iterable[Claim]) -> list[Claim]:
+    """Claims in order, without repeats; a repeated comparison that names the candidates lends them to the first."""
+    out: dict[tuple[object, ...], Claim] = {}
+    for c in claims:
+        key = claim_key(c)
+        first = out.get(key)
+        if first is None:
+            out[key] = c
+        elif isinstance(c, ComparisonStatement) and isinstance(first, ComparisonStatement) and not first.candidates:
+            out[key] = replace(first, candidates=c.candidates)
+    return list(out.values())
+
+
+__all__ = [
+    "Claim",
+    "ComparisonReading",
+    "ComparisonStatement",
+    "Direction",
+    "Reading",
+    "Statement",
+    "claim_key",
+    "unique",
+]
