@@ -62,6 +62,11 @@ class Claim(BaseModel):
         default=False,
         description="One alternative of an either-or claim: refuted only when every alternative is refuted.",
     )
+    past: bool = Field(
+        default=False,
+        description="Stated in the past tense where the catalog says it in the present: a unique value the KB"
+        " holds does not refute it (it may have changed).",
+    )
     direction: str | None = Field(default=None, description="comparison: `most` or `least`.")
     candidates: tuple[str, ...] = Field(default=(), description="comparison: the entities compared.")
     year: int | None = Field(default=None, description="comparison: the year the values are compared at.")

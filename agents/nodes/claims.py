@@ -38,7 +38,7 @@ def _from_statement(st: Statement | ComparisonStatement) -> Claim:
             "year": st.year,
         }
     else:
-        update = {"object": st.object, "negated": st.negated, "disjunctive": st.disjunctive}
+        update = {"object": st.object, "negated": st.negated, "disjunctive": st.disjunctive, "past": st.past}
     return base.model_copy(update=update)
 
 

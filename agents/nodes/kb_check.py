@@ -26,8 +26,20 @@ from drowzee_core.logic.temporal import TemporalEngine
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
+UNIQUE_VALUE_RULES = frozenset({"negation_functional", "negation_inverse_functional"})
+"""Prolog rules that refute a stated value because the KB holds another, unique one."""
+
 
 def _decide(reasoner: Reasoner, claim: Claim) -> Decided:
+    d = _decide_now(reasoner, claim)
+    if claim.past and d.proof is not None and d.proof.rule in UNIQUE_VALUE_RULES:
+        # "Bonn was the capital of Germany": today's unique value (Berlin) does not decide the past
+        note = f"the KB's unique value decides the present, not this past-tense claim ({d.proof.text})"
+        return Decided(ProofStatus.UNKNOWN, None, note)
+    return d
+
+
+def _decide_now(reasoner: Reasoner, claim: Claim) -> Decided:
     assert claim.subject is not None and claim.relation is not None
     if claim.kind == ClaimKind.COMPARISON:
         return compare(reasoner, claim.subject, claim.relation, claim.direction or "most", claim.candidates, claim.year)
@@ -146,7 +158,7 @@ def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: 
     return {
         "kb": kb_fingerprint,
         "version": __version__,
-        "result_schema": 5,  # 2: `KBResult.linked`; 3: temporal claims (MTL); 4-5: dated comparisons, "3,784,539"
+        "result_schema": 6,  # 2: `KBResult.linked`; 3: temporal claims (MTL); 4-6: dated comparisons, past tense
         "triples": [list(t) for t in triples],
         "claims": [c.model_dump(mode="json") for c in claims],
     }

@@ -26,6 +26,9 @@ class Statement:
     disjunctive: bool = False
     """One alternative of an either-or claim (a union's conditions): at least one of the statements
     with this subject and the same query condition holds, not necessarily this one."""
+    past: bool = False
+    """Read through a template put in the past tense ("Bonn was the capital of ..."): a unique value
+    the KB holds now does not refute it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,6 +100,8 @@ class StatementReader:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self._statements: list[_Template] = []
+        self.past_templates: set[str] = set()
+        """Templates put in the past tense here ("was the capital of"): what they say may have changed since."""
         self._questions: list[_Template] = []
         for spec in catalog:
             numeric = spec.object_kind != ValueKind.ENTITY
@@ -107,6 +109,8 @@ class StatementReader:
             kinds += [("positive", t, False) for t in noun_templates(spec.phrase) if numeric]
             kinds += [("negative", t, True) for t in with_past([spec.negative])]
             kinds += [("antonym", t, True) for t in with_past(list(spec.antonyms))]
+            own = {spec.positive, spec.negative, *spec.antonyms, *noun_templates(spec.phrase)[:2]}
+            self.past_templates |= {t for _, t, _ in kinds if t not in own}
             for kind, text, negated in kinds:
                 self._statements.append(self._compile(spec.name, kind, negated, text, _STATEMENT_END, numeric))
             self._questions.append(self._compile(spec.name, "question", False, spec.question, _QUESTION_END, numeric))
@@ -256,7 +260,10 @@ class StatementReader:
         cut, found = self._lead_readings(sentence)
         body = sentence[cut:].strip()
         span = (start + cut, start + cut + len(body))
-        out: list[Claim] = [Statement(body, span, r.subject, r.relation, r.object, r.negated) for r in found]
+        out: list[Claim] = [
+            Statement(body, span, r.subject, r.relation, r.object, r.negated, past=r.template in self.past_templates)
+            for r in found
+        ]
         for c in self.comparison_readings(body):
             names = (c.subject, c.other) if c.other else ()
             out.append(ComparisonStatement(body, span, c.subject, c.relation, c.direction, names, stated_year(body)))

@@ -209,3 +209,31 @@ def test_comparison_of_dated_supplied_values() -> None:
         assert compare(kb.reasoner, "Avalon", "population", "most", ("Avalon", "Brynmor")).status == ProofStatus.UNKNOWN
         assert compare(kb.reasoner, "Avalon", "population", "most", ("Brynmor",), 1990).status == ProofStatus.UNKNOWN
         assert compare(kb.reasoner, "Avalon", "population", "most", (), 1967).status == ProofStatus.UNKNOWN
+
+
+def test_a_past_tense_value_is_not_refuted_by_the_unique_value_held_now() -> None:
+    from agents.nodes.kb_check import check_claims
+    from agents.schemas import Claim, ClaimKind, ClaimOrigin
+    from drowzee_core.kb.statements import StatementReader
+
+    reader = StatementReader(Catalog.from_toml())
+    said = [*reader.read("The population of Avalon is 5000."), *reader.read("Avalon had a population of 5000.")]
+    assert [c.past for c in said if hasattr(c, "past")] == [False, True]
+    claims = [
+        Claim(
+            id=f"C{i}",
+            text=c.text,
+            kind=ClaimKind.TRIPLE,
+            origin=ClaimOrigin.TEMPLATE,
+            subject=c.subject,
+            relation=c.relation,
+            object=getattr(c, "object", None),
+            past=getattr(c, "past", False),
+        )
+        for i, c in enumerate(said, 1)
+    ]
+    with ScratchKB([["Avalon", "population", "4000"]]) as kb:
+        now, then = check_claims(None, kb.reasoner, claims)
+    assert now.status == ProofStatus.CONTRADICTED and now.proof is not None
+    assert now.proof.rule == "negation_functional"
+    assert then.status == ProofStatus.UNKNOWN and "past-tense" in then.note
