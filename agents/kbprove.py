@@ -102,12 +102,21 @@ def common(reasoner: Reasoner, subject: str, relation: str, other: str, negated:
     return Decided(status, proof, v.relation or "common object")
 
 
-def _value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> tuple[str, float] | None:
-    """The stored value of `name` (at `year` when the facts are dated); None when none or several differ.
+def _when(start: int | None, end: int | None) -> str:
+    """ " (1967)", " (1960-1970)" or "" for an undated fact."""
+    if start is None and end is None:
+        return ""
+    if start == end:
+        return f" ({start})"
+    return f" ({'' if start is None else start}-{'' if end is None else end})"
+
+
+def _value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> tuple[str, float, str] | None:
+    """(label, number, when) of `name`'s stored value (at `year` when dated); None when none or several differ.
 
     A value dated to periods that do not cover `year` does not count; undated values count at any year.
     """
-    found: dict[float, str] = {}
+    found: dict[float, tuple[str, str]] = {}
     for eid in reasoner.store.resolve(name, MAX_CANDIDATES):
         for oid, start, end in reasoner.store.dated_objects(eid, rid):
             dated = start is not None or end is not None
@@ -115,10 +124,13 @@ def _value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> tuple[s
                 continue
             label = reasoner.store.labels([oid])[oid]
             if (v := parse_number(label)) is not None:
-                found.setdefault(v, label)
+                found.setdefault(v, (label, _when(start, end)))
         if found:
             break
-    return (found[next(iter(found))], next(iter(found))) if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    number, (label, when) = next(iter(found.items()))
+    return label, number, when
 
 
 def compare(
@@ -154,8 +166,10 @@ def compare(
     best = pick(nums.values())
     winners = [n for n, v in nums.items() if v == best]
     premises = [
-        ProofNode(rule="fact", fact=(n, relation, label), text=spec.positive.format(s=n, o=label))
-        for n, (label, _v) in ((n, v) for n, v in values.items() if v is not None)
+        ProofNode(
+            rule="fact", fact=(n, relation, label), text=spec.positive.format(s=n, o=label).rstrip(".") + when + "."
+        )
+        for n, (label, _v, when) in ((n, v) for n, v in values.items() if v is not None)
     ]
     ok = subject in winners and len(winners) == 1
     word = "largest" if direction == "most" else "smallest"

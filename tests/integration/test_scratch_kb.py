@@ -199,9 +199,9 @@ def test_comparison_of_dated_supplied_values() -> None:
             in_1967.proof is not None
             and in_1967.proof.text == "Brynmor, not Avalon, has the largest population in 1967 (5000)."
         )
-        assert [p.fact for p in in_1967.proof.premises] == [
-            ("Avalon", "population", "4000"),
-            ("Brynmor", "population", "5000"),
+        assert [(p.fact, p.text) for p in in_1967.proof.premises] == [
+            (("Avalon", "population", "4000"), "The population of Avalon is 4000 (1967)."),
+            (("Brynmor", "population", "5000"), "The population of Brynmor is 5000 (1967)."),
         ]
         in_2005 = compare(kb.reasoner, "Avalon", "population", "most", ("Avalon", "Brynmor"), 2005)
         assert in_2005.status == ProofStatus.SUPPORTED

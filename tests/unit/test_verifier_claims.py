@@ -91,3 +91,27 @@ def test_cited_evidence_shares_words_with_the_claim() -> None:
     ]
     assert bearing("Hirohito was born in 1886.", items) == ["K1", "R1"]
     assert bearing("Nothing in common.", items) == []
+
+
+def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
+    from types import SimpleNamespace
+
+    from agents.nodes.claims import read_claims
+    from drowzee_core.kb.catalog import Catalog
+    from drowzee_core.kb.statements import StatementReader
+
+    reader = StatementReader(Catalog.from_toml())
+    ctx = SimpleNamespace(services=SimpleNamespace(reader=reader), settings=SimpleNamespace(extractor="rules"))
+    query = "Among Paris, Lyon and Marseille, which one has the largest population?"
+    response = (
+        "Among the given cities, *Paris* had the highest population. Its population was 2,102,650. "
+        "Therefore, Paris had the highest population among all the given cities. It is lovely."
+    )
+    claims = read_claims(ctx, query, response)  # type: ignore[arg-type]
+    assert [(c.kind, c.subject, c.object) for c in claims] == [
+        (ClaimKind.COMPARISON, "Paris", None),
+        (ClaimKind.TRIPLE, "Paris", "2,102,650"),
+        (ClaimKind.TEXT, None, None),
+    ]
+    assert claims[1].text == "Paris's population was 2,102,650." and claims[1].past
+    assert claims[2].text == "It is lovely."
