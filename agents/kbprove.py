@@ -103,7 +103,7 @@ def common(reasoner: Reasoner, subject: str, relation: str, other: str, negated:
 
 
 def _when(start: int | None, end: int | None) -> str:
-    """ " (1967)", " (1960-1970)" or "" for an undated fact."""
+    """A fact's dates as shown after its value, `(1967)` or `(1960-1970)` after a space; empty when undated."""
     if start is None and end is None:
         return ""
     if start == end:

@@ -10,6 +10,7 @@ constant baselines (`finetune.stats`). The judged rows get a provenance sidecar;
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -113,11 +114,31 @@ class EvalReport(BaseModel):
 
 
 def read_pairs(data: Path, limit: int | None) -> list[dict[str, Any]]:
-    """The first `limit` pairs of a JSONL file (all without a limit); an empty file is an error."""
-    rows = read_rows(data)[:limit]
+    """The first `limit` pairs of a JSONL file (all without a limit); an empty file is an error.
+
+    A `drowzee benchmark` run folder reads as its loop pairs (`finetune.loop_data.loop_pairs`: its
+    confirmed hallucinations and as many right answers, labelled as the Guardian trains on them).
+    """
+    if data.is_dir():
+        from finetune.loop_data import loop_pairs
+
+        rows = loop_pairs(data)[0][:limit]
+    else:
+        rows = read_rows(data)[:limit]
     if not rows:
         raise DrowzeeError(f"{data} has no pairs")
     return rows
+
+
+def data_files(data: Path) -> list[Path]:
+    """The files `read_pairs` reads: the JSONL file, or a run folder's rows and cases."""
+    return [data / "rows.jsonl", data / "cases.jsonl"] if data.is_dir() else [data]
+
+
+def data_sha256(data: Path) -> str:
+    """sha256 of the data: the file's, or for a run folder, of its rows' and cases' hashes joined."""
+    hashes = [file_sha256(f) for f in data_files(data)]
+    return hashes[0] if len(hashes) == 1 else hashlib.sha256(" ".join(hashes).encode()).hexdigest()
 
 
 def run_guardian_eval(req: EvalRequest, on_batch: Callable[[int], None] | None = None) -> EvalReport:
@@ -152,7 +173,7 @@ def run_guardian_eval(req: EvalRequest, on_batch: Callable[[int], None] | None =
             stop_server(proc)
     judged = read_rows(req.out)
     figs, base = evaluate_rows(cfg.model + (f" {req.shots}-shot" if req.shots else ""), judged)
-    data_sha = file_sha256(req.data)
+    data_sha = data_sha256(req.data)
     data = {"path": str(req.data), "sha256": data_sha, "pairs": len(cases), "limit": req.limit}
     report = EvalReport(
         model=cfg.model,
@@ -179,7 +200,7 @@ def run_guardian_eval(req: EvalRequest, on_batch: Callable[[int], None] | None =
         "limit": req.limit,
     }
     params |= {"cache_identity": identity.model_dump(mode="json"), "stop": STOP}
-    inputs = {str(req.data): data_sha} | (
+    inputs = {str(f): file_sha256(f) for f in data_files(req.data)} | (
         {str(req.shots_from): file_sha256(req.shots_from)} if pool and req.shots_from else {}
     )
     counts = {"rows": len(judged), "failed": stats.failed, "unlabelled": figs.unlabelled}

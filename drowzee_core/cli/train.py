@@ -16,6 +16,14 @@ eval_app = typer.Typer(help="Evaluate trained models on generated data.", no_arg
 
 DataOpt = Annotated[Path, typer.Option("--data", help="FactCHD-style pairs (JSONL), e.g. `drowzee generate factchd`.")]
 LimitOpt = Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N pairs.")]
+EvalDataOpt = Annotated[
+    Path,
+    typer.Option(
+        "--data",
+        help="FactCHD-style pairs (JSONL), or a `drowzee benchmark` run folder (its confirmed hallucinations"
+        " and as many right answers, as `--add-from` trains on them).",
+    ),
+]
 
 
 @train_app.command("guardian")
@@ -109,7 +117,7 @@ def train_guardian(
 
 @eval_app.command("guardian")
 def eval_guardian(
-    data: DataOpt,
+    data: EvalDataOpt,
     out: Annotated[Path, typer.Option("--out", help="One judged row per pair (JSONL), with OUT.meta.json.")],
     adapter: Annotated[Path | None, typer.Option("--adapter", help="Adapter folder, served on a private port.")] = None,
     base: Annotated[str | None, typer.Option("--base", help="A base model without adapter (the baselines).")] = None,

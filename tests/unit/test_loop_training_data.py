@@ -76,3 +76,20 @@ def test_judge_examples_judge_the_answer_against_the_cases_facts(tmp_path: Path)
     (factless / "cases.jsonl").write_text("".join(json.dumps({"id": r["id"]}) + "\n" for r in rows))
     with pytest.raises(DrowzeeError, match="no labelled answer of this run has ground-truth facts"):
         loop_judge_examples(factless)
+
+
+def test_a_run_folder_reads_as_the_guardians_evaluation_pairs(tmp_path: Path) -> None:
+    from finetune.evaluate import data_files, data_sha256, read_pairs
+    from finetune.manifest import file_sha256
+
+    run = write_run(tmp_path / "run", [row(0, True, answer="No."), row(1, False), row(2, False)])
+    pairs = read_pairs(run, None)
+    assert pairs == loop_pairs(run)[0] and len(pairs) == 2
+    assert read_pairs(run, 1) == pairs[:1]
+    assert data_files(run) == [run / "rows.jsonl", run / "cases.jsonl"]
+    sha = data_sha256(run)
+    (run / "cases.jsonl").write_text("", encoding="utf-8")  # the cases are part of what was read
+    assert data_sha256(run) != sha
+    jsonl = tmp_path / "pairs.jsonl"
+    jsonl.write_text("".join(json.dumps(p) + "\n" for p in pairs), encoding="utf-8")
+    assert read_pairs(jsonl, None) == pairs and data_sha256(jsonl) == file_sha256(jsonl)
