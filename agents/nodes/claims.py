@@ -15,7 +15,7 @@ from agents.nodes.base import node
 from agents.schemas import MAX_CLAIMS, Claim, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
 from drowzee_core.kb.drowzee_questions import CommonObjectQuestion, answer_claim, read_drowzee_question
-from drowzee_core.kb.statements import ComparisonStatement, Statement
+from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.logic.mtl_question import read_mtl_question
 from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_drowzee
 from drowzee_core.oracles.answers import parse_answer

@@ -32,14 +32,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.statements import (
-    Claim,
-    ComparisonStatement,
-    Direction,
-    Reading,
-    Statement,
-    StatementReader,
-)
+from drowzee_core.kb.statement_types import Claim, ComparisonStatement, Direction, Reading, Statement
+from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, literal_pattern, strip_lead
 from drowzee_core.oracles.answers import parse_answer
 

@@ -23,6 +23,10 @@ Matching rules:
   templates (`in_period` / `in_group`) or inverse antonyms ("A lies outside B": located_in and
   contains).
 
+Answers word templates in other ways (past tense, possessives, "had the highest ...", "a higher ...
+than ..."): `kb.wording` derives those forms from the templates, and the reader reads a list clause by
+clause and a leading pronoun as the previous subject. The records it gives are in `kb.statement_types`.
+
 Free text that matches no template gives no statement (spaCy and the extractor role handle it).
 Query + answer composition ("Yes.", "Lyon", "The only X ... is Y") is in `kb.questions`.
 """
@@ -42,7 +46,6 @@ from drowzee_core.kb.statement_types import (
     Direction,
     Reading,
     Statement,
-    claim_key,
     unique,
 )
 from drowzee_core.kb.template_regex import (
@@ -314,14 +317,4 @@ def _disambiguate(found: list[tuple[int, Reading]], catalog: Catalog) -> list[Re
     return out
 
 
-__all__ = [
-    "Claim",
-    "ComparisonReading",
-    "ComparisonStatement",
-    "Direction",
-    "Reading",
-    "Statement",
-    "StatementReader",
-    "claim_key",
-    "unique",
-]
+__all__ = ["StatementReader"]

@@ -20,7 +20,8 @@ import pytest
 
 from drowzee_core.generate.factchd import PATTERNS, FactCHDConfig, FactCHDGenerator
 from drowzee_core.kb.model import Stats
-from drowzee_core.kb.statements import Statement, StatementReader
+from drowzee_core.kb.statement_types import Statement
+from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.records.pair import QRPair

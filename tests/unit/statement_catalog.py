@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.statements import Claim, Statement, StatementReader
+from drowzee_core.kb.statement_types import Claim, Statement
+from drowzee_core.kb.statements import StatementReader
 
 Triple = tuple[str, str, str, bool]
 

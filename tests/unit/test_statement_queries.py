@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from drowzee_core.kb.statements import ComparisonStatement, Statement
+from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from tests.unit.statement_catalog import CITIES_QUERY, READER, SET_QUERY, Triple, triples
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.statements import ComparisonStatement, Statement, StatementReader
+from drowzee_core.kb.statement_types import ComparisonStatement, Statement
+from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS
 from tests.unit.statement_catalog import CITIES_QUERY, READER, SET_QUERY, Triple, rel, triples
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.statements import ComparisonStatement, Statement, StatementReader
+from drowzee_core.kb.statement_types import ComparisonStatement, Statement
+from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.wording import (
     clean_name,
     comparative,
