@@ -28,6 +28,7 @@ from drowzee_core.oracles.score import score_factchd_rows
 from drowzee_core.records.jsonl import write_jsonl
 from drowzee_core.records.provenance import Provenance, provenance, write_sidecar
 from finetune.data import MODES, build_example, check_pair, few_shot_prompt, pattern_of, pick_shots
+from finetune.loop_data import data_files
 from finetune.manifest import file_sha256, metrics_key, record_metrics
 from finetune.stats import Figures, evaluate_rows
 
@@ -128,11 +129,6 @@ def read_pairs(data: Path, limit: int | None) -> list[dict[str, Any]]:
     if not rows:
         raise DrowzeeError(f"{data} has no pairs")
     return rows
-
-
-def data_files(data: Path) -> list[Path]:
-    """The files `read_pairs` reads: the JSONL file, or a run folder's rows and cases."""
-    return [data / "rows.jsonl", data / "cases.jsonl"] if data.is_dir() else [data]
 
 
 def data_sha256(data: Path) -> str:

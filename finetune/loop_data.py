@@ -39,6 +39,11 @@ class LoopData(BaseModel):
     label: str = Field(description="`answer` (answer-level label) or `oracle` (the kind's own label).")
 
 
+def data_files(data: Path) -> list[Path]:
+    """The files an evaluation of `data` reads: the JSONL file, or a run folder's rows and cases."""
+    return [data / ROWS, data / CASES] if data.is_dir() else [data]
+
+
 def _read(path: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         raise DrowzeeError(f"{path} is missing: --add-from takes a finished `drowzee benchmark` run folder")
@@ -128,4 +133,4 @@ def loop_judge_examples(run: Path, seed: int = 0) -> tuple[list[JudgeExample], L
     return examples, record
 
 
-__all__ = ["LoopData", "loop_judge_examples", "loop_pairs", "reason_for"]
+__all__ = ["LoopData", "data_files", "loop_judge_examples", "loop_pairs", "reason_for"]

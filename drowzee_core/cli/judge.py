@@ -253,8 +253,11 @@ def eval_judge(
         if out is not None:
             rows = [i.row | s.model_dump(mode="json") for i, s in zip(inputs, scores, strict=True)]
             params = command_params(ctx, adapter=str(adapter) if adapter else "role:judge")
-            read_from = [data / "rows.jsonl", data / "cases.jsonl"] if data.is_dir() else [data]
-            write_jsonl(rows, out, provenance("eval.judge", params, inputs=input_files(read_from), counts=summary))
+            from finetune.loop_data import data_files
+
+            write_jsonl(
+                rows, out, provenance("eval.judge", params, inputs=input_files(data_files(data)), counts=summary)
+            )
     except DrowzeeError as exc:
         raise fail(exc) from exc
     if as_json:

@@ -1,11 +1,14 @@
-"""The records the statement reader gives: statements, comparisons and readings (pure data)."""
+"""The records the statement reader gives (statements, comparisons, readings) and how it chooses among readings."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.sentence_split import Span
 
 Direction = Literal["most", "least"]
@@ -93,6 +96,37 @@ def unique(claims: Iterable[Claim]) -> list[Claim]:
     return list(out.values())
 
 
+_NUMBER = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion))?$")
+_YEAR = re.compile(r"^-?\d{1,4}(?:\s*(?:BC|BCE|AD|CE))?$")
+
+
+def _kind_fits(kind: ValueKind, obj: str) -> bool:
+    if kind == ValueKind.YEAR:
+        return bool(_YEAR.match(obj))
+    if kind == ValueKind.QUANTITY:
+        return bool(_NUMBER.match(obj))
+    return True
+
+
+def disambiguate(found: list[tuple[int, Reading]], catalog: Catalog) -> list[Reading]:
+    """The readings to keep of (template literal length, reading) pairs (`kb.statements`' ambiguity rules)."""
+    kinds = {r.relation: catalog.get(r.relation).object_kind for _, r in found}
+    fits = [(n, r) for n, r in found if _kind_fits(kinds[r.relation], r.object)]
+    if any(kinds[r.relation] != ValueKind.ENTITY for _, r in fits):
+        fits = [(n, r) for n, r in fits if kinds[r.relation] != ValueKind.ENTITY]
+    if not fits:
+        return []
+    best = max(n for n, _ in fits)
+    out: list[Reading] = []
+    seen: set[tuple[str, str, str, bool]] = set()
+    for n, r in fits:
+        key = (r.relation, r.subject, r.object, r.negated)
+        if n == best and key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
+
+
 __all__ = [
     "Claim",
     "ComparisonReading",
@@ -101,5 +135,6 @@ __all__ = [
     "Reading",
     "Statement",
     "claim_key",
+    "disambiguate",
     "unique",
 ]

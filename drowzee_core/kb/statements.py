@@ -46,6 +46,7 @@ from drowzee_core.kb.statement_types import (
     Direction,
     Reading,
     Statement,
+    disambiguate,
     unique,
 )
 from drowzee_core.kb.template_regex import (
@@ -93,8 +94,6 @@ _COMPARISON_TAIL = (
 _QUESTION_END = r"\s*\??\s*"
 _AUX_TO = {"is": ("to be",), "are": ("to be",), "was": ("to have been", "to be"), "were": ("to have been", "to be")}
 _AUX_TO |= {"does": ("to",), "do": ("to",), "did": ("to have", "to")}
-_NUMBER = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion))?$")
-_YEAR = re.compile(r"^-?\d{1,4}(?:\s*(?:BC|BCE|AD|CE))?$")
 
 
 class StatementReader:
@@ -177,7 +176,7 @@ class StatementReader:
             if len(t.probe) >= _PROBE_GUARD and (t.probe in subject.lower() or t.probe in obj.lower()):
                 continue  # "A had a population of 3, B had a population of" is no subject
             found.append((t.literal, Reading(t.relation, subject, obj, t.negated, t.kind, t.template)))
-        return _disambiguate(found, self.catalog)
+        return disambiguate(found, self.catalog)
 
     def _lead_readings(self, sentence: str) -> tuple[int, list[Reading]]:
         """Readings of a sentence without its leading connective (and how much was cut), else as written."""
@@ -289,32 +288,6 @@ def _in_context(c: ComparisonStatement, query: str) -> ComparisonStatement:
     """A comparison with the candidates and year the question names, where the sentence named none."""
     candidates = c.candidates or tuple(listed_names(query))
     return replace(c, candidates=candidates, year=c.year if c.year is not None else stated_year(query))
-
-
-def _kind_fits(kind: ValueKind, obj: str) -> bool:
-    if kind == ValueKind.YEAR:
-        return bool(_YEAR.match(obj))
-    if kind == ValueKind.QUANTITY:
-        return bool(_NUMBER.match(obj))
-    return True
-
-
-def _disambiguate(found: list[tuple[int, Reading]], catalog: Catalog) -> list[Reading]:
-    kinds = {r.relation: catalog.get(r.relation).object_kind for _, r in found}
-    fits = [(n, r) for n, r in found if _kind_fits(kinds[r.relation], r.object)]
-    if any(kinds[r.relation] != ValueKind.ENTITY for _, r in fits):
-        fits = [(n, r) for n, r in fits if kinds[r.relation] != ValueKind.ENTITY]
-    if not fits:
-        return []
-    best = max(n for n, _ in fits)
-    out: list[Reading] = []
-    seen: set[tuple[str, str, str, bool]] = set()
-    for n, r in fits:
-        key = (r.relation, r.subject, r.object, r.negated)
-        if n == best and key not in seen:
-            seen.add(key)
-            out.append(r)
-    return out
 
 
 __all__ = ["StatementReader"]

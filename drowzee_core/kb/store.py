@@ -181,8 +181,7 @@ class KBStore:
 
     def objects(self, subject: int, relation: int) -> list[int]:
         """Objects of the stored positive facts (subject, relation, _), in storage order."""
-        q = "SELECT o FROM triple WHERE s = ? AND r = ? AND negated = 0 ORDER BY id"
-        return [r[0] for r in self.db.execute(q, (subject, relation))]
+        return [o for o, _start, _end in self.dated_objects(subject, relation)]
 
     def dated_objects(self, subject: int, relation: int) -> list[tuple[int, int | None, int | None]]:
         """(object, start year, end year) of the stored positive facts (subject, relation, _), in storage order."""

@@ -79,7 +79,8 @@ def test_judge_examples_judge_the_answer_against_the_cases_facts(tmp_path: Path)
 
 
 def test_a_run_folder_reads_as_the_guardians_evaluation_pairs(tmp_path: Path) -> None:
-    from finetune.evaluate import data_files, data_sha256, read_pairs
+    from finetune.evaluate import data_sha256, read_pairs
+    from finetune.loop_data import data_files
     from finetune.manifest import file_sha256
 
     run = write_run(tmp_path / "run", [row(0, True, answer="No."), row(1, False), row(2, False)])
