@@ -14,6 +14,7 @@ from drowzee_core.errors import KBError
 from drowzee_core.generate.prover import NEW_CONSTANT
 from drowzee_core.generate.templates_kb import format_number, parse_number
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.wording import split_names
 from drowzee_core.logic.explain import label_proof, proof_ids
 from drowzee_core.logic.mtl import Atom, Finally, Formula, Globally, MTLQuery, Neg, Next, Until, atoms
 from drowzee_core.logic.mtl_syntax import parse_query, to_drowzee
@@ -133,6 +134,14 @@ def _value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> tuple[s
     return label, number, when
 
 
+def _known_names(reasoner: Reasoner, name: str) -> list[str]:
+    """`name`, or the names of the list it is ("Uruguay and Spain") when only those are in the KB."""
+    parts = split_names(name)
+    if len(parts) < 2 or reasoner.store.resolve(name, 1) or not all(reasoner.store.resolve(p, 1) for p in parts):
+        return [name]
+    return parts
+
+
 def compare(
     reasoner: Reasoner,
     subject: str,
@@ -153,7 +162,7 @@ def compare(
     relation = name
     rid = reasoner.relation_ids[relation]
     spec = reasoner.catalog.get(relation)
-    names = list(dict.fromkeys([*candidates, subject]))
+    names = list(dict.fromkeys(n for c in (*candidates, subject) for n in _known_names(reasoner, c)))
     if len(names) < 2:
         return Decided(ProofStatus.UNKNOWN, None, f"no entities named to compare {subject!r} with")
     values = {n: _value(reasoner, n, rid, year) for n in names}

@@ -50,11 +50,8 @@ from drowzee_core.kb.statement_types import (
     unique,
 )
 from drowzee_core.kb.template_regex import (
-    ENTITY,
-    MAX_ENTITY_CHARS,
     PLACEHOLDER,
     fix_object,
-    literal_pattern,
     strip_lead,
     template_pattern,
 )
@@ -64,6 +61,7 @@ from drowzee_core.kb.wording import (
     clean_name,
     comparative,
     listed_names,
+    noun_comparatives,
     noun_templates,
     resolve_pronoun,
     stated_year,
@@ -87,7 +85,7 @@ _STATEMENT_END = r"\s*[.!]?\s*"
 _PROBE_GUARD = 8
 """A template literal this long found inside a reading's subject or object means the reading spans clauses."""
 _COMPARISON_TAIL = (
-    r"(?:\s+(?:in|as\s+of|during|from)\s+\d{3,4})?(?:\s+among\s+[^\n]{1,300}?)?(?:\s+in\s+\d{3,4})?"
+    r"(?:,?\s+(?:in|as\s+of|during|from)\s+\d{3,4})?(?:\s+among\s+[^\n]{1,300}?)?(?:,?\s+in\s+\d{3,4})?"
     r"(?:,\s+(?:with|which|while|whereas|compared|as|by|making)\b[^\n]{0,300}?)?" + _STATEMENT_END
 )
 """What may follow a comparison: its year, "among ..." and a trailing clause (", with a population of ...")."""
@@ -129,24 +127,13 @@ class StatementReader:
                 text = f"Is it possible for {rest[: head.end()]} {to}{rest[head.end() :]}"  # type: ignore[union-attr]
                 self.possible.append((spec.name, re.compile(template_pattern(text, _QUESTION_END)[0])))
         self._comparisons: list[tuple[str, Direction, re.Pattern[str]]] = []
-        subject, other = ENTITY.format(name="s", n=MAX_ENTITY_CHARS), ENTITY.format(name="o", n=MAX_ENTITY_CHARS)
         for cmp in catalog.comparisons:
+            phrase = catalog.get(cmp.relation).phrase
             for direction, pred in (("most", cmp.most), ("least", cmp.least)):
                 way: Direction = "most" if direction == "most" else "least"
-                for said in superlatives(pred):
-                    rx = re.compile(subject + r"\s+" + literal_pattern(said) + _COMPARISON_TAIL)
-                    self._comparisons.append((cmp.relation, way, rx))
-                for said in comparative(pred):
-                    before, _, after = said.partition("{o}")
-                    rx = re.compile(
-                        subject
-                        + r"\s+"
-                        + literal_pattern(before.strip())
-                        + r"\s+"
-                        + other
-                        + literal_pattern(after)
-                        + _COMPARISON_TAIL
-                    )
+                said = [f"{{s}} {t}" for t in (*superlatives(pred), *comparative(pred))]
+                for text in (*said, *noun_comparatives(pred, phrase)):
+                    rx = re.compile(template_pattern(text, _COMPARISON_TAIL)[0])
                     self._comparisons.append((cmp.relation, way, rx))
 
     @staticmethod
@@ -188,10 +175,12 @@ class StatementReader:
         return (0, found) if found else (cut, [])
 
     def comparison_readings(self, sentence: str) -> list[ComparisonReading]:
-        """Readings of "S <most / least predicate> [in YEAR]." or "S <comparative> than O." (`kb.wording`)."""
+        """Readings of "S <most / least predicate> [in YEAR].", "S <comparative> than O." and "The N of S is
+        <comparative> than the N of O." (`kb.wording`); O may be a list ("Uruguay and Spain")."""
         out: list[ComparisonReading] = []
+        plain = sentence.replace("*", "").strip()  # "is *smaller* than"
         for relation, direction, rx in self._comparisons:
-            m = rx.fullmatch(sentence.strip())
+            m = rx.fullmatch(plain)
             if m is not None:
                 other = clean_name(m.group("o")) if "o" in rx.groupindex else None
                 out.append(ComparisonReading(relation, direction, clean_name(m.group("s")), other))

@@ -13,12 +13,13 @@ nothing here names a relation:
 - `superlatives`: "has the largest N" also as "highest", "biggest", "greatest" ("smallest": "lowest"),
   in both tenses;
 - `comparative`: the two-entity form of a superlative, "has a larger N than {o}", "was born earlier
-  than {o}";
+  than {o}"; `noun_comparatives`: "the N of {s} is larger than the N of {o}" (or "than that of {o}");
 - `stated_year`: the one year a sentence or question names ("in 1967", "from 1920"), which dates
   a comparison of values that change over time;
 - `clauses` / `resolve_pronoun`: a sentence's clauses ("A had ..., B had ..., and C had ..."), and a
   leading pronoun replaced by the previous statement's subject ("Its population was ...");
-- `listed_names`: the longest list of names in a question ("among Azerbaijan, Norway, East Timor,
+- `clean_name`: a name without emphasis, quotes or an appositive ("Honshu, the island");
+- `listed_names` / `split_names`: the longest list of names in a question ("among Azerbaijan, Norway, East Timor,
   and North Macedonia"), the candidates of a comparison whose answer does not name them.
 """
 
@@ -104,23 +105,52 @@ def comparative(predicate: str) -> list[str]:
     return []
 
 
+def noun_comparatives(predicate: str, phrase: str | None) -> list[str]:
+    """A superlative predicate as a comparison of two noun phrases, with `{s}` and `{o}`; [] when none.
+
+    "has the largest population" with the phrase "the population of {s}" -> "the population of {s}
+    is larger than the population of {o}" and "... than that of {o}" (every comparative, both tenses).
+    """
+    m = _NOUN_PHRASE.match((phrase or "").strip())
+    if m is None:
+        return []
+    noun = m.group("n")
+    for sup, comps in _COMPARATIVE.items():
+        if predicate.strip().endswith(f"the {sup} {noun}"):
+            return with_past(
+                [f"the {noun} of {{s}} is {c} than {them}" for c in comps for them in (f"the {noun} of {{o}}", "that of {o}")]
+            )
+    return []
+
+
 def stated_year(text: str) -> int | None:
     """The one year `text` names (a standalone 1000-2099 number, not part of "5,536,375"); None for 0 or 2+."""
     years = set(_YEAR.findall(text))
     return int(years.pop()) if len(years) == 1 else None
 
 
+_APPOSITIVE = re.compile(r",\s+the\s+[a-z][a-z -]*,?$")
+"""A trailing appositive that says what a name is ("Honshu, the island,")."""
+
+
 def clean_name(name: str) -> str:
-    """A name without the emphasis and quotes answers wrap it in ("*Azerbaijan*" -> "Azerbaijan")."""
-    return name.strip().strip(_MARKUP).strip()
+    """A name without the emphasis, quotes and appositive answers wrap it in ("*Honshu*, the island," -> "Honshu")."""
+    return _APPOSITIVE.sub("", name.strip()).strip().rstrip(",").strip().strip(_MARKUP).strip()
+
+
+_LIST_BREAK = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+
+
+def split_names(text: str) -> list[str]:
+    """The names of a list "A, B, and C" / "A or B" (each cleaned); one name when `text` is no list."""
+    return [n for n in (clean_name(p) for p in _LIST_BREAK.split(clean_name(text))) if n]
 
 
 def listed_names(question: str) -> list[str]:
     """The longest list of capitalised names in a question ("A, B, C, and D", "A or B"); [] without one."""
     best: list[str] = []
     for m in _LIST.finditer(question):
-        names = [clean_name(n) for n in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", m.group("l"))]
-        names = [n for n in names if n]
+        names = split_names(m.group("l"))
         if names:
             names[0] = _QUESTION_WORD.sub("", names[0])  # "Among Paris, Lyon and ..." lists "Paris"
         if len(names) > len(best):
@@ -162,9 +192,11 @@ __all__ = [
     "clean_name",
     "comparative",
     "listed_names",
+    "noun_comparatives",
     "noun_templates",
     "past_tense",
     "resolve_pronoun",
+    "split_names",
     "stated_year",
     "superlatives",
     "with_past",

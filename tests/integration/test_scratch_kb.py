@@ -209,6 +209,11 @@ def test_comparison_of_dated_supplied_values() -> None:
         assert compare(kb.reasoner, "Avalon", "population", "most", ("Avalon", "Brynmor")).status == ProofStatus.UNKNOWN
         assert compare(kb.reasoner, "Avalon", "population", "most", ("Brynmor",), 1990).status == ProofStatus.UNKNOWN
         assert compare(kb.reasoner, "Avalon", "population", "most", (), 1967).status == ProofStatus.UNKNOWN
+        # "smaller than Brynmor and Cardell": a list of names the KB holds one by one; an unknown one decides nothing
+        listed = compare(kb.reasoner, "Brynmor", "population", "least", ("Brynmor", "Avalon and Cardell"), 1967)
+        assert listed.status == ProofStatus.UNKNOWN and "Cardell" in listed.note
+        both = compare(kb.reasoner, "Avalon", "population", "least", ("Avalon", "Brynmor and Avalon"), 1967)
+        assert both.status == ProofStatus.SUPPORTED and both.proof is not None and len(both.proof.premises) == 2
 
 
 def test_a_past_tense_value_is_not_refuted_by_the_unique_value_held_now() -> None:

@@ -11,8 +11,10 @@ from drowzee_core.kb.wording import (
     clean_name,
     comparative,
     listed_names,
+    noun_comparatives,
     noun_templates,
     past_tense,
+    split_names,
     stated_year,
     superlatives,
 )
@@ -48,6 +50,14 @@ def test_superlatives_and_comparatives() -> None:
     assert comparative("is the oldest") == []
 
 
+def test_noun_comparatives_only_for_a_the_n_of_phrase() -> None:
+    said = noun_comparatives("has the smallest population", "the population of {s}")
+    assert "the population of {s} is smaller than the population of {o}" in said
+    assert "the population of {s} was lower than that of {o}" in said
+    assert noun_comparatives("has the largest population", "the area of {s}") == []
+    assert noun_comparatives("was born earliest", "the year {s} was born") == []
+
+
 @pytest.mark.parametrize(
     ("text", "year"),
     [
@@ -79,6 +89,9 @@ def test_listed_names_and_clean_name() -> None:
     assert listed_names("Which had a higher population, Greece or Mississippi?") == ["Greece", "Mississippi"]
     assert listed_names("What is the capital of France?") == []
     assert clean_name(" *Azerbaijan* ") == "Azerbaijan" and clean_name('"Toy Story"') == "Toy Story"
+    assert clean_name("*Honshu*, the island,") == "Honshu" and clean_name("Washington, D.C.") == "Washington, D.C."
+    assert split_names("Uruguay and Spain, the sovereign states") == ["Uruguay", "Spain"]
+    assert split_names("*Lyon*") == ["Lyon"]
 
 
 def test_answers_in_the_past_tense_and_possessive_read_as_the_catalog_relation() -> None:
@@ -122,3 +135,19 @@ def test_a_comparative_names_both_entities_and_a_trailing_clause_is_allowed() ->
     assert [(c.subject, c.direction, c.candidates, c.year) for c in claims if isinstance(c, ComparisonStatement)] == [
         ("Avalon", "most", ("Avalon", "Brynmor"), 1897)
     ]
+
+
+def test_a_noun_comparative_reads_with_a_list_an_appositive_and_a_year() -> None:
+    claims = READER.read(
+        "The population of Honshu, the island, is *smaller* than the population of Uruguay and Spain,"
+        " the sovereign states, in 2005."
+    )
+    assert [(c.subject, c.direction, c.candidates, c.year) for c in claims if isinstance(c, ComparisonStatement)] == [
+        ("Honshu", "least", ("Honshu", "Uruguay and Spain"), 2005)
+    ]
+    [c] = READER.read("The population of Paris was higher than that of Lyon.")
+    assert isinstance(c, ComparisonStatement) and (c.subject, c.direction, c.candidates) == (
+        "Paris",
+        "most",
+        ("Paris", "Lyon"),
+    )
