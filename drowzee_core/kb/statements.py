@@ -175,8 +175,11 @@ class StatementReader:
         return (0, found) if found else (cut, [])
 
     def comparison_readings(self, sentence: str) -> list[ComparisonReading]:
-        """Readings of "S <most / least predicate> [in YEAR].", "S <comparative> than O." and "The N of S is
-        <comparative> than the N of O." (`kb.wording`); O may be a list ("Uruguay and Spain")."""
+        """Readings of a superlative, a comparative or a comparison of noun phrases (`kb.wording`).
+
+        "S <most / least predicate> [in YEAR].", "S <comparative> than O." and "The N of S is
+        <comparative> than the N of O."; O may be a list ("Uruguay and Spain").
+        """
         out: list[ComparisonReading] = []
         plain = sentence.replace("*", "").strip()  # "is *smaller* than"
         for relation, direction, rx in self._comparisons:

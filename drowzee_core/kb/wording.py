@@ -118,7 +118,11 @@ def noun_comparatives(predicate: str, phrase: str | None) -> list[str]:
     for sup, comps in _COMPARATIVE.items():
         if predicate.strip().endswith(f"the {sup} {noun}"):
             return with_past(
-                [f"the {noun} of {{s}} is {c} than {them}" for c in comps for them in (f"the {noun} of {{o}}", "that of {o}")]
+                [
+                    f"the {noun} of {{s}} is {c} than {them}"
+                    for c in comps
+                    for them in (f"the {noun} of {{o}}", "that of {o}")
+                ]
             )
     return []
 
