@@ -3,7 +3,8 @@
 Policies, selectable per run:
 - `calibrated` (default): a Prolog proof is decisive (a refuted claim -> NON-FACTUAL; every claim
   proved -> FACTUAL); otherwise a logistic regression over the sources' signals, fitted on our
-  generated dev split (`drowzee verifier fit`) and shipped as `agents/calibration.json`;
+  generated dev split (`drowzee verifier fit`) and shipped as `agents/calibration.json` (the signals
+  include how many of the supplied triples' answers to a "which ..." question the response names);
 - `strict`: any source that says NON-FACTUAL wins; a proof is still decisive;
 - `majority`: one vote per source that gave a label (KB check, Seeker, Guardian); ties go to the
   Seeker's probability, then to NON-FACTUAL.
@@ -29,6 +30,8 @@ FEATURES = (
     "guardian_factual",
     "guardian_non_factual",
     "seeker_logit_supplied",
+    "answers_named",
+    "answers_missed",
 )
 """Signals the calibrated policy weighs, in order."""
 
@@ -47,9 +50,13 @@ class Signals:
     guardian: Label | None
     supplied: bool = False
     """Whether the pair came with evidence (the judge then reads it, not only what retrieval found)."""
+    answers: float | None = None
+    """Share of the supplied triples' answers to a "which ..." question the response names (`agents.answer_set`)."""
 
     @classmethod
-    def of(cls, opinions: Sequence[Opinion], kb_partial: float = 0.0, supplied: bool = False) -> Signals:
+    def of(
+        cls, opinions: Sequence[Opinion], kb_partial: float = 0.0, supplied: bool = False, answers: float | None = None
+    ) -> Signals:
         """Signals from the opinions (the last opinion per source counts)."""
         by = {o.source: o for o in opinions}
         kb, seek, guard = by.get(OpinionSource.KB_CHECK), by.get(OpinionSource.SEEKER), by.get(OpinionSource.GUARDIAN)
@@ -63,6 +70,7 @@ class Signals:
             seeker=seek.label if seek else None,
             guardian=guard.label if guard else None,
             supplied=supplied,
+            answers=answers,
         )
 
     def vector(self) -> list[float]:
@@ -78,6 +86,8 @@ class Signals:
             float(self.guardian == Label.FACTUAL),
             float(self.guardian == Label.NON_FACTUAL),
             logit * self.supplied,
+            0.0 if self.answers is None else self.answers,
+            0.0 if self.answers is None else 1.0 - self.answers,
         ]
 
 

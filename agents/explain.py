@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from agents.aggregate import Decision
+from agents.answer_set import AnswerSet
 from agents.schemas import Claim, KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
 from drowzee_core.generate.templates_kb import clause
@@ -65,8 +66,9 @@ def compose(
     results: Sequence[KBResult],
     evidence: Sequence[EvidenceItem],
     opinions: Sequence[Opinion],
+    answers: AnswerSet | None = None,
 ) -> str:
-    """The explanation of a decision, citing evidence ids."""
+    """The explanation of a decision, citing evidence ids (and the supplied answer set, when there is one)."""
     label = decision.label
     head = f"{label}.\nThe answer {_answer(response)} is {'correct' if label == Label.FACTUAL else 'incorrect'}."
     leaf_ids = {e.text: e.id for e in evidence}
@@ -87,6 +89,8 @@ def compose(
     top: list[tuple[str, str | None]] = [(e.text, e.id) for e in ranked[:2] or evidence[:2]]
     cites = proved or top  # a FACTUAL answer's proved claims say more than the best-ranked retrieved items
     body = f"According to the evidence, {_cite(cites)}." if cites else "No evidence was found."
+    if answers is not None:  # what the supplied answer set says outweighs the best-ranked retrieved items
+        body = _answer_sentence(answers, evidence) + (f" {body}" if proved else "")
     said = "; ".join(
         f"{o.source}: {o.label or 'no label'}" + (f" ({o.confidence:.2f})" if o.confidence is not None else "")
         for o in opinions
@@ -96,6 +100,14 @@ def compose(
     if label == Label.NON_FACTUAL:
         tail += " Therefore, the answer is not supported by the evidence."
     return " ".join((head, body, tail))
+
+
+def _answer_sentence(answers: AnswerSet, evidence: Sequence[EvidenceItem]) -> str:
+    """The answer-set sentence, citing the supplied triples that hold the answers."""
+    wanted = set(answers.answers)
+    ids = [e.id for e in evidence if e.ref and wanted & {p.strip() for p in e.ref.split(" | ")}]
+    text = answers.sentence()
+    return f"{text[:-1]} [{', '.join(ids[:MAX_CITED])}]." if ids else text
 
 
 __all__ = ["compose", "proof_citations"]

@@ -39,6 +39,7 @@ CHECKPOINTED_TYPES = (
         )
     ]
     + [
+        ("agents.answer_set", "AnswerSet"),
         ("drowzee_core.records.enums", "Label"),
         ("drowzee_core.records.enums", "ProofStatus"),
         ("drowzee_core.records.proof", "ProofNode"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 from typing import Annotated, Any, TypedDict
 
+from agents.answer_set import AnswerSet
 from agents.schemas import Claim, ClaimSupport, KBResult
 from drowzee_core.records.verdict import EvidenceItem, Opinion, Verdict
 
@@ -58,6 +59,7 @@ class VerifierState(TypedDict, total=False):
     claims: list[Claim]
     gathered: Annotated[list[EvidenceItem], merge_evidence]
     kb_results: Annotated[list[KBResult], operator.add]
+    answer_set: AnswerSet | None
     support: Annotated[list[ClaimSupport], operator.add]
     opinions: Annotated[list[Opinion], operator.add]
     degraded: Annotated[list[str], operator.add]

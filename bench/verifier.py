@@ -110,7 +110,8 @@ def ablation(results: list[dict[str, Any]], policy: str) -> list[dict[str, Any]]
             for r in results:
                 ops = [o for o in r["opinions"] if str(o.source) in subset]
                 full = r["signals"]
-                sig = Signals.of(ops, full.kb_partial if "kb_check" in subset else 0.0, full.supplied)
+                kb = "kb_check" in subset
+                sig = Signals.of(ops, full.kb_partial if kb else 0.0, full.supplied, full.answers if kb else None)
                 preds.append({"parsed_label": str(decide(policy, sig, cal).label)})
             fig = figures("+".join(subset), codes(preds, "parsed_label"), gold, None)
             table.append({"sources": "+".join(subset), "factcls": fig.factcls.show(), "acc": fig.acc.show()})

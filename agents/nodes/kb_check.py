@@ -1,5 +1,9 @@
 """kb_check: prove or refute each claim with Prolog, on the user's KB and on the pair's supplied triples.
 
+When the supplied triples are the answer set of a "which ..." question, the node also reports how
+many of those answers the response names (`agents.answer_set`: a signal for the Manager, not a
+proof).
+
 Supplied triples go into a scratch KB for this pair only (a second Prolog module, never the user's
 KB) and are reasoned over with the same rule families. Supplied evidence is about this pair, so when
 it decides a claim it wins over the user's KB; otherwise the user's KB decides. Absence is never
@@ -15,6 +19,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
+from agents.answer_set import evidence_answers
 from agents.call_cache import PROVE_TOOL
 from agents.context import VerifierContext
 from agents.kbprove import Decided, common, compare, prove_claim, temporal
@@ -194,6 +199,7 @@ def kb_check(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
     )
     return {
         "kb_results": results,
+        "answer_set": evidence_answers(state.get("query", ""), state["response"], triples),
         "gathered": proof_evidence(results),
         "opinions": [kb_opinion(claims, results)],
     }

@@ -54,7 +54,9 @@ def signals_of_state(state: Mapping[str, Any]) -> Signals:
     """The policy's signals from a run's state (the graph's final values or the Manager's input)."""
     claims, results = state.get("claims", []), state.get("kb_results", [])
     supplied = any(e.source == EvidenceSource.SUPPLIED for e in state.get("gathered", []))
-    return Signals.of(list(state.get("opinions", [])), kb_partial(claims, results), supplied)
+    answers = state.get("answer_set")
+    coverage = answers.coverage if answers is not None else None
+    return Signals.of(list(state.get("opinions", [])), kb_partial(claims, results), supplied, coverage)
 
 
 def claim_verdicts(
@@ -119,7 +121,7 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
     except (OSError, ValueError) as exc:
         degraded.append(f"verdict_manager: policy {policy} unavailable ({exc}); decided by majority instead")
         decision = decide("majority", signals, None)
-    explanation = compose(decision, state["response"], claims, results, evidence, opinions)
+    explanation = compose(decision, state["response"], claims, results, evidence, opinions, state.get("answer_set"))
     roles = {}
     if _use_llm(ctx) and decision.rule != "proof":
         try:

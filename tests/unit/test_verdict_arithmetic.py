@@ -22,7 +22,7 @@ def sig(kb: Label | None = None, p: float | None = None, guardian: Label | None 
     return Signals(kb=kb, kb_partial=0.0, seeker_p=p, seeker=seeker, guardian=guardian)
 
 
-CAL = Calibration(features=list(FEATURES), coef=[3, -3, 1, 1.5, 0, 0.5, -0.5, 1.0], intercept=0.0)
+CAL = Calibration(features=list(FEATURES), coef=[3, -3, 1, 1.5, 0, 0.5, -0.5, 1.0, 1.0, -2.0], intercept=0.0)
 
 
 @pytest.mark.parametrize("policy", ["calibrated", "strict"])
@@ -118,5 +118,32 @@ def test_reducers_keep_first_evidence_per_id_and_add_timings() -> None:
 def test_supplied_evidence_weighs_the_judge_more() -> None:
     plain = sig(p=0.8)
     supplied = Signals(kb=None, kb_partial=0.0, seeker_p=0.8, seeker=F, guardian=None, supplied=True)
-    assert plain.vector()[-1] == 0.0 and supplied.vector()[-1] == pytest.approx(supplied.vector()[3])
+    at = FEATURES.index("seeker_logit_supplied")
+    assert plain.vector()[at] == 0.0 and supplied.vector()[at] == pytest.approx(supplied.vector()[3])
     assert CAL.p_factual(supplied) > CAL.p_factual(plain)
+
+
+def test_the_answer_set_signal_is_absent_unless_the_evidence_gives_one() -> None:
+    named, missed = FEATURES.index("answers_named"), FEATURES.index("answers_missed")
+    assert [sig(p=0.8).vector()[i] for i in (named, missed)] == [0.0, 0.0]
+    none_named = Signals(kb=None, kb_partial=0.0, seeker_p=0.8, seeker=F, guardian=None, answers=0.0)
+    some = Signals(kb=None, kb_partial=0.0, seeker_p=0.8, seeker=F, guardian=None, answers=0.6)
+    assert [none_named.vector()[i] for i in (named, missed)] == [0.0, 1.0]
+    assert [some.vector()[i] for i in (named, missed)] == pytest.approx([0.6, 0.4])
+    assert CAL.p_factual(none_named) < CAL.p_factual(some) < CAL.p_factual(sig(p=0.8))
+
+
+def test_explanation_states_the_supplied_answer_set_and_cites_its_triples() -> None:
+    from agents.answer_set import AnswerSet
+
+    ev = [
+        EvidenceItem(
+            id="S1", source=EvidenceSource.SUPPLIED, text="Milan twinned Bethlehem.", ref="Milan | twinned | Bethlehem"
+        ),
+        EvidenceItem(id="S2", source=EvidenceSource.SUPPLIED, text="Milan mayor Sala.", ref="Milan | mayor | Sala"),
+        EvidenceItem(id="D1", source=EvidenceSource.CORPUS, text="Rome is in Italy.", score=0.9),
+    ]
+    answers = AnswerSet(anchors=("Milan", "Saint Petersburg"), answers=("Bethlehem",), named=())
+    text = compose(Decision(N, 0.9, "calibrated aggregation"), "It is Rome.", [], [], ev, [], answers)
+    assert "The supplied evidence answers the question with Bethlehem; the response names none of them [S1]." in text
+    assert "D1" not in text  # the answer set, not the best-ranked retrieved item, explains the decision

@@ -154,6 +154,17 @@ def test_checkpoint_holds_the_records() -> None:
     v.close()
 
 
+def test_checkpoints_revive_the_answer_set_record() -> None:
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    from agents.answer_set import AnswerSet
+    from agents.graph import CHECKPOINTED_TYPES
+
+    serde = JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINTED_TYPES)
+    record = AnswerSet(anchors=("Milan", "Turin"), answers=("Lyon",), named=())
+    assert serde.loads_typed(serde.dumps_typed({"answer_set": record})) == {"answer_set": record}
+
+
 class BoomError(RuntimeError):
     pass
 

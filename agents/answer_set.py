@@ -1,0 +1,90 @@
+"""The answers supplied triples give to a "which ..." question, and how many the response names (pure).
+
+FactCHD's set-operation pairs ("Which films were released in Ireland and had Chris Menges as the
+director of photography?") come with the question's answer set as evidence: every triple links a
+name the question mentions (an *anchor*: Ireland, Chris Menges) with an answer (The Reader, ...).
+When the supplied triples have exactly that shape - at least two anchors, every triple joins one
+anchor and one other name, and every other name is joined to every anchor - the other names are
+the evidence's answers, and the response's coverage of them is a signal the Manager weighs (fitted
+on the generated dev split like the others). It is not a proof: a response that names none of the
+answers is not refuted by their absence, and a yes / no answer is never read this way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from drowzee_core.kb.scratch import split_qualifier
+from drowzee_core.kb.template_regex import strip_lead
+from drowzee_core.kb.wording import clean_name
+
+_YES_NO = re.compile(r"(?:yes|no)\b", re.IGNORECASE)
+MAX_TRIPLES = 200
+"""More supplied triples than this are no answer set (and would make the name search slow)."""
+
+
+class AnswerSet(BaseModel):
+    """The evidence's answers to the question and those the response names."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    anchors: tuple[str, ...]
+    answers: tuple[str, ...]
+    named: tuple[str, ...]
+
+    @property
+    def coverage(self) -> float:
+        """Share of the evidence's answers the response names."""
+        return len(self.named) / len(self.answers)
+
+    def sentence(self) -> str:
+        """What the signal says, for the explanation."""
+        listed = _join(self.answers)
+        if not self.named:
+            said = "the response names none of them"
+        elif len(self.named) == len(self.answers):
+            said = "the response names all of them"
+        else:
+            said = f"the response names only {_join(self.named)}"
+        return f"The supplied evidence answers the question with {listed}; {said}."
+
+
+def _join(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def _mentions(text: str, name: str) -> bool:
+    """Whether `text` names `name` as whole words, ignoring case."""
+    words = r"\s+".join(re.escape(w) for w in name.split())
+    return re.search(rf"(?<!\w){words}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def evidence_answers(query: str, response: str, triples: Sequence[Sequence[str]]) -> AnswerSet | None:
+    """The answer set the supplied triples give to `query` (module docstring); None when they give none."""
+    if not triples or len(triples) > MAX_TRIPLES or _YES_NO.match(response, strip_lead(response)):
+        return None
+    edges = []
+    for t in triples:
+        s, _r, o = split_qualifier((t[0], t[1], t[2])).base
+        edges.append((clean_name(s), clean_name(o)))
+    names = list(dict.fromkeys(n for e in edges for n in e))
+    anchors = [n for n in names if n and _mentions(query, n)]
+    if len(anchors) < 2:
+        return None
+    linked: dict[str, set[str]] = {}
+    for s, o in edges:
+        if (s in anchors) == (o in anchors):
+            return None  # a triple between two anchors or two answers: no answer set
+        answer, anchor = (o, s) if s in anchors else (s, o)
+        linked.setdefault(answer, set()).add(anchor)
+    if any(len(a) != len(anchors) for a in linked.values()):
+        return None
+    answers = tuple(linked)
+    named = tuple(a for a in answers if _mentions(response, a))
+    return AnswerSet(anchors=tuple(anchors), answers=answers, named=named)
+
+
+__all__ = ["AnswerSet", "evidence_answers"]
