@@ -290,7 +290,7 @@ def features(
         float(pair.short and any(w in NO_WORDS for w in answer)),
         _share(answer_content, best_words) if pair.short else 1.0,
         _share(answer_content, chunk_words) if pair.short else 1.0,
-        _share(content(words(pair.query)), best_words) if pair.query else 1.0,
+        _share(content(words(pair.query)), best_words) if pair.short else 1.0,  # a full claim stands alone
         float(min(len(stmt_words), 64)),
     ]
 

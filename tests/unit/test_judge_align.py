@@ -57,6 +57,13 @@ def test_a_bare_answer_is_read_with_its_question() -> None:
     assert not long.short and long.statement == long.claim
 
 
+def test_a_full_sentence_claim_is_read_without_its_question() -> None:
+    evidence = ["The Matrix is a 1999 science fiction film written and directed by the Wachowskis."]
+    claim = "The Matrix is a science fiction film."
+    asked = feats(PairText("Could you inform me what genre The Matrix movie belongs to?", claim, evidence))
+    assert asked == feats(PairText("", claim, evidence))
+
+
 def test_numbers_names_and_negation_are_checked_against_the_evidence() -> None:
     ev = ["The population of Kalabo is 18477.", "Kalabo is located in Zambia."]
     f = feats(PairText("", "The population of Kalabo is 19468.", ev))
