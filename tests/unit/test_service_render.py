@@ -220,6 +220,8 @@ def test_proofs_are_collapsible() -> None:
 
 # ---------------------------------------------------------------------------------------------- progress
 def test_node_lines() -> None:
+    from agents.answer_set import AnswerSet
+
     ev = [EvidenceItem(id=f"R{i}", source=EvidenceSource.KB, text="x") for i in range(5)]
     results = [
         KBResult(claim_id="C1", status=ProofStatus.SUPPORTED),
@@ -236,6 +238,9 @@ def test_node_lines() -> None:
     text = {k: re.sub(r"<[^>]+>", "", progress_view.node_html(e)) for k, e in lines.items()}
     assert "claims: 3 claims read" in text["claims"] and "0.12 s" in text["claims"]
     assert "kb_check: 1 supported, 1 contradicted" in text["kb_check"]
+    answers = AnswerSet(anchors=("Milan", "Turin"), answers=("Lyon", "Bern"), named=("Bern",))
+    with_answers = progress_view.node_html(NodeEvent("kb_check", {"kb_results": results, "answer_set": answers}))
+    assert "the response names 1 of the 2 supplied answers" in with_answers
     assert "seeker: 5 evidence item(s)" in text["seeker"]
     assert "guardian: NON-FACTUAL 0.71" in text["guardian"]
     assert "verdict_manager: NON-FACTUAL 0.93" in text["verdict_manager"]

@@ -28,7 +28,11 @@ def _node_summary(node: str, update: Mapping[str, Any]) -> str:
         counts: dict[str, int] = {}
         for r in results:
             counts[STATUS_CLASS[r.status]] = counts.get(STATUS_CLASS[r.status], 0) + 1
-        return ", ".join(f"{v} {k}" for k, v in counts.items()) or "no claim to prove"
+        said = ", ".join(f"{v} {k}" for k, v in counts.items()) or "no claim to prove"
+        answers = update.get("answer_set")
+        if answers is not None:
+            said += f"; the response names {len(answers.named)} of the {len(answers.answers)} supplied answers"
+        return said
     if node == "verdict_manager" and isinstance(update.get("verdict"), Verdict):
         v: Verdict = update["verdict"]
         return f"{escape(v.label.value)} {v.confidence:.2f}" + (" (degraded)" if v.degraded else "")
