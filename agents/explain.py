@@ -90,7 +90,7 @@ def compose(
     cites = proved or top  # a FACTUAL answer's proved claims say more than the best-ranked retrieved items
     body = f"According to the evidence, {_cite(cites)}." if cites else "No evidence was found."
     if answers is not None:  # what the supplied answer set says outweighs the best-ranked retrieved items
-        body = _answer_sentence(answers, evidence) + (f" {body}" if proved else "")
+        body = _answer_sentence(answers, evidence, label) + (f" {body}" if proved else "")
     said = "; ".join(
         f"{o.source}: {o.label or 'no label'}" + (f" ({o.confidence:.2f})" if o.confidence is not None else "")
         for o in opinions
@@ -102,12 +102,13 @@ def compose(
     return " ".join((head, body, tail))
 
 
-def _answer_sentence(answers: AnswerSet, evidence: Sequence[EvidenceItem]) -> str:
-    """The answer-set sentence, citing the supplied triples that hold the answers."""
+def _answer_sentence(answers: AnswerSet, evidence: Sequence[EvidenceItem], label: Label) -> str:
+    """The answer-set sentence, citing the triples that hold the answers; says when other sources outweighed it."""
     wanted = set(answers.answers)
     ids = [e.id for e in evidence if e.ref and wanted & {p.strip() for p in e.ref.split(" | ")}]
-    text = answers.sentence()
-    return f"{text[:-1]} [{', '.join(ids[:MAX_CITED])}]." if ids else text
+    text = answers.sentence()[:-1] + (f" [{', '.join(ids[:MAX_CITED])}]" if ids else "")
+    against = answers.coverage < 1.0 if label == Label.FACTUAL else answers.coverage == 1.0
+    return text + ("; the other sources outweighed this." if against else ".")
 
 
 __all__ = ["compose", "proof_citations"]

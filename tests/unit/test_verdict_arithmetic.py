@@ -147,3 +147,5 @@ def test_explanation_states_the_supplied_answer_set_and_cites_its_triples() -> N
     text = compose(Decision(N, 0.9, "calibrated aggregation"), "It is Rome.", [], [], ev, [], answers)
     assert "The supplied evidence answers the question with Bethlehem; the response names none of them [S1]." in text
     assert "D1" not in text  # the answer set, not the best-ranked retrieved item, explains the decision
+    outweighed = compose(Decision(F, 0.6, "calibrated aggregation"), "It is Rome.", [], [], ev, [], answers)
+    assert "names none of them [S1]; the other sources outweighed this." in outweighed
