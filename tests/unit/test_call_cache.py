@@ -1,67 +1,30 @@
-"""The call cache: chat calls through LangChain's cache path, judge scores, proofs, and a whole verification.
+"""The call cache: chat calls through LangChain's cache path, judge scores and memoised proofs.
 
-Scripted fakes only (no network, no Prolog, no model): a second verification of the same pair with the
-same cache file must call no model, judge or prover and give the same verdict.
+Scripted fakes only (no network, no Prolog, no model); a whole verification run twice is in
+`test_call_cache_verifier.py`.
 """
 
 from __future__ import annotations
 
-import importlib
-import re
 import threading
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_openai import ChatOpenAI
-from pydantic import Field
 
 from agents.call_cache import CachingJudge, RoleCache, default_cache_path, memo, stable_llm_string
 from agents.calls import CACHE_HIT, CallRecorder, RoleUsage, UsageHandler
-from agents.context import VerifierSettings
-from agents.schemas import Claim, KBOrigin, KBResult
-from agents.verifier import Verifier
 from drowzee_core.llm.roles import RoleConfig
-from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.judge import JudgeScore, Support
-from drowzee_core.records.proof import ProofNode
-from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, ModelRef, Verdict, VerifyRequest
+from drowzee_core.records.verdict import ModelRef
 from drowzee_core.retrieval.cache import JsonCache
+from tests.unit.call_cache_fakes import CountingJudge, ScriptedChat
 
 pytestmark = pytest.mark.filterwarnings("ignore:The function `load` is in beta")
 
 REMOTE = "https://api.example.com/v1"
 REF = ModelRef(model="guardian", base_url=REMOTE, adapter_sha256="a" * 64)
-
-
-class ScriptedChat(BaseChatModel):
-    """Answers from a script with token usage; raises when `fail` (a model that must not be called)."""
-
-    model: str = "scripted"
-    replies: list[str] = Field(default_factory=lambda: ["FACTUAL"])
-    prompts: list[str] = Field(default_factory=list)
-    fail: bool = False
-
-    @property
-    def _llm_type(self) -> str:
-        return "scripted"
-
-    @property
-    def _identifying_params(self) -> dict[str, Any]:
-        return {"model": self.model}
-
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, **kwargs: Any) -> ChatResult:
-        if self.fail:
-            raise AssertionError(f"model {self.model} was called on a cached prompt")
-        text = self.replies[len(self.prompts) % len(self.replies)]
-        self.prompts.append(str(messages[-1].content))
-        usage = {"input_tokens": 12, "output_tokens": 1, "total_tokens": 13}
-        message = AIMessage(content=text, usage_metadata=usage, response_metadata={"token_usage": {"x": 1}})  # type: ignore[arg-type]
-        return ChatResult(generations=[ChatGeneration(message=message)])
 
 
 def _client(store: JsonCache | None, rec: CallRecorder, ref: ModelRef = REF, **kw: Any) -> ScriptedChat:
@@ -121,22 +84,6 @@ def test_chat_key_ignores_timeout_retries_and_key_but_not_temperature() -> None:
     assert llm_string() != llm_string(temperature=0.7)
     assert llm_string() != llm_string(max_completion_tokens=1)
     assert stable_llm_string("not json---[('stop', None)]") == "not json---[('stop', None)]"
-
-
-class CountingJudge:
-    threshold = 0.5
-
-    def __init__(self, fail: bool = False) -> None:
-        self.batches: list[list[Any]] = []
-        self.input_tokens = 0
-        self.fail = fail
-
-    def score(self, inputs: Sequence[Any]) -> list[JudgeScore]:
-        if self.fail:
-            raise AssertionError("the judge was called on cached inputs")
-        self.batches.append(list(inputs))
-        self.input_tokens += 10 * len(inputs)
-        return [JudgeScore(p_supported=len(r) / 100, decision=Support.SUPPORTED, best_chunk=0) for _, r, _ in inputs]
 
 
 def _judge(store: JsonCache | None, rec: CallRecorder, inner: CountingJudge, ref: ModelRef = REF) -> CachingJudge:
@@ -220,138 +167,3 @@ def test_one_file_shared_by_two_connections(tmp_path: Path) -> None:
 def test_default_cache_file_is_under_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("DROWZEE_CACHE", str(tmp_path))
     assert default_cache_path() == tmp_path / "cache" / "calls.sqlite"
-
-
-# ------------------------------------------------------------------ a whole verification, twice
-
-
-class FakeReader:
-    def with_query(self, query: str, response: str) -> list[Any]:
-        return []
-
-    def read(self, text: str) -> list[Any]:
-        return []
-
-    def sentences(self, text: str) -> list[tuple[tuple[int, int], str]]:
-        return [((m.start(), m.end()), m.group()) for m in re.finditer(r"[^.]+\.?", text) if m.group().strip()]
-
-
-class FakeCorpus:
-    def search(self, query: str, k: int) -> list[EvidenceItem]:
-        return [EvidenceItem(id="x", source=EvidenceSource.CORPUS, text="Paris is the capital of France.", score=1.0)]
-
-
-PROOF = ProofNode(
-    rule="inverse",
-    fact=("Paris", "capital_of", "France"),
-    text="Paris is the capital of France.",
-    premises=[ProofNode(rule="fact", fact=("France", "capital", "Paris"), text="The capital of France is Paris.")],
-)
-
-
-class Fakes:
-    """Scripted models, judge and prover for one Verifier; `fail` makes each raise when called."""
-
-    def __init__(self, fail: bool = False) -> None:
-        self.fail = fail
-        self.chats: list[ScriptedChat] = []
-        self.judge = CountingJudge(fail=fail)
-        self.proofs = 0
-
-    def chat_model(self, cfg: RoleConfig, stop: list[str] | None = None, **kw: Any) -> ScriptedChat:
-        chat = ScriptedChat(model=cfg.model, replies=["NON"], fail=self.fail, **kw)
-        self.chats.append(chat)
-        return chat
-
-    def check_claims(self, main: Any, supplied: Any, claims: Sequence[Claim], events: Any = None) -> list[KBResult]:
-        if self.fail:
-            raise AssertionError("the prover was called on a cached pair")
-        self.proofs += 1
-        first = claims[0].id
-        return [KBResult(claim_id=first, status=ProofStatus.SUPPORTED, kb=KBOrigin.MAIN, proof=PROOF, note="n")]
-
-
-def _verifier(monkeypatch: pytest.MonkeyPatch, fakes: Fakes, **settings: Any) -> Verifier:
-    import drowzee_core.llm.judge as judge_mod
-    import drowzee_core.llm.roles as roles
-
-    kb_check = importlib.import_module("agents.nodes.kb_check")  # the package exports a node of that name
-
-    monkeypatch.setattr(roles, "chat_model", fakes.chat_model)
-    monkeypatch.setattr(judge_mod, "judge_for", lambda cfg, callbacks=None: fakes.judge)
-    monkeypatch.setattr(kb_check, "check_claims", fakes.check_claims)
-    base = {"policy": "majority", "manager": "aggregate", "extractor": "templates", "roles": None}
-    v = Verifier(VerifierSettings(**(base | settings)))
-    v.services.__dict__.update(  # cached properties, pre-filled: no KB, Prolog or embedder is opened
-        reader=FakeReader(), corpus=FakeCorpus(), kb_fingerprint="fake-kb", reasoner=object(), catalog=object()
-    )
-    return v
-
-
-REQ = VerifyRequest(id="p1", query="What is the capital of France?", response="Lyon is the capital. It is big.")
-
-
-def _same(a: Verdict, b: Verdict) -> None:
-    assert a.model_dump(exclude={"provenance": {"timings"}}) == b.model_dump(exclude={"provenance": {"timings"}})
-
-
-def test_second_verification_calls_nothing_and_gives_the_same_verdict(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    path = tmp_path / "calls.sqlite"
-    first_fakes = Fakes()
-    with _verifier(monkeypatch, first_fakes, cache_path=path) as v:
-        first = v.verify(REQ)
-        stats1 = v.call_stats()
-    assert not first.degraded and first.proofs == [PROOF]
-    assert first_fakes.proofs == 1 and len(first_fakes.judge.batches) == 1
-    assert stats1.roles["guardian"].calls == 1 and stats1.roles["guardian"].input_tokens == 12
-    assert stats1.roles["judge"] == RoleUsage(calls=3, input_tokens=30)  # the response and its two claims
-    assert stats1.misses == {"prove": 1} and stats1.hits == {}
-
-    with _verifier(monkeypatch, Fakes(fail=True), cache_path=path) as v:
-        second = v.verify(REQ)
-        stats2 = v.call_stats()
-    _same(first, second)
-    assert stats2.roles["guardian"] == RoleUsage(cache_hits=1)
-    assert stats2.roles["judge"] == RoleUsage(cache_hits=3)
-    assert stats2.hits == {"prove": 1} and stats2.misses == {}
-    with JsonCache(path) as store:
-        assert len(store) == 5  # one guardian chat, three judge inputs, one proof
-
-
-def test_cache_off_writes_nothing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    path = tmp_path / "calls.sqlite"
-    fakes = Fakes()
-    for _ in range(2):
-        with _verifier(monkeypatch, fakes, cache=False, cache_path=path) as v:
-            v.verify(REQ)
-    assert not path.exists()
-    assert fakes.proofs == 2 and len(fakes.judge.batches) == 2
-    assert all(len(c.prompts) == 1 for c in fakes.chats)
-
-
-def test_settings_read_the_cache_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("DROWZEE_VERIFY_CACHE", "false")
-    monkeypatch.setenv("DROWZEE_VERIFY_CACHE_PATH", str(tmp_path / "c.sqlite"))
-    s = VerifierSettings.load()
-    assert s.cache is False and s.cache_path == tmp_path / "c.sqlite"
-    assert VerifierSettings.load({"cache": True}).cache is True
-
-
-def test_a_local_role_finds_its_server_again_after_it_went_away(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """The client is built once, but the local server is checked (and restarted if gone) on every later call."""
-    import drowzee_core.llm.roles as roles
-    import drowzee_core.llm.server as server
-    from agents.services import Services
-
-    checks: list[int] = []
-    monkeypatch.setattr(server, "ensure_local_server", lambda *a, **k: checks.append(1))
-    monkeypatch.setattr(roles, "chat_model", lambda cfg, **kw: object())
-    services = Services(VerifierSettings.load({"kb": tmp_path / "kb.sqlite", "cache": False}))
-    first = services.chat("guardian", 1)
-    assert services.chat("guardian", 1) is first and services.chat("guardian", 1) is first
-    assert len(checks) == 2
-    services.close()

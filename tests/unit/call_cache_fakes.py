@@ -1,0 +1,57 @@
+"""Scripted fakes shared by the call-cache tests: a chat model with token usage and a counting judge."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import Field
+
+from drowzee_core.records.judge import JudgeScore, Support
+
+
+class ScriptedChat(BaseChatModel):
+    """Answers from a script with token usage; raises when `fail` (a model that must not be called)."""
+
+    model: str = "scripted"
+    replies: list[str] = Field(default_factory=lambda: ["FACTUAL"])
+    prompts: list[str] = Field(default_factory=list)
+    fail: bool = False
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"model": self.model}
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None, **kwargs: Any) -> ChatResult:
+        if self.fail:
+            raise AssertionError(f"model {self.model} was called on a cached prompt")
+        text = self.replies[len(self.prompts) % len(self.replies)]
+        self.prompts.append(str(messages[-1].content))
+        usage = {"input_tokens": 12, "output_tokens": 1, "total_tokens": 13}
+        message = AIMessage(content=text, usage_metadata=usage, response_metadata={"token_usage": {"x": 1}})  # type: ignore[arg-type]
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+
+class CountingJudge:
+    """Scores every input (P = response length / 100), counting batches and tokens; raises when `fail`."""
+
+    threshold = 0.5
+
+    def __init__(self, fail: bool = False) -> None:
+        self.batches: list[list[Any]] = []
+        self.input_tokens = 0
+        self.fail = fail
+
+    def score(self, inputs: Sequence[Any]) -> list[JudgeScore]:
+        if self.fail:
+            raise AssertionError("the judge was called on cached inputs")
+        self.batches.append(list(inputs))
+        self.input_tokens += 10 * len(inputs)
+        return [JudgeScore(p_supported=len(r) / 100, decision=Support.SUPPORTED, best_chunk=0) for _, r, _ in inputs]
