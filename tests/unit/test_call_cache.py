@@ -19,7 +19,7 @@ from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.judge import JudgeScore, Support
 from drowzee_core.records.verdict import ModelRef
 from drowzee_core.retrieval.cache import JsonCache
-from tests.unit.call_cache_fakes import CountingJudge, ScriptedChat
+from tests.unit.verifier_fakes import CountingJudge, ScriptedChat
 
 pytestmark = pytest.mark.filterwarnings("ignore:The function `load` is in beta")
 

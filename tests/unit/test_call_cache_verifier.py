@@ -6,7 +6,6 @@ Scripted fakes only (no network, no Prolog, no model); the cache pieces are test
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,20 +21,9 @@ from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Verdict, VerifyRequest
 from drowzee_core.retrieval.cache import JsonCache
-from tests.unit.call_cache_fakes import CountingJudge, ScriptedChat
+from tests.unit.verifier_fakes import CountingJudge, FakeReader, ScriptedChat
 
 pytestmark = pytest.mark.filterwarnings("ignore:The function `load` is in beta")
-
-
-class FakeReader:
-    def with_query(self, query: str, response: str) -> list[Any]:
-        return []
-
-    def read(self, text: str) -> list[Any]:
-        return []
-
-    def sentences(self, text: str) -> list[tuple[tuple[int, int], str]]:
-        return [((m.start(), m.end()), m.group()) for m in re.finditer(r"[^.]+\.?", text) if m.group().strip()]
 
 
 class FakeCorpus:

@@ -17,19 +17,7 @@ from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.enums import Label
 from drowzee_core.records.judge import JudgeScore, Support
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, ModelRef, OpinionSource, Verdict, VerifyRequest
-
-
-class FakeReader:
-    """Reads nothing through templates; splits sentences on periods."""
-
-    def with_query(self, query: str, response: str) -> list[Any]:
-        return []
-
-    def read(self, text: str) -> list[Any]:
-        return []
-
-    def sentences(self, text: str) -> list[tuple[tuple[int, int], str]]:
-        return [((m.start(), m.end()), m.group()) for m in re.finditer(r"[^.]+\.?", text) if m.group().strip()]
+from tests.unit.verifier_fakes import FakeReader
 
 
 class FakeJudge:

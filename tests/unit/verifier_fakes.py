@@ -1,7 +1,8 @@
-"""Scripted fakes shared by the call-cache tests: a chat model with token usage and a counting judge."""
+"""Scripted fakes shared by the verifier and call-cache tests: a chat model, a counting judge, a reader."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -55,3 +56,16 @@ class CountingJudge:
         self.batches.append(list(inputs))
         self.input_tokens += 10 * len(inputs)
         return [JudgeScore(p_supported=len(r) / 100, decision=Support.SUPPORTED, best_chunk=0) for _, r, _ in inputs]
+
+
+class FakeReader:
+    """Reads nothing through templates; splits sentences on periods."""
+
+    def with_query(self, query: str, response: str) -> list[Any]:
+        return []
+
+    def read(self, text: str) -> list[Any]:
+        return []
+
+    def sentences(self, text: str) -> list[tuple[tuple[int, int], str]]:
+        return [((m.start(), m.end()), m.group()) for m in re.finditer(r"[^.]+\.?", text) if m.group().strip()]
