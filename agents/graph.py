@@ -24,7 +24,10 @@ from agents.nodes import claims, guardian, kb_check, prepare, seeker, verdict_ma
 from agents.state import VerifierInput, VerifierOutput, VerifierState
 
 CHECKPOINTED_TYPES = (
-    [("agents.schemas", name) for name in ("Claim", "ClaimKind", "ClaimOrigin", "ClaimSupport", "KBOrigin", "KBResult")]
+    [
+        ("agents.schemas", name)
+        for name in ("Claim", "ClaimCondition", "ClaimKind", "ClaimOrigin", "ClaimSupport", "KBOrigin", "KBResult")
+    ]
     + [
         ("drowzee_core.records.verdict", name)
         for name in (

@@ -25,6 +25,10 @@ class ClaimKind(StrEnum):
     TEMPORAL = "temporal"
     """A Drowzee MTL question's formula at its year (`mtl`), asserted or denied by the response's Yes / No:
     decided by the MTL engine over the KB's dated events."""
+    SET = "set"
+    """The answer to "What are all X such that ...?" is complete (`candidates` are the members named,
+    `conditions` the question's): refuted by a member the KB proves that the list leaves out; never
+    proved (absence of other members proves nothing)."""
     TEXT = "text"
     """A sentence no template reads: only the Seeker's judge and the Guardian see it."""
 
@@ -42,6 +46,17 @@ class ClaimOrigin(StrEnum):
     """A sentence of the response, unread."""
     DROWZEE = "drowzee"
     """A Drowzee-style yes/no question (relations as its evidence writes them) with the response's Yes / No."""
+
+
+class ClaimCondition(BaseModel):
+    """One condition of a set-operation question on its variable X."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    relation: str = Field(description="Catalog relation name.")
+    other: str = Field(description="The condition's named entity or value, as written.")
+    var_subject: bool = Field(description="X is the subject (else the object).")
+    negated: bool = Field(default=False, description="X must not stand in the relation.")
 
 
 class Claim(BaseModel):
@@ -68,8 +83,13 @@ class Claim(BaseModel):
         " holds does not refute it (it may have changed).",
     )
     direction: str | None = Field(default=None, description="comparison: `most` or `least`.")
-    candidates: tuple[str, ...] = Field(default=(), description="comparison: the entities compared.")
+    candidates: tuple[str, ...] = Field(
+        default=(), description="comparison: the entities compared; set: the members named."
+    )
     year: int | None = Field(default=None, description="comparison: the year the values are compared at.")
+    conditions: tuple[ClaimCondition, ...] = Field(
+        default=(), description="set: the question's conditions on X (`relation` holds the operation)."
+    )
     mtl: str | None = Field(
         default=None, description="temporal: the query in Drowzee's syntax, `Finally[2, 5](Atom(X)), 1900`."
     )
@@ -121,6 +141,7 @@ __all__ = [
     "MAX_CLAIMS",
     "ArbitrationDecision",
     "Claim",
+    "ClaimCondition",
     "ClaimKind",
     "ClaimOrigin",
     "ClaimSupport",

@@ -8,13 +8,15 @@ remote extractor role) the extractor model's triples for such sentences are link
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from agents.context import VerifierContext
 from agents.nodes.base import node
-from agents.schemas import MAX_CLAIMS, Claim, ClaimKind, ClaimOrigin
+from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
 from drowzee_core.kb.drowzee_questions import CommonObjectQuestion, answer_claim, read_drowzee_question
+from drowzee_core.kb.set_questions import read_set_answer
 from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.logic.mtl_question import read_mtl_question
 from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_drowzee
@@ -51,6 +53,8 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
         found.append(asked)
     if asked_mtl := temporal_claim(query, response):
         found.append(asked_mtl)
+    if complete := set_claim(ctx, query, response):
+        found.append(complete)
     sentences = [(span, text) for span, text in ctx.services.reader.sentences(response) if text.strip()]
     if len(sentences) == 1:
         # a one-sentence response is the short answer the query-composed claims come from
@@ -99,6 +103,29 @@ def drowzee_claim(query: str, response: str) -> Claim | None:
         relation=t.relation,
         object=t.object,
         negated=t.negated,
+    )
+
+
+def set_claim(ctx: VerifierContext, query: str, response: str) -> Claim | None:
+    """The claim that a listed answer to "What are all X such that ...?" is complete (`kb.set_questions`).
+
+    Only when each of the question's conditions reads one way; the members' own claims come from
+    `with_query`.
+    """
+    found = read_set_answer(ctx.services.reader, query, response)
+    conditions = found.unique_conditions() if found is not None else None
+    if found is None or not conditions:
+        return None
+    return Claim(
+        id="",
+        text=found.completeness_text(ctx.services.catalog),
+        span=found.span,
+        kind=ClaimKind.SET,
+        origin=ClaimOrigin.QUERY,
+        subject=found.var,
+        relation=found.operation,
+        candidates=found.members,
+        conditions=tuple(ClaimCondition(**dataclasses.asdict(c)) for c in conditions),
     )
 
 

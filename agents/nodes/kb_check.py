@@ -23,6 +23,7 @@ from agents.answer_set import evidence_answers
 from agents.call_cache import PROVE_TOOL
 from agents.context import VerifierContext
 from agents.kbprove import Decided, common, compare, prove_claim, temporal
+from agents.kbset import set_complete
 from agents.nodes.base import node
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBOrigin, KBResult
 from agents.state import VerifierState
@@ -46,6 +47,8 @@ def _decide(reasoner: Reasoner, claim: Claim) -> Decided:
 
 def _decide_now(reasoner: Reasoner, claim: Claim) -> Decided:
     assert claim.subject is not None and claim.relation is not None
+    if claim.kind == ClaimKind.SET:
+        return set_complete(reasoner, claim.relation, claim.conditions, claim.candidates, claim.text)
     if claim.kind == ClaimKind.COMPARISON:
         return compare(reasoner, claim.subject, claim.relation, claim.direction or "most", claim.candidates, claim.year)
     assert claim.object is not None
@@ -139,10 +142,12 @@ def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
         lines = "; ".join(r.proof.text for r in refuted if r.proof is not None)
         return Opinion(source=OpinionSource.KB_CHECK, label=Label.NON_FACTUAL, confidence=1.0, explanation=lines)
     unlinked = {r.claim_id for r in results if not r.linked}
-    readable = [c for c in claims if c.kind != ClaimKind.TEXT and c.id not in unlinked]
+    # a set answer's completeness can be refuted, never proved: it does not block the members' proofs
+    asserted = [c for c in claims if c.kind != ClaimKind.SET]
+    readable = [c for c in asserted if c.kind != ClaimKind.TEXT and c.id not in unlinked]
     answers = [c for c in readable if c.origin in (ClaimOrigin.QUERY, ClaimOrigin.DROWZEE)]
-    if readable and all(c.id in proved for c in readable) and (len(readable) == len(claims) or answers):
-        rest = len(claims) - len(readable)
+    if readable and all(c.id in proved for c in readable) and (len(readable) == len(asserted) or answers):
+        rest = len(asserted) - len(readable)
         extra = f"; {rest} unread sentence(s) around the answer are left to the other sources" if rest else ""
         return Opinion(
             source=OpinionSource.KB_CHECK,
@@ -163,7 +168,7 @@ def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: 
     return {
         "kb": kb_fingerprint,
         "version": __version__,
-        "result_schema": 6,  # 2: `KBResult.linked`; 3: temporal claims (MTL); 4-6: dated comparisons, past tense
+        "result_schema": 7,  # 2: `linked`; 3: temporal claims; 4-6: dated comparisons, past tense; 7: set answers
         "triples": [list(t) for t in triples],
         "claims": [c.model_dump(mode="json") for c in claims],
     }

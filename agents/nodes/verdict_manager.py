@@ -19,7 +19,7 @@ from langgraph.runtime import Runtime
 from agents.aggregate import Calibration, Decision, Signals, decide
 from agents.context import VerifierContext
 from agents.explain import compose
-from agents.schemas import Claim, ClaimSupport, KBResult
+from agents.schemas import Claim, ClaimKind, ClaimSupport, KBResult
 from agents.state import VerifierState
 from drowzee_core.oracles.factchd_metrics import label_of
 from drowzee_core.records.enums import Label, ProofStatus
@@ -46,8 +46,9 @@ def shipped_calibration() -> Calibration:
 
 
 def kb_partial(claims: Sequence[Claim], results: Sequence[KBResult]) -> float:
-    """Share of the claims the KB proved."""
-    return sum(r.status == ProofStatus.SUPPORTED for r in results) / len(claims) if claims else 0.0
+    """Share of the claims the KB proved (a set answer's completeness, never proved, is not counted)."""
+    provable = [c for c in claims if c.kind != ClaimKind.SET]
+    return sum(r.status == ProofStatus.SUPPORTED for r in results) / len(provable) if provable else 0.0
 
 
 def signals_of_state(state: Mapping[str, Any]) -> Signals:

@@ -32,6 +32,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.set_questions import SET_QUERY, member_statements, read_set_answer
 from drowzee_core.kb.statement_types import Claim, ComparisonStatement, Direction, Reading, Statement
 from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, literal_pattern, strip_lead
@@ -49,16 +50,15 @@ _AMONG = re.compile(
     r"\s*(?:among\s+(?P<a>.+?),\s*which(?:\s+one)?|which(?:\s+one)?\s+of\s+(?P<b>.+?))\s+(?P<pred>[^,]+?)\s*\?\s*",
     _FLAGS,
 )
-_SET = re.compile(r"\s*what\s+are\s+all\s+(?P<v>\w+)\s+such\s+that\s+(?P<c>.+?)\s*\?\s*", _FLAGS)
-_CONNECTIVE = re.compile(r"\s+(but\s+not|and\s+not|and|or)\s+", re.IGNORECASE)
 _ABSTAIN = re.compile(r"\s*(?:no\s+idea|nobody\s+knows|no\s+one\s+knows|it\s+is\s+not\s+known)\b", re.IGNORECASE)
 _SHORT_LEAD = re.compile(r"(?:it\s+is|it's|the\s+answer\s+is|that\s+is|that\s+would\s+be)\s+", re.IGNORECASE)
 
 
 def compose(reader: StatementReader, query: str, response: str, stated: Sequence[Claim]) -> list[Claim]:
     """The claims that the response's answer makes of the query (module docstring); [] for other queries."""
-    if m := _SET.fullmatch(query):
-        return _set_members(reader, m.group("v"), m.group("c"), response)
+    if SET_QUERY.fullmatch(query):
+        listed = read_set_answer(reader, query, response)
+        return list(member_statements(reader.catalog, listed)) if listed else []
     if m := _AMONG.fullmatch(query):
         return _comparison(reader, m.group("a") or m.group("b"), m.group("pred"), response, stated)
     if m := _WHAT.fullmatch(query):
@@ -214,60 +214,4 @@ def split_names(text: str, known: Collection[str] = ()) -> list[str]:
     return [*parts, *options[-1]]
 
 
-# ---------------------------------------------------------------------- set operation
-def _set_members(reader: StatementReader, var: str, cond: str, response: str) -> list[Claim]:
-    parsed = set_conditions(reader, var, cond)
-    if parsed is None:
-        return []
-    op, conditions = parsed
-    members_rx = re.compile(
-        r"(?:the\s+only|the)\s+"
-        + re.escape(var)
-        + r"s?\s+that\s+meets?\s+the\s+(?:given\s+)?criteria\s+(?:is|are)\s+(?P<m>.+?)\s*[.!]?\s*",
-        re.IGNORECASE | re.DOTALL,
-    )
-    listed: str | None = None
-    only = False
-    for _span, sentence in reader.sentences(response):
-        if m := members_rx.fullmatch(sentence[strip_lead(sentence) :]):
-            listed, only = m.group("m"), m.group(0).lower().startswith("the only")
-            break
-    if listed is None:
-        sentences = reader.sentences(response)
-        one = sentences[0][1] if len(sentences) == 1 else ""
-        listed = one.rstrip(".! ") if one and not reader.readings(one) and not abstains(one) else None
-    if not listed:
-        return []
-    members = [listed.strip()] if only else split_names(listed)
-    if any(len(member) > MAX_ENTITY_CHARS for member in members):
-        return []
-    out: list[Claim] = []
-    for member in members:
-        for readings, flip in conditions:
-            for r in readings:
-                s, o = (member, r.object) if r.subject == var else (r.subject, member)
-                out.append(_statement(reader.catalog, s, r.relation, o, r.negated != flip, op == "or"))
-    return out
-
-
-def set_conditions(reader: StatementReader, var: str, cond: str) -> tuple[str, list[tuple[list[Reading], bool]]] | None:
-    """The operation ("and", "or", "but not", "single") and each condition's readings about `var`.
-
-    Each condition is (readings, flip): `flip` when "but not" / "and not" negates it. The split
-    at a connective is the first one after which both sides read as a statement about `var`.
-    """
-
-    def about(clause: str) -> list[Reading]:
-        return [r for r in reader.readings(clause) if var in (r.subject, r.object)]
-
-    for m in _CONNECTIVE.finditer(cond):
-        left, right = about(cond[: m.start()]), about(cond[m.end() :])
-        if left and right:
-            op = " ".join(m.group(1).lower().split())
-            flip = op in ("but not", "and not")
-            return ("but not" if flip else op), [(left, False), (right, flip)]
-    single = about(cond)
-    return ("single", [(single, False)]) if single else None
-
-
-__all__ = ["compose", "nested_chains", "set_conditions", "split_names", "yes_no_readings"]
+__all__ = ["abstains", "compose", "nested_chains", "split_names", "yes_no_readings"]

@@ -206,3 +206,27 @@ def test_set_operation_bare_list_splits_at_known_names_only_by_default() -> None
         ("Italy", "located_in", "Europe", False),
         ("Italy", "member_of", "NATO", False),
     ]
+
+
+def test_set_answer_reads_the_list_and_the_conditions_for_the_completeness_claim() -> None:
+    from drowzee_core.kb.set_questions import SetCondition, read_set_answer
+
+    query = "What are all X such that X is located in France and X is not a member of NATO?"
+    found = read_set_answer(READER, query, "So, the X that meet the given criteria are Lyon and Nice.")
+    assert found is not None and found.members == ("Lyon", "Nice") and found.operation == "and"
+    assert found.span == (4, 57) and not found.only
+    assert found.unique_conditions() == (
+        SetCondition("located_in", "France", var_subject=True, negated=False),
+        SetCondition("member_of", "NATO", var_subject=True, negated=True),
+    )
+    assert found.completeness_text(READER.catalog) == (
+        "Lyon and Nice are all the X such that X is located in France and X is not a member of NATO."
+    )
+    but_not = read_set_answer(READER, query.replace("and X is not", "but not X is"), "The only X ... is Lyon.")
+    assert but_not is None  # the list is not worded as an answer and is not a bare list
+    only = read_set_answer(READER, query.replace("and X is not", "but not X is"), "Lyon")
+    assert only is not None and only.operation == "but not" and only.span is None
+    assert [c.negated for c in only.unique_conditions() or ()] == [False, True]
+    assert only.completeness_text(READER.catalog).startswith("Lyon is the only X such that")
+    assert read_set_answer(READER, "What is the capital of France?", "Paris") is None
+    assert read_set_answer(READER, query, "I don't know.") is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from agents.nodes.claims import drowzee_claim, temporal_claim
 from agents.nodes.kb_check import kb_opinion
 from agents.nodes.seeker import bearing
+from agents.nodes.verdict_manager import kb_partial
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBResult
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
@@ -115,3 +116,14 @@ def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
     ]
     assert claims[1].text == "Paris's population was 2,102,650." and claims[1].past
     assert claims[2].text == "It is lovely."
+
+
+def test_a_set_answers_completeness_refutes_but_never_blocks_the_members_proofs() -> None:
+    members = [_claim(1, origin=ClaimOrigin.QUERY), _claim(2, origin=ClaimOrigin.QUERY)]
+    complete = _claim(3, ClaimKind.SET, ClaimOrigin.QUERY)
+    proved = [_result(1, ProofStatus.SUPPORTED), _result(2, ProofStatus.SUPPORTED)]
+    op = kb_opinion([*members, complete], [*proved, _result(3, ProofStatus.UNKNOWN)])
+    assert op.label == Label.FACTUAL and op.explanation == "2 claim(s) proved"
+    assert kb_partial([*members, complete], proved) == 1.0
+    refuted = kb_opinion([*members, complete], [*proved, _result(3, ProofStatus.CONTRADICTED)])
+    assert refuted.label == Label.NON_FACTUAL

@@ -1,0 +1,130 @@
+"""Whether a listed answer to "What are all X such that ...?" is complete, decided on one KB (KB thread).
+
+The list is refuted when the KB proves a member it leaves out: X satisfies every condition (for
+"but not", Prolog refutes the negated one; for "or", one condition holds) and no listed name is it.
+Nothing is proved from the absence of other members: a list the KB finds no member missing from
+stays unknown. Names are resolved like `kbprove.prove_claim`; a condition's named entity may have
+several candidates, and every reading under which the KB proves any member must leave one out (a
+reading with no member at all is another entity of the same name). A listed name the KB does not
+know leaves the claim unknown (it may be the missing member under another name).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from agents.kbprove import MAX_CANDIDATES, Decided, relation_name
+from agents.schemas import ClaimCondition
+from drowzee_core.logic.explain import label_proof, proof_ids
+from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.records.enums import ProofStatus
+from drowzee_core.records.proof import ProofNode
+
+MAX_READINGS = 16
+"""Most combinations of the conditions' entity candidates tried."""
+MAX_SHOWN = 3
+"""Most left-out members a refutation names."""
+
+_Condition = tuple[int, int, bool]
+"""(relation id, object id, negated) of one condition with X as subject."""
+
+
+def _members(
+    reasoner: Reasoner, operation: str, reading: Sequence[_Condition], listed: set[int]
+) -> tuple[bool, list[int]] | None:
+    """Under one reading: whether a listed name is a member, and up to `MAX_SHOWN` members not listed.
+
+    None when the reading's set cannot be enumerated (only "not ..." conditions, or a union with one).
+    """
+    positive = [(r, o) for r, o, neg in reading if not neg]
+    negative = [(r, o) for r, o, neg in reading if neg]
+    if not positive or (operation == "or" and negative):
+        return None
+    sets = [set(s) for s in reasoner.engine.subject_sets(positive)]
+    candidates = set().union(*sets) if operation == "or" else set.intersection(*sets)
+    need = any if operation == "or" else all
+
+    def member(x: int) -> bool:
+        holds = need(reasoner.engine.prove(x, r, o).status == ProofStatus.SUPPORTED for r, o in positive)
+        return holds and all(reasoner.engine.prove(x, r, o).status == ProofStatus.CONTRADICTED for r, o in negative)
+
+    left_out: list[int] = []
+    for x in sorted(candidates - listed):
+        if member(x):
+            left_out.append(x)
+            if len(left_out) == MAX_SHOWN:
+                break
+    return any(member(x) for x in sorted(candidates & listed)), left_out
+
+
+def _proof(reasoner: Reasoner, member: int, reading: Sequence[_Condition], operation: str) -> list[ProofNode]:
+    """The proofs that `member` satisfies the conditions (for "or": the first that holds)."""
+    out: list[ProofNode] = []
+    for r, o, negated in reading:
+        res = reasoner.engine.prove(member, r, o)
+        want = ProofStatus.CONTRADICTED if negated else ProofStatus.SUPPORTED
+        if res.status != want or res.proof is None:
+            continue
+        labels = reasoner.store.labels([*proof_ids(res.proof), member, o])
+        labelled = label_proof(
+            res.proof, labels, reasoner.relation_names, reasoner.catalog, reasoner.rules.composite_names
+        )
+        if labelled is not None:
+            out.append(ProofNode.model_validate(labelled))
+        if operation == "or":
+            break
+    return out
+
+
+def set_complete(
+    reasoner: Reasoner, operation: str, conditions: Sequence[ClaimCondition], named: Sequence[str], text: str
+) -> Decided:
+    """Decide the claim `text` that `named` are all the X satisfying `conditions` joined by `operation`."""
+    per_condition: list[list[_Condition]] = []
+    for c in conditions:
+        if not c.var_subject:
+            return Decided(ProofStatus.UNKNOWN, None, "a condition with X as its object is not enumerated")
+        name = relation_name(reasoner, c.relation)
+        if name is None:
+            return Decided(ProofStatus.UNKNOWN, None, f"relation {c.relation!r} is not in this KB", linked=False)
+        objs = reasoner.store.resolve(c.other, MAX_CANDIDATES)
+        if not objs:
+            return Decided(ProofStatus.UNKNOWN, None, f"{c.other!r} is not in the KB", linked=False)
+        rid = reasoner.relation_ids[name]
+        per_condition.append([(rid, o, c.negated) for o in objs])
+    listed: set[int] = set()
+    for n in named:
+        ids = reasoner.store.resolve(n, MAX_CANDIDATES)
+        if not ids:
+            return Decided(ProofStatus.UNKNOWN, None, f"the listed {n!r} is not in the KB")
+        listed.update(ids)
+    first: tuple[list[int], tuple[_Condition, ...]] | None = None
+    for reading in itertools.islice(itertools.product(*per_condition), MAX_READINGS):
+        found = _members(reasoner, operation, reading, listed)
+        if found is None:
+            return Decided(ProofStatus.UNKNOWN, None, "a set of only negated conditions is not enumerated")
+        named_member, left_out = found
+        if left_out:
+            first = first or (left_out, reading)
+        elif named_member:
+            return Decided(ProofStatus.UNKNOWN, None, "the KB proves no member the list leaves out")
+        # a reading with no member at all (another entity of the same name) is no reading of the question
+    if first is None:
+        return Decided(ProofStatus.UNKNOWN, None, "the KB proves no member the list leaves out")
+    left_out, reading = first
+    labels = reasoner.store.labels(left_out)
+    one = len(left_out) == 1
+    names = ", ".join(labels[x] for x in left_out)
+    conclusion = (
+        f"The list is not complete: {names} {'meets' if one else 'meet'} the criteria too"
+        f" and {'is' if one else 'are'} not named."
+    )
+    premises = [p for x in left_out for p in _proof(reasoner, x, reading, operation)]
+    proof = ProofNode(
+        rule="set_incomplete", fact=("X", operation, ", ".join(named)), text=conclusion, premises=premises
+    )
+    return Decided(ProofStatus.CONTRADICTED, proof, f"proved member(s) left out of: {text}")
+
+
+__all__ = ["set_complete"]
