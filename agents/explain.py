@@ -16,7 +16,7 @@ from agents.schemas import Claim, KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
 from drowzee_core.generate.templates_kb import clause
 from drowzee_core.records.enums import Label, ProofStatus
-from drowzee_core.records.verdict import EvidenceItem, Opinion
+from drowzee_core.records.verdict import EvidenceItem, Opinion, OpinionSource
 
 MAX_ANSWER_CHARS = 300
 _QUOTE = re.compile(r"^(?:yes|no)\b", re.IGNORECASE)
@@ -59,6 +59,16 @@ def proof_citations(
     return out
 
 
+_NEGATED = "It is not the case that "
+
+
+def _not(claim: str) -> str:
+    """The sentence saying a refuted claim is false ("So it is not the case that ..."), without a double negation."""
+    if claim.startswith(_NEGATED):
+        return f"So {clause(claim[len(_NEGATED) :])} holds."
+    return f"So it is not the case that {clause(claim)}."
+
+
 def compose(
     decision: Decision,
     response: str,
@@ -79,7 +89,10 @@ def compose(
         body = f"According to the evidence, {_cite(cites)}." if cites else ""
         if label == Label.NON_FACTUAL:
             wrong = [by_id[r.claim_id].text for r in results if r.status == want and r.claim_id in by_id]
-            body += f" So it is not the case that {clause(wrong[0])}." if wrong else ""
+            body += f" {_not(wrong[0])}" if wrong else ""
+            if not wrong:  # no claim refuted: the KB check's own reason (an answer given both ways)
+                why = [o.explanation for o in opinions if o.source == OpinionSource.KB_CHECK and o.explanation]
+                body += f" {why[0][:1].upper()}{why[0][1:]}." if why else ""
             tail = "Therefore, the answer contains an incorrect conclusion."
         else:
             tail = NO_FALLACY

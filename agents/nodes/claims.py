@@ -15,7 +15,12 @@ from agents.context import VerifierContext
 from agents.nodes.base import node
 from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
-from drowzee_core.kb.drowzee_questions import CommonObjectQuestion, answer_claim, read_drowzee_question
+from drowzee_core.kb.drowzee_questions import (
+    CommonObjectQuestion,
+    DrowzeeQuestion,
+    answer_claim,
+    read_drowzee_question,
+)
 from drowzee_core.kb.set_questions import read_set_answer
 from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.logic.mtl_question import read_mtl_question
@@ -49,10 +54,9 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
     found: list[Claim] = []
     for st in ctx.services.reader.with_query(query, response):
         found.append(_from_statement(st))
-    if not any(c.origin == ClaimOrigin.QUERY for c in found) and (asked := drowzee_claim(query, response)):
-        found.append(asked)
-    if asked_mtl := temporal_claim(query, response):
-        found.append(asked_mtl)
+    if not any(c.origin == ClaimOrigin.QUERY for c in found):
+        found += drowzee_claims(query, response)
+    found += temporal_claims(query, response)
     if complete := set_claim(ctx, query, response):
         found.append(complete)
     sentences = [(span, text) for span, text in ctx.services.reader.sentences(response) if text.strip()]
@@ -73,14 +77,29 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
     return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
 
 
-def drowzee_claim(query: str, response: str) -> Claim | None:
-    """The claim a Yes / No response makes to a Drowzee-style question (`kb.drowzee_questions`), if both read."""
+def stances(response: str) -> list[bool]:
+    """What a response answers a yes/no question: [True] (Yes), [False] (No), [True, False] when it says both.
+
+    A response that answers both ("Yes, because ... No, because ...") claims both: one of the two is
+    false whatever the facts (`kb_check.kb_opinion`).
+    """
+    parsed = parse_answer(response)
+    if parsed.label in ("yes", "no"):
+        return [parsed.label == "yes"]
+    return [True, False] if parsed.how == "conflict" else []
+
+
+def drowzee_claims(query: str, response: str) -> list[Claim]:
+    """The claims a Yes / No response makes to a Drowzee-style question (`kb.drowzee_questions`), if both read."""
     question = read_drowzee_question(query)
-    said = parse_answer(response).label if question is not None else None
-    if question is None or said not in ("yes", "no"):
-        return None
+    if question is None:
+        return []
+    return [_drowzee_claim(question, yes) for yes in stances(response)]
+
+
+def _drowzee_claim(question: DrowzeeQuestion, yes: bool) -> Claim:
     if isinstance(question, CommonObjectQuestion):
-        c = answer_claim(question, said == "yes")
+        c = answer_claim(question, yes)
         verb = "are both" if c.same else "are not both"
         return Claim(
             id="",
@@ -92,7 +111,7 @@ def drowzee_claim(query: str, response: str) -> Claim | None:
             object=c.b,
             negated=not c.same,
         )
-    t = answer_claim(question, said == "yes")
+    t = answer_claim(question, yes)
     text = f"({t.subject}, {t.relation}, {t.object})"
     return Claim(
         id="",
@@ -129,26 +148,27 @@ def set_claim(ctx: VerifierContext, query: str, response: str) -> Claim | None:
     )
 
 
-def temporal_claim(query: str, response: str) -> Claim | None:
-    """The claim a Yes / No response makes to a question in Drowzee's MTL wording, if both read.
+def temporal_claims(query: str, response: str) -> list[Claim]:
+    """The claims a Yes / No response makes to a question in Drowzee's MTL wording, if both read.
 
     "Did Event1 finally happen within the time frame of the 2nd to the 5th after the year 1900
     onwards; where Event1 is X happen?" answered "No" claims that `Finally[2, 5](Atom(X))` does not
     hold in 1900 (`logic.mtl_question`).
     """
     asked = read_mtl_question(query)
-    said = parse_answer(response).label if asked is not None else None
-    if asked is None or said not in ("yes", "no"):
-        return None
-    verb = "holds" if said == "yes" else "does not hold"
-    return Claim(
-        id="",
-        text=f"{to_drowzee(asked.formula)} {verb} in {asked.year}.",
-        kind=ClaimKind.TEMPORAL,
-        origin=ClaimOrigin.QUERY,
-        negated=said == "no",
-        mtl=query_to_drowzee(asked),
-    )
+    if asked is None:
+        return []
+    return [
+        Claim(
+            id="",
+            text=f"{to_drowzee(asked.formula)} {'holds' if yes else 'does not hold'} in {asked.year}.",
+            kind=ClaimKind.TEMPORAL,
+            origin=ClaimOrigin.QUERY,
+            negated=not yes,
+            mtl=query_to_drowzee(asked),
+        )
+        for yes in stances(response)
+    ]
 
 
 def _use_extractor(ctx: VerifierContext) -> bool:

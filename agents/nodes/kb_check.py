@@ -127,8 +127,23 @@ def proof_evidence(results: Sequence[KBResult]) -> list[EvidenceItem]:
     return list(items.values())
 
 
+def self_contradiction(claims: Sequence[Claim]) -> tuple[Claim, Claim] | None:
+    """Two claims the response makes of a question that negate each other ("Yes, because ... No, because ...")."""
+    said: dict[tuple[object, ...], Claim] = {}
+    for c in claims:
+        if c.origin not in (ClaimOrigin.QUERY, ClaimOrigin.DROWZEE) or c.kind in (ClaimKind.TEXT, ClaimKind.SET):
+            continue
+        key = (c.kind, c.subject, c.relation, c.object, c.mtl)
+        if (other := said.get((*key, not c.negated))) is not None:
+            return other, c
+        said[(*key, c.negated)] = c
+    return None
+
+
 def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
-    """NON-FACTUAL when a claim is refuted; FACTUAL when Prolog proved what the response asserts; else no label.
+    """NON-FACTUAL when a claim is refuted or answered both ways; FACTUAL when Prolog proved what is asserted.
+
+    Otherwise no label.
 
     "What the response asserts" is every claim, or - for an answer to a question - every claim the
     KB can read when they include the answer itself (a claim composed from the query and the
@@ -141,6 +156,14 @@ def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
     if refuted:
         lines = "; ".join(r.proof.text for r in refuted if r.proof is not None)
         return Opinion(source=OpinionSource.KB_CHECK, label=Label.NON_FACTUAL, confidence=1.0, explanation=lines)
+    if both := self_contradiction(claims):
+        said = f"the response answers both ways: {both[0].text!r} and {both[1].text!r}"
+        return Opinion(
+            source=OpinionSource.KB_CHECK,
+            label=Label.NON_FACTUAL,
+            confidence=1.0,
+            explanation=f"{said}; one of them is false whatever the facts",
+        )
     unlinked = {r.claim_id for r in results if not r.linked}
     # a set answer's completeness can be refuted, never proved: it does not block the members' proofs
     asserted = [c for c in claims if c.kind != ClaimKind.SET]

@@ -22,7 +22,9 @@ Matching: the question is stripped and its whitespace runs collapsed; a shape ma
 question, ignoring case, with an optional final "?" or "."; entity groups are lazy and bounded
 (`MAX_ENTITY_CHARS`, no newline), so a long input costs linear time, and a question longer than
 `MAX_QUESTION_CHARS` is not read. With two entities around " and ", the first " and " splits them.
-A name written as a Wikipedia title ("King_Arthur": underscores, no spaces) is read with spaces.
+A name written as a Wikipedia title ("King_Arthur": underscores, no spaces; "Con_n_mac_Lia", where
+the "á" of "Conán mac Lia" was lost to "_" too) is kept as written: the KB's name lookup reads each
+"_" as any one character.
 
 How a caller turns a question and a model's Yes/No into a claim: `answer_claim(question, yes)`
 (the positive form with the polarity the answer asserts), and `expected_answer(question, status)`
@@ -166,9 +168,8 @@ _PATTERNS = tuple((shape, _compile(shape)) for shape in SHAPES)
 
 
 def _name(text: str) -> str:
-    """An entity as written, stripped; a Wikipedia title with underscores ("King_Arthur") spaced."""
-    text = text.strip()
-    return text.replace("_", " ") if "_" in text and " " not in text else text
+    """An entity as written, stripped (a Wikipedia title keeps its underscores: `KBStore.resolve` reads them)."""
+    return text.strip()
 
 
 def read_drowzee_question(question: str) -> DrowzeeQuestion | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -140,16 +141,25 @@ class KBStore:
         return self._by_id("key", ids)
 
     def resolve(self, text: str, limit: int = 20) -> list[int]:
-        """Entity ids that `text` names: by key, then exact label, alias, case-insensitive label."""
+        """Entity ids that `text` names: by key, then exact label, alias, case-insensitive label.
+
+        A name written as a Wikipedia title ("King_Arthur", or "Con_n_mac_Lia" where the title lost
+        its "á" to "_" too) that names nothing as written matches labels with any one character in
+        place of each "_" (SQL LIKE).
+        """
         ids = self.entity_ids()
         if text in ids:
             return [ids[text]]
-        for query in (
-            "SELECT id FROM entity WHERE label = ? ORDER BY id LIMIT ?",
-            "SELECT entity FROM alias WHERE alias = ? ORDER BY entity LIMIT ?",
-            "SELECT id FROM entity WHERE label = ? COLLATE NOCASE ORDER BY id LIMIT ?",
-        ):
-            found = [r[0] for r in self.db.execute(query, (text, limit))]
+        lookups = [
+            ("SELECT id FROM entity WHERE label = ? ORDER BY id LIMIT ?", text),
+            ("SELECT entity FROM alias WHERE alias = ? ORDER BY entity LIMIT ?", text),
+            ("SELECT id FROM entity WHERE label = ? COLLATE NOCASE ORDER BY id LIMIT ?", text),
+        ]
+        if "_" in text and text.strip("_"):
+            like = re.sub(r"([%\\])", r"\\\1", text)  # "_" stays the one-character wildcard
+            lookups.append(("SELECT id FROM entity WHERE label LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?", like))
+        for query, arg in lookups:
+            found = [r[0] for r in self.db.execute(query, (arg, limit))]
             if found:
                 return found
         return []

@@ -89,7 +89,7 @@ def test_every_shape_has_an_example() -> None:
 
 def test_case_whitespace_and_wikipedia_titles() -> None:
     got = read_drowzee_question("  is it TRUE that  King_Arthur and\nUther Pendragon are child and parent ")
-    assert got == TripleQuestion("child_and_parent", "Uther Pendragon", "child", "King Arthur", False)
+    assert got == TripleQuestion("child_and_parent", "Uther Pendragon", "child", "King_Arthur", False)
     assert read_drowzee_question("Is there a participant overlap between A and B?") == CommonObjectQuestion(
         "participant_overlap", "A", "participant", "B", True
     )
@@ -168,3 +168,18 @@ def test_answer_claim_applies_yes_and_no() -> None:
 def test_expected_answer(polarity: bool, status: ProofStatus | str, answer: bool | None) -> None:
     assert expected_answer(CommonObjectQuestion("s", "A", "part of", "B", same=polarity), status) is answer
     assert expected_answer(TripleQuestion("t", "X", "child", "Y", negated=not polarity), status) is answer
+
+
+def test_a_title_that_lost_a_letter_to_an_underscore_still_names_the_entity() -> None:
+    from tests.conftest import make_store
+
+    # Drowzee writes "Conán mac Lia" as the title "Con_n_mac_Lia": each "_" is any one character
+    q = read_drowzee_question("Is it true that Con_n_mac_Lia has the parent of Liath Luachra?")
+    assert q is not None and isinstance(q, TripleQuestion) and q.object == "Con_n_mac_Lia"
+    store = make_store([("Liath Luachra", "child", "Conán mac Lia"), ("100% Pure", "part of", "King Arthur")])
+    ids = store.entity_ids()
+    assert store.resolve("Con_n_mac_Lia") == [ids["Conán mac Lia"]]
+    assert store.resolve("King_Arthur") == [ids["King Arthur"]]
+    assert store.resolve("100%_Pure") == [ids["100% Pure"]]  # "%" is literal, only "_" is a wildcard
+    assert store.resolve("100_Pure") == []  # one character per "_", over the whole label
+    assert store.resolve("Con_n_mac_Li") == [] and store.resolve("___") == []

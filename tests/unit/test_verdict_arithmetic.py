@@ -96,6 +96,21 @@ def test_explanation_of_a_refutation_cites_the_proof_fact() -> None:
     assert short.startswith('NON-FACTUAL.\nThe answer "No. He died in 1642." is incorrect.')
 
 
+def test_explanation_of_a_refuted_denial_and_of_an_answer_given_both_ways() -> None:
+    denial = Claim(
+        id="C1", text="It is not the case that (L, child, C).", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.DROWZEE
+    )
+    res = KBResult(claim_id="C1", status=ProofStatus.CONTRADICTED, kb=KBOrigin.SUPPLIED, proof=_proof())
+    text = compose(Decision(N, 1.0, "proof"), "No.", [denial], [res], [], [])
+    assert "So (L, child, C) holds." in text and "not the case that It" not in text
+    yes = denial.model_copy(update={"text": "(L, child, C) holds."})
+    unknown = [KBResult(claim_id="C1", status=ProofStatus.UNKNOWN)]
+    why = "the response answers both ways: 'a' and 'b'; one of them is false whatever the facts"
+    ops = [Opinion(source=OpinionSource.KB_CHECK, label=N, confidence=1.0, explanation=why)]
+    both = compose(Decision(N, 1.0, "proof"), "Yes. No.", [yes, denial], unknown, [], ops)
+    assert "The response answers both ways: 'a' and 'b'; one of them is false whatever the facts." in both
+
+
 def test_explanation_without_a_proof_quotes_evidence_and_names_the_rule() -> None:
     ev = [
         EvidenceItem(id="D1", source=EvidenceSource.CORPUS, text="Lyon is in France.", score=0.2),

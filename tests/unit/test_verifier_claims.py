@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.nodes.claims import drowzee_claim, temporal_claim
+from agents.nodes.claims import drowzee_claims, temporal_claims
 from agents.nodes.kb_check import kb_opinion
 from agents.nodes.seeker import bearing
 from agents.nodes.verdict_manager import kb_partial
@@ -12,17 +12,19 @@ from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
 
 
 def test_no_to_a_different_events_question_claims_a_shared_whole() -> None:
-    c = drowzee_claim("Is it true that Hœnir and Dellingr are both subclass of different events?", "No, they are not.")
-    assert c is not None and c.kind == ClaimKind.COMMON and c.origin == ClaimOrigin.DROWZEE
+    (c,) = drowzee_claims(
+        "Is it true that Hœnir and Dellingr are both subclass of different events?", "No, they're not."
+    )
+    assert c.kind == ClaimKind.COMMON and c.origin == ClaimOrigin.DROWZEE
     assert (c.subject, c.relation, c.object, c.negated) == ("Hœnir", "part of", "Dellingr", False)
 
 
 def test_yes_to_an_inverse_question_claims_the_evidence_direction() -> None:
-    c = drowzee_claim("Is it true that Erato and Mnemosyne are child and parent?", "Yes. Erato is a Muse.")
-    assert c is not None and c.kind == ClaimKind.TRIPLE
+    (c,) = drowzee_claims("Is it true that Erato and Mnemosyne are child and parent?", "Yes. Erato is a Muse.")
+    assert c.kind == ClaimKind.TRIPLE
     assert (c.subject, c.relation, c.object, c.negated) == ("Mnemosyne", "child", "Erato", False)
-    no = drowzee_claim("Is it true that Erato and Mnemosyne are child and parent?", "No.")
-    assert no is not None and no.negated
+    (no,) = drowzee_claims("Is it true that Erato and Mnemosyne are child and parent?", "No.")
+    assert no.negated
 
 
 def test_a_yes_or_no_to_an_mtl_question_claims_the_formula_at_its_year() -> None:
@@ -30,17 +32,40 @@ def test_a_yes_or_no_to_an_mtl_question_claims_the_formula_at_its_year() -> None
         "Did Event1 globally happen within the time frame of the 6th to the 17th after the year 1854 onwards; "
         "where Event1 is the lifetime of Freud happen?"
     )
-    yes = temporal_claim(query, "Yes, it did.")
-    assert yes is not None and yes.kind == ClaimKind.TEMPORAL and yes.origin == ClaimOrigin.QUERY
+    (yes,) = temporal_claims(query, "Yes, it did.")
+    assert yes.kind == ClaimKind.TEMPORAL and yes.origin == ClaimOrigin.QUERY
     assert yes.mtl == "Globally[6, 17](Atom(the lifetime of Freud)), 1854" and not yes.negated
-    no = temporal_claim(query, "No.")
-    assert no is not None and no.negated and no.text.endswith("does not hold in 1854.")
-    assert temporal_claim(query, "Perhaps.") is None and temporal_claim("Did Freud live?", "Yes.") is None
+    (no,) = temporal_claims(query, "No.")
+    assert no.negated and no.text.endswith("does not hold in 1854.")
+    assert temporal_claims(query, "Perhaps.") == [] and temporal_claims("Did Freud live?", "Yes.") == []
 
 
 def test_no_claim_without_a_known_shape_or_a_yes_no() -> None:
-    assert drowzee_claim("What is the capital of France?", "Yes.") is None
-    assert drowzee_claim("Is it true that Erato and Mnemosyne are child and parent?", "I cannot say.") is None
+    assert drowzee_claims("What is the capital of France?", "Yes.") == []
+    assert drowzee_claims("Is it true that Erato and Mnemosyne are child and parent?", "I cannot say.") == []
+
+
+def test_an_answer_that_says_both_yes_and_no_claims_both_and_contradicts_itself() -> None:
+    # vicuna-13b-v1.5's answers often list both ("Answer:\n    Yes, because ...\n    No, because ...")
+    query = "Is it possible for Erebos to be the mother of Momus?"
+    both = drowzee_claims(query, "Answer:\n    Yes, because they are Titans.\n    No, because nothing says so.")
+    assert [(c.subject, c.relation, c.object, c.negated) for c in both] == [
+        ("Momus", "mother", "Erebos", False),
+        ("Momus", "mother", "Erebos", True),
+    ]
+    claims = [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(both, 1)]
+    unknown = [_result(1, ProofStatus.UNKNOWN), _result(2, ProofStatus.UNKNOWN)]
+    op = kb_opinion(claims, unknown)
+    assert op.label == Label.NON_FACTUAL and op.confidence == 1.0
+    assert "both" in (op.explanation or "") and "whatever the facts" in (op.explanation or "")
+    # the KB's refutation of one of them is the reason given when there is one
+    refuted = kb_opinion(claims, [_result(1, ProofStatus.CONTRADICTED), _result(2, ProofStatus.SUPPORTED)])
+    assert refuted.label == Label.NON_FACTUAL and "whatever the facts" not in (refuted.explanation or "")
+    mtl = (
+        "Did Event1 finally happen within the time frame of the 2nd to the 5th after the year 1900 onwards; "
+        "where Event1 is the lifetime of Freud happen?"
+    )
+    assert [c.negated for c in temporal_claims(mtl, "Answer:\n    Yes, it did.\n    No, it did not.")] == [False, True]
 
 
 def _claim(i: int, kind: ClaimKind = ClaimKind.TRIPLE, origin: ClaimOrigin = ClaimOrigin.TEMPLATE) -> Claim:
