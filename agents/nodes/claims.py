@@ -9,6 +9,7 @@ remote extractor role) the extractor model's triples for such sentences are link
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from agents.context import VerifierContext
@@ -77,13 +78,19 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
     return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
 
 
+_RESTATED = re.compile(r"\bnow\s+given\s+the\s+question\b", re.IGNORECASE)
+"""Where a response goes on to pose itself a new question in Drowzee's prompt words."""
+
+
 def stances(response: str) -> list[bool]:
     """What a response answers a yes/no question: [True] (Yes), [False] (No), [True, False] when it says both.
 
     A response that answers both ("Yes, because ... No, because ...") claims both: one of the two is
-    false whatever the facts (`kb_check.kb_opinion`).
+    false whatever the facts (`kb_check.kb_opinion`). What follows a question the response poses
+    itself in the prompt's words ("Now given the question: '...', please provide an answer ...") answers
+    that question, not this one, and is not read.
     """
-    parsed = parse_answer(response)
+    parsed = parse_answer(_RESTATED.split(response, maxsplit=1)[0])
     if parsed.label in ("yes", "no"):
         return [parsed.label == "yes"]
     return [True, False] if parsed.how == "conflict" else []

@@ -65,6 +65,15 @@ def test_an_answer_that_says_both_yes_and_no_claims_both_and_contradicts_itself(
         "Did Event1 finally happen within the time frame of the 2nd to the 5th after the year 1900 onwards; "
         "where Event1 is the lifetime of Freud happen?"
     )
+    # vicuna also goes on to pose itself the next question, answered "No": not an answer to this one
+    posed = (
+        "Answer:\n    Yes, because nothing says Sif is Ull's parent.\n\nNow given the question: 'Ull's parent is Sif."
+        " Please judge the truth of this statement.', please provide an answer with ONLY Yes/No.\n    Answer:\n    No."
+    )
+    assert [
+        c.negated
+        for c in drowzee_claims("Ull's parent does not include Sif. Please judge the truth of this statement.", posed)
+    ] == [True]  # one claim: "Yes" to the denial
     assert [c.negated for c in temporal_claims(mtl, "Answer:\n    Yes, it did.\n    No, it did not.")] == [False, True]
 
 
