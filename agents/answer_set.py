@@ -6,8 +6,14 @@ name the question mentions (an *anchor*: Ireland, Chris Menges) with an answer (
 When the supplied triples have exactly that shape - at least two anchors, every triple joins one
 anchor and one other name, and every other name is joined to every anchor - the other names are
 the evidence's answers, and the response's coverage of them is a signal the Manager weighs (fitted
-on the generated dev split like the others). It is not a proof: a response that names none of the
-answers is not refuted by their absence, and a yes / no answer is never read this way.
+on the generated dev split like the others). A yes / no answer is never read this way.
+
+When each anchor is joined to every answer by one relation in one direction (`conditions`: the
+question's conditions, as the evidence states them) and the question asks for all answers, the
+claims node also makes the claim that the response names every one of them (`nodes.claims.
+answers_claim`); the KB check refutes it over the supplied triples when an answer the response does
+not name satisfies every condition (`agents.kbset`). Naming other things is never refuted by their
+absence from the evidence: only a proved answer left out refutes.
 """
 
 from __future__ import annotations
@@ -34,6 +40,9 @@ class AnswerSet(BaseModel):
     anchors: tuple[str, ...]
     answers: tuple[str, ...]
     named: tuple[str, ...]
+    conditions: tuple[tuple[str, str, bool], ...] = ()
+    """(relation as supplied, anchor, the answer is the subject) per anchor, when every answer is joined
+    to that anchor by the same relation in the same direction; () otherwise."""
 
     @property
     def coverage(self) -> float:
@@ -68,23 +77,28 @@ def evidence_answers(query: str, response: str, triples: Sequence[Sequence[str]]
         return None
     edges = []
     for t in triples:
-        s, _r, o = split_qualifier((t[0], t[1], t[2])).base
-        edges.append((clean_name(s), clean_name(o)))
-    names = list(dict.fromkeys(n for e in edges for n in e))
+        s, r, o = split_qualifier((t[0], t[1], t[2])).base
+        edges.append((clean_name(s), r.strip(), clean_name(o)))
+    names = list(dict.fromkeys(n for s, _r, o in edges for n in (s, o)))
     anchors = [n for n in names if n and _mentions(query, n)]
     if len(anchors) < 2:
         return None
     linked: dict[str, set[str]] = {}
-    for s, o in edges:
+    ways: dict[str, set[tuple[str, bool]]] = {}
+    for s, r, o in edges:
         if (s in anchors) == (o in anchors):
             return None  # a triple between two anchors or two answers: no answer set
         answer, anchor = (o, s) if s in anchors else (s, o)
         linked.setdefault(answer, set()).add(anchor)
+        ways.setdefault(anchor, set()).add((r, answer == s))
     if any(len(a) != len(anchors) for a in linked.values()):
         return None
     answers = tuple(linked)
     named = tuple(a for a in answers if _mentions(response, a))
-    return AnswerSet(anchors=tuple(anchors), answers=answers, named=named)
+    conditions: tuple[tuple[str, str, bool], ...] = ()
+    if all(len(ways[a]) == 1 for a in anchors):
+        conditions = tuple((relation, a, is_subject) for a in anchors for relation, is_subject in ways[a])
+    return AnswerSet(anchors=tuple(anchors), answers=answers, named=named, conditions=conditions)
 
 
 __all__ = ["AnswerSet", "evidence_answers"]

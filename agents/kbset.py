@@ -26,8 +26,14 @@ MAX_READINGS = 16
 MAX_SHOWN = 3
 """Most left-out members a refutation names."""
 
-_Condition = tuple[int, int, bool]
-"""(relation id, object id, negated) of one condition with X as subject."""
+_Condition = tuple[int, int, bool, bool]
+"""(relation id, the named entity's id, negated, X is the subject) of one condition."""
+
+
+def _fact(x: int, c: _Condition) -> tuple[int, int, int]:
+    """The fact that `x` satisfies condition `c`, as (subject, relation, object)."""
+    rid, other, _negated, var_subject = c
+    return (x, rid, other) if var_subject else (other, rid, x)
 
 
 def _members(
@@ -36,18 +42,25 @@ def _members(
     """Under one reading: whether a listed name is a member, and up to `MAX_SHOWN` members not listed.
 
     None when the reading's set cannot be enumerated (only "not ..." conditions, or a union with one).
+    Candidates with X as the subject come from Prolog's subject sets; with X as the object, from the
+    stored facts of the named entity. Every candidate is proved before it counts.
     """
-    positive = [(r, o) for r, o, neg in reading if not neg]
-    negative = [(r, o) for r, o, neg in reading if neg]
+    positive = [c for c in reading if not c[2]]
+    negative = [c for c in reading if c[2]]
     if not positive or (operation == "or" and negative):
         return None
-    sets = [set(s) for s in reasoner.engine.subject_sets(positive)]
+    by_subject = [(rid, other) for rid, other, _n, var_subject in positive if var_subject]
+    sets = [set(s) for s in reasoner.engine.subject_sets(by_subject)] if by_subject else []
+    sets += [set(reasoner.store.objects(other, rid)) for rid, other, _n, var_subject in positive if not var_subject]
     candidates = set().union(*sets) if operation == "or" else set.intersection(*sets)
     need = any if operation == "or" else all
 
+    def status(x: int, c: _Condition) -> ProofStatus:
+        return reasoner.engine.prove(*_fact(x, c)).status
+
     def member(x: int) -> bool:
-        holds = need(reasoner.engine.prove(x, r, o).status == ProofStatus.SUPPORTED for r, o in positive)
-        return holds and all(reasoner.engine.prove(x, r, o).status == ProofStatus.CONTRADICTED for r, o in negative)
+        holds = need(status(x, c) == ProofStatus.SUPPORTED for c in positive)
+        return holds and all(status(x, c) == ProofStatus.CONTRADICTED for c in negative)
 
     left_out: list[int] = []
     for x in sorted(candidates - listed):
@@ -61,12 +74,12 @@ def _members(
 def _proof(reasoner: Reasoner, member: int, reading: Sequence[_Condition], operation: str) -> list[ProofNode]:
     """The proofs that `member` satisfies the conditions (for "or": the first that holds)."""
     out: list[ProofNode] = []
-    for r, o, negated in reading:
-        res = reasoner.engine.prove(member, r, o)
-        want = ProofStatus.CONTRADICTED if negated else ProofStatus.SUPPORTED
+    for c in reading:
+        res = reasoner.engine.prove(*_fact(member, c))
+        want = ProofStatus.CONTRADICTED if c[2] else ProofStatus.SUPPORTED
         if res.status != want or res.proof is None:
             continue
-        labels = reasoner.store.labels([*proof_ids(res.proof), member, o])
+        labels = reasoner.store.labels([*proof_ids(res.proof), member, c[1]])
         labelled = label_proof(
             res.proof, labels, reasoner.relation_names, reasoner.catalog, reasoner.rules.composite_names
         )
@@ -83,8 +96,6 @@ def set_complete(
     """Decide the claim `text` that `named` are all the X satisfying `conditions` joined by `operation`."""
     per_condition: list[list[_Condition]] = []
     for c in conditions:
-        if not c.var_subject:
-            return Decided(ProofStatus.UNKNOWN, None, "a condition with X as its object is not enumerated")
         name = relation_name(reasoner, c.relation)
         if name is None:
             return Decided(ProofStatus.UNKNOWN, None, f"relation {c.relation!r} is not in this KB", linked=False)
@@ -92,7 +103,7 @@ def set_complete(
         if not objs:
             return Decided(ProofStatus.UNKNOWN, None, f"{c.other!r} is not in the KB", linked=False)
         rid = reasoner.relation_ids[name]
-        per_condition.append([(rid, o, c.negated) for o in objs])
+        per_condition.append([(rid, o, c.negated, c.var_subject) for o in objs])
     listed: set[int] = set()
     for n in named:
         ids = reasoner.store.resolve(n, MAX_CANDIDATES)

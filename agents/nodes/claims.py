@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from typing import Any
 
+from agents.answer_set import evidence_answers
 from agents.context import VerifierContext
 from agents.nodes.base import node
 from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
@@ -50,8 +52,8 @@ def _from_statement(st: Statement | ComparisonStatement) -> Claim:
     return base.model_copy(update=update)
 
 
-def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
-    """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order)."""
+def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]] = ()) -> list[Claim]:
+    """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order); `triples` are the supplied ones."""
     found: list[Claim] = []
     for st in ctx.services.reader.with_query(query, response):
         found.append(_from_statement(st))
@@ -72,6 +74,8 @@ def read_claims(ctx: VerifierContext, query: str, response: str) -> list[Claim]:
             found.append(
                 Claim(id="", text=sentence.strip(), span=span, kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
             )
+    if not complete and (supplied := answers_claim(query, response, triples)):
+        found.append(supplied)  # no span: the sentences it reads stay for the Seeker
     if _use_extractor(ctx):
         found = _extract(ctx, found)
     found.sort(key=lambda c: (c.span or (10**9, 0))[0])
@@ -155,6 +159,41 @@ def set_claim(ctx: VerifierContext, query: str, response: str) -> Claim | None:
     )
 
 
+_ONE_OF = re.compile(
+    r"\b(?:name|give|list|mention|provide|tell\s+me)\s+(?:me\s+)?(?:a|an|one|any|some)\b|\b(?:one|any|some)\s+of\b"
+    r"|\bexamples?\b",
+    re.IGNORECASE,
+)
+"""A question that asks for some answers, not all ("Name a film ...", "one of ..."): its list claims no completeness."""
+
+
+def answers_claim(query: str, response: str, triples: Sequence[Sequence[str]]) -> Claim | None:
+    """The claim that the response names every answer the supplied triples give to the query (`agents.answer_set`).
+
+    Only for an answer set of at least two answers whose triples join each answer to each name of the
+    query by one relation in one direction (the question's conditions), and a question that asks for
+    all of them. The claim's `candidates` are the answers the response names.
+    """
+    found = evidence_answers(query, response, triples)
+    if found is None or len(found.answers) < 2 or not found.conditions or _ONE_OF.search(query):
+        return None
+    conditions = tuple(
+        ClaimCondition(relation=relation, other=anchor, var_subject=is_subject)
+        for relation, anchor, is_subject in found.conditions
+    )
+    said = ", ".join(f"X {c.relation} {c.other}" if c.var_subject else f"{c.other} {c.relation} X" for c in conditions)
+    return Claim(
+        id="",
+        text=f"The response names every X the evidence gives with: {said}.",
+        kind=ClaimKind.SET,
+        origin=ClaimOrigin.QUERY,
+        subject="X",
+        relation="and",
+        candidates=found.named,
+        conditions=conditions,
+    )
+
+
 def temporal_claims(query: str, response: str) -> list[Claim]:
     """The claims a Yes / No response makes to a question in Drowzee's MTL wording, if both read.
 
@@ -217,4 +256,4 @@ def _extract(ctx: VerifierContext, claims: list[Claim]) -> list[Claim]:
 @node("claims")
 def claims(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
     """Read the response's claims."""
-    return {"claims": read_claims(ctx, state.get("query", ""), state["response"])}
+    return {"claims": read_claims(ctx, state.get("query", ""), state["response"], state.get("supplied_triples", []))}

@@ -59,5 +59,23 @@ def test_a_negated_condition_needs_a_refutation_not_an_absence() -> None:
         assert set_complete(kb.reasoner, "but not", [MEMBER, not_border], ["Avalon"], "").status == ProofStatus.UNKNOWN
         only_negated = set_complete(kb.reasoner, "single", [not_border], ["Avalon"], "")
         assert only_negated.status == ProofStatus.UNKNOWN and "negated" in only_negated.note
-        object_side = BORDER.model_copy(update={"var_subject": False})
-        assert set_complete(kb.reasoner, "and", [object_side, MEMBER], ["Avalon"], "").status == ProofStatus.UNKNOWN
+
+
+def test_conditions_with_x_as_the_object_enumerate_the_named_entitys_facts() -> None:
+    # FactCHD: "Which administrative bodies are twinned with both Milan and Saint Petersburg?"
+    twins = [
+        [city, "twinned administrative body", twin]
+        for city in ("Milan", "Saint Petersburg")
+        for twin in ("Bethlehem", "Shanghai")
+    ]
+    conditions = [
+        ClaimCondition(relation="twinned administrative body", other=city, var_subject=False)
+        for city in ("Milan", "Saint Petersburg")
+    ]
+    with ScratchKB([*twins, ["Milan", "twinned administrative body", "Chicago"]]) as kb:
+        none = set_complete(kb.reasoner, "and", conditions, [], "")
+        assert none.status == ProofStatus.CONTRADICTED and none.proof is not None
+        assert (
+            none.proof.text == "The list is not complete: Bethlehem, Shanghai meet the criteria too and are not named."
+        )
+        assert set_complete(kb.reasoner, "and", conditions, ["Bethlehem", "Shanghai"], "").status == ProofStatus.UNKNOWN

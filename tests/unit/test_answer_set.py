@@ -67,3 +67,29 @@ def test_qualifier_triples_are_read_through_their_base() -> None:
     ]
     found = evidence_answers("Which town is a sister city of both Avalon and Cardell?", "Brynmor.", triples)
     assert found is not None and found.answers == ("Brynmor",) and found.coverage == 1.0
+
+
+def test_conditions_when_each_anchor_is_joined_one_way_and_the_completeness_claim() -> None:
+    from agents.nodes.claims import answers_claim
+    from agents.schemas import ClaimKind
+
+    found = evidence_answers(QUERY, "Rome and Moscow.", TWINS)
+    assert found is not None and found.conditions == (
+        ("twinned administrative body", "Milan", False),
+        ("twinned administrative body", "Saint Petersburg", False),
+    )
+    claim = answers_claim(QUERY, "Only Shanghai.", TWINS)
+    assert claim is not None and claim.kind == ClaimKind.SET and claim.candidates == ("Shanghai",)
+    assert [(c.relation, c.other, c.var_subject) for c in claim.conditions] == list(found.conditions)
+    assert claim.text == (
+        "The response names every X the evidence gives with: Milan twinned administrative body X, "
+        "Saint Petersburg twinned administrative body X."
+    )
+    # an anchor joined by two relations: no conditions, no completeness claim (the coverage signal stays)
+    mixed = [*TWINS[:3], ["Saint Petersburg", "sister city", "Shanghai"]]
+    two_ways = evidence_answers(QUERY, "Rome.", mixed)
+    assert two_ways is not None and two_ways.conditions == () and answers_claim(QUERY, "Rome.", mixed) is None
+    # a question that asks for one answer, or a single answer, claims no completeness
+    one = "Name one administrative body twinned with both Milan and Saint Petersburg."
+    assert answers_claim(one, "Rome.", TWINS) is None
+    assert answers_claim(QUERY, "Rome.", [*TWINS[:1], TWINS[2]]) is None
