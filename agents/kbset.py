@@ -138,4 +138,39 @@ def set_complete(
     return Decided(ProofStatus.CONTRADICTED, proof, f"proved member(s) left out of: {text}")
 
 
-__all__ = ["set_complete"]
+def count_at_least(reasoner: Reasoner, relation: str, place: str, n: int, negated: bool = False) -> Decided:
+    """Decide "at least `n` different things stand in `relation` to `place`" (negated: fewer than `n`).
+
+    Proved (a negated claim refuted) by `n` proved facts with different subjects; fewer found leaves
+    it unknown: absence of more facts is never a refutation.
+    """
+    name = relation_name(reasoner, relation)
+    if name is None:
+        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB", linked=False)
+    places = reasoner.store.resolve(place, MAX_CANDIDATES)
+    if not places:
+        return Decided(ProofStatus.UNKNOWN, None, f"{place!r} is not in the KB", linked=False)
+    rid = reasoner.relation_ids[name]
+    for o, subjects in zip(places, reasoner.engine.subject_sets([(rid, o) for o in places]), strict=True):
+        proved: list[ProofNode] = []
+        for s in subjects:
+            res = reasoner.engine.prove(s, rid, o)
+            if res.status == ProofStatus.SUPPORTED and res.proof is not None:
+                labels = reasoner.store.labels([*proof_ids(res.proof), s, o])
+                labelled = label_proof(
+                    res.proof, labels, reasoner.relation_names, reasoner.catalog, reasoner.rules.composite_names
+                )
+                if labelled is not None:
+                    proved.append(ProofNode.model_validate(labelled))
+            if len(proved) == n:
+                break
+        if len(proved) == n:
+            label = reasoner.store.labels([o])[o]
+            text = f"At least {n} different things have {relation} {label}."
+            proof = ProofNode(rule="count", fact=(label, name, str(n)), text=text, premises=proved)
+            status = ProofStatus.CONTRADICTED if negated else ProofStatus.SUPPORTED
+            return Decided(status, proof, f"{n} proved facts")
+    return Decided(ProofStatus.UNKNOWN, None, f"fewer than {n} proved facts; absence refutes nothing")
+
+
+__all__ = ["count_at_least", "set_complete"]

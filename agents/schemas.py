@@ -25,6 +25,9 @@ class ClaimKind(StrEnum):
     TEMPORAL = "temporal"
     """A Drowzee MTL question's formula at its year (`mtl`), asserted or denied by the response's Yes / No:
     decided by the MTL engine over the KB's dated events."""
+    COUNT = "count"
+    """"At least `object` different things stand in `relation` to `subject`" (Drowzee's Inference Chain
+    questions), maybe negated: proved from that many proved facts; fewer is never a refutation."""
     SET = "set"
     """The answer to "What are all X such that ...?" is complete (`candidates` are the members named,
     `conditions` the question's): refuted by a member the KB proves that the list leaves out; never

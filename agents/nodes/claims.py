@@ -20,6 +20,7 @@ from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOr
 from agents.state import VerifierState
 from drowzee_core.kb.drowzee_questions import (
     CommonObjectQuestion,
+    CountQuestion,
     DrowzeeQuestion,
     answer_claim,
     read_drowzee_question,
@@ -109,6 +110,19 @@ def drowzee_claims(query: str, response: str) -> list[Claim]:
 
 
 def _drowzee_claim(question: DrowzeeQuestion, yes: bool) -> Claim:
+    if isinstance(question, CountQuestion):
+        n = answer_claim(question, yes)
+        said = "Fewer than" if n.negated else "At least"
+        return Claim(
+            id="",
+            text=f"{said} {n.at_least} different things have {n.relation} {n.place}.",
+            kind=ClaimKind.COUNT,
+            origin=ClaimOrigin.DROWZEE,
+            subject=n.place,
+            relation=n.relation,
+            object=str(n.at_least),
+            negated=n.negated,
+        )
     if isinstance(question, CommonObjectQuestion):
         c = answer_claim(question, yes)
         verb = "are both" if c.same else "are not both"

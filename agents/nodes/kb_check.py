@@ -23,7 +23,7 @@ from agents.answer_set import evidence_answers
 from agents.call_cache import PROVE_TOOL
 from agents.context import VerifierContext
 from agents.kbprove import Decided, common, compare, prove_claim, temporal
-from agents.kbset import set_complete
+from agents.kbset import count_at_least, set_complete
 from agents.nodes.base import node
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBOrigin, KBResult
 from agents.state import VerifierState
@@ -49,6 +49,8 @@ def _decide_now(reasoner: Reasoner, claim: Claim) -> Decided:
     assert claim.subject is not None and claim.relation is not None
     if claim.kind == ClaimKind.SET:
         return set_complete(reasoner, claim.relation, claim.conditions, claim.candidates, claim.text)
+    if claim.kind == ClaimKind.COUNT:
+        return count_at_least(reasoner, claim.relation, claim.subject, int(claim.object or 0), claim.negated)
     if claim.kind == ClaimKind.COMPARISON:
         return compare(reasoner, claim.subject, claim.relation, claim.direction or "most", claim.candidates, claim.year)
     assert claim.object is not None

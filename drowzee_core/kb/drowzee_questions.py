@@ -10,13 +10,14 @@ evidence triples, so the claim can be proved over the evidence loaded as a scrat
   Please judge the truth of this statement." asserts NOT `(Schoeneus, father, Athamas)`;
 - a `CommonObjectQuestion` (a, relation, b, same): "Is it true that A and B are both subclass of the
   same event?" asserts that A and B are `part of` the same thing; "... of different events?" and
-  "... have totally distinct participants" assert that they are not (`same=False`).
+  "... have totally distinct participants" assert that they are not (`same=False`);
+- a `CountQuestion` (place, relation, at least two): Inference Chain questions ("X is strategically
+  significant since more than one battle event took place at this location") assert that two or
+  more things stand in `location` to X (evidence `[Battle of A, location, X]`, ...).
 
 Every known shape, with its relation text and argument order, is one row of `SHAPES` (surveyed
 over the three response files of Drowzee: 26 shapes of Transitive, Inverse Function and Negation
-Inference). Inference Chain questions ("X is strategically significant since more than one battle
-event took place at this location") assert a count, not a triple: they read as None, like any
-other unknown shape.
+Inference) or of `COUNT_SHAPES` (2 shapes of Inference Chain).
 
 Matching: the question is stripped and its whitespace runs collapsed; a shape matches the whole
 question, ignoring case, with an optional final "?" or "."; entity groups are lazy and bounded
@@ -44,7 +45,7 @@ MAX_ENTITY_CHARS = 300
 MAX_QUESTION_CHARS = 2_000
 """Longest question (after whitespace collapsing) that is read at all."""
 
-Kind = Literal["triple", "common"]
+Kind = Literal["triple", "common", "count"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +82,29 @@ class CommonObjectQuestion:
         return self.same
 
 
-DrowzeeQuestion = TripleQuestion | CommonObjectQuestion
-_Q = TypeVar("_Q", TripleQuestion, CommonObjectQuestion)
+@dataclass(frozen=True, slots=True)
+class CountQuestion:
+    """The question asserts that at least `at_least` different things stand in `relation` to `place`.
+
+    Drowzee's Inference Chain questions ("X is strategically significant since more than one battle
+    event took place at this location"): evidence `[Battle of A, location, X]`, `[Battle of B,
+    location, X]`.
+    """
+
+    shape: str
+    place: str
+    relation: str
+    at_least: int = 2
+    negated: bool = False
+
+    @property
+    def polarity(self) -> bool:
+        """True when the question asserts the count."""
+        return not self.negated
+
+
+DrowzeeQuestion = TripleQuestion | CommonObjectQuestion | CountQuestion
+_Q = TypeVar("_Q", TripleQuestion, CommonObjectQuestion, CountQuestion)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +187,24 @@ def _compile(shape: Shape) -> re.Pattern[str]:
 
 
 _PATTERNS = tuple((shape, _compile(shape)) for shape in SHAPES)
+COUNT_SHAPES: tuple[Shape, ...] = (
+    Shape(
+        "battles_here",
+        _JUDGE.format(
+            stmt="{x} is strategically significant since more than one battle event took place at this location"
+        ),
+        "count",
+        "location",
+    ),
+    Shape(
+        "many_battles",
+        "Is {x} strategically significant according to the many times of battle events ever happened in this place",
+        "count",
+        "location",
+    ),
+)
+"""Inference Chain shapes: at least two events at one place (`CountQuestion`)."""
+_COUNT_PATTERNS = tuple((shape, _compile(shape)) for shape in COUNT_SHAPES)
 
 
 def _name(text: str) -> str:
@@ -185,6 +225,9 @@ def read_drowzee_question(question: str) -> DrowzeeQuestion | None:
     text = " ".join(question.split()) if len(question) <= 4 * MAX_QUESTION_CHARS else ""
     if not text or len(text) > MAX_QUESTION_CHARS:
         return None
+    for shape, pattern in _COUNT_PATTERNS:
+        if (match := pattern.fullmatch(text)) and (place := _name(match.group("x"))):
+            return CountQuestion(shape.name, place, shape.relation)
     for shape, pattern in _PATTERNS:
         match = pattern.fullmatch(text)
         if match is None:
@@ -206,7 +249,7 @@ def answer_claim(question: _Q, yes: bool) -> _Q:
     events?" claims they share one (`same=True`); No to "X did not occur in Y?" claims
     `(X, location, Y)` un-negated.
     """
-    if isinstance(question, TripleQuestion):
+    if isinstance(question, TripleQuestion | CountQuestion):
         return replace(question, negated=question.negated if yes else not question.negated)
     return replace(question, same=question.same if yes else not question.same)
 
@@ -225,10 +268,12 @@ def expected_answer(question: DrowzeeQuestion, status: ProofStatus | str) -> boo
 
 
 __all__ = [
+    "COUNT_SHAPES",
     "MAX_ENTITY_CHARS",
     "MAX_QUESTION_CHARS",
     "SHAPES",
     "CommonObjectQuestion",
+    "CountQuestion",
     "DrowzeeQuestion",
     "Shape",
     "TripleQuestion",

@@ -79,3 +79,23 @@ def test_conditions_with_x_as_the_object_enumerate_the_named_entitys_facts() -> 
             none.proof.text == "The list is not complete: Bethlehem, Shanghai meet the criteria too and are not named."
         )
         assert set_complete(kb.reasoner, "and", conditions, ["Bethlehem", "Shanghai"], "").status == ProofStatus.UNKNOWN
+
+
+def test_at_least_two_events_at_a_place_from_two_supplied_facts() -> None:
+    from agents.kbset import count_at_least
+
+    battles = [["Battle of Spotsylvania Court House", "location", "Spotsylvania County"]]
+    with ScratchKB(battles) as kb:
+        one = count_at_least(kb.reasoner, "location", "Spotsylvania County", 2)
+        assert one.status == ProofStatus.UNKNOWN  # one fact: fewer is never a refutation
+    with ScratchKB([*battles, ["Battle of Fredericksburg", "location", "Spotsylvania County"]]) as kb:
+        two = count_at_least(kb.reasoner, "location", "Spotsylvania County", 2)
+        assert two.status == ProofStatus.SUPPORTED and two.proof is not None and two.proof.rule == "count"
+        assert [leaf[0] for leaf in two.proof.leaves()] == [
+            "Battle of Spotsylvania Court House",
+            "Battle of Fredericksburg",
+        ]
+        denied = count_at_least(kb.reasoner, "location", "Spotsylvania County", 2, negated=True)
+        assert denied.status == ProofStatus.CONTRADICTED
+        assert count_at_least(kb.reasoner, "location", "Agordat", 2).status == ProofStatus.UNKNOWN
+        assert count_at_least(kb.reasoner, "participant", "Spotsylvania County", 2).linked is False

@@ -101,9 +101,7 @@ def test_case_whitespace_and_wikipedia_titles() -> None:
         "",
         "   ",
         "Is Paris the capital of France?",
-        "Agordat is strategically significant since more than one battle event took place at this location" + JUDGE,
-        "Is Donetsk International Airport strategically significant according to the many times of battle events "
-        "ever happened in this place?",
+        "Is Agordat strategically significant?",
         "Is it true that  and B are both subclass of the same event?",
         "Is it true that A and B are both subclass of the same event? And more.",
     ],
@@ -183,3 +181,20 @@ def test_a_title_that_lost_a_letter_to_an_underscore_still_names_the_entity() ->
     assert store.resolve("100%_Pure") == [ids["100% Pure"]]  # "%" is literal, only "_" is a wildcard
     assert store.resolve("100_Pure") == []  # one character per "_", over the whole label
     assert store.resolve("Con_n_mac_Li") == [] and store.resolve("___") == []
+
+
+def test_inference_chain_questions_assert_at_least_two_events_at_the_place() -> None:
+    from drowzee_core.kb.drowzee_questions import CountQuestion
+
+    judged = read_drowzee_question(
+        "Agordat is strategically significant since more than one battle event took place at this location. "
+        "Please judge the truth of this statement."
+    )
+    assert judged == CountQuestion("battles_here", "Agordat", "location", 2)
+    asked = read_drowzee_question(
+        "Is Spotsylvania County strategically significant according to the many times of battle events ever "
+        "happened in this place?"
+    )
+    assert asked == CountQuestion("many_battles", "Spotsylvania County", "location", 2)
+    assert answer_claim(asked, False).negated and not answer_claim(asked, True).negated
+    assert expected_answer(asked, ProofStatus.SUPPORTED) is True
