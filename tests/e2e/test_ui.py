@@ -122,3 +122,20 @@ def test_benchmark_on_recorded_answers_shows_its_report(page: Any) -> None:
     open_tab(page, "Train")
     page.locator("#train-adapters").wait_for(timeout=30_000)
     shot(page, "train")
+
+
+def test_an_incomplete_list_is_refuted_by_the_member_it_leaves_out(page: Any) -> None:
+    page.fill(
+        "#chat-query textarea",
+        "What are all X such that X observes the public holiday Independence Day"
+        " and an official language of X is Kazakh?",
+    )
+    page.fill("#chat-response textarea", "The only X that meets the given criteria is Myanmar.")
+    page.click("#chat-check")
+    banner = page.locator("#chat-verdict .dz-verdict, #chat-verdict .dz-error").first
+    banner.wait_for(timeout=WAIT_MS)
+    assert "NON-FACTUAL" in banner.inner_text(), banner.inner_text()
+    page.locator("#chat-highlights .dz-claim-contradicted").first.wait_for(timeout=10_000)
+    proofs = page.locator("#chat-proofs").inner_text()
+    assert "Kazakhstan" in proofs and "not complete" in proofs, proofs
+    shot(page, "chat_set")
