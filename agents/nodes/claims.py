@@ -83,8 +83,16 @@ def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequen
     return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
 
 
-_RESTATED = re.compile(r"\bnow\s+given\s+the\s+question\b", re.IGNORECASE)
-"""Where a response goes on to pose itself a new question in Drowzee's prompt words."""
+_RESTATED = re.compile(r"\bnow\s+given\s+the\s+question\b|^[ \t]*question\s*\d*\s*:", re.IGNORECASE | re.MULTILINE)
+"""Where a response goes on to pose itself a new question: in Drowzee's prompt words, or a line "Question 2:"."""
+
+
+def _own_answer(response: str) -> str:
+    """The response up to the first question it poses itself after some answer text."""
+    for m in _RESTATED.finditer(response):
+        if response[: m.start()].strip():
+            return response[: m.start()]
+    return response
 
 
 def stances(response: str) -> list[bool]:
@@ -92,10 +100,10 @@ def stances(response: str) -> list[bool]:
 
     A response that answers both ("Yes, because ... No, because ...") claims both: one of the two is
     false whatever the facts (`kb_check.kb_opinion`). What follows a question the response poses
-    itself in the prompt's words ("Now given the question: '...', please provide an answer ...") answers
+    itself ("Now given the question: '...', please provide an answer ...", "Question 2: ...") answers
     that question, not this one, and is not read.
     """
-    parsed = parse_answer(_RESTATED.split(response, maxsplit=1)[0])
+    parsed = parse_answer(_own_answer(response))
     if parsed.label in ("yes", "no"):
         return [parsed.label == "yes"]
     return [True, False] if parsed.how == "conflict" else []

@@ -74,6 +74,12 @@ def test_an_answer_that_says_both_yes_and_no_claims_both_and_contradicts_itself(
         c.negated
         for c in drowzee_claims("Ull's parent does not include Sif. Please judge the truth of this statement.", posed)
     ] == [True]  # one claim: "Yes" to the denial
+    numbered = (
+        "Answer:\n    Yes, because nothing says so.\n\nQuestion 2:\nWho are Ull's parents?\n\nAnswer:\nNo idea. No."
+    )
+    assert len(drowzee_claims("Is it true that Ull has the parent of Sif?", numbered)) == 1
+    echoed = "Question: Is it true that Ull has the parent of Sif?\nAnswer: No."
+    assert [c.negated for c in drowzee_claims("Is it true that Ull has the parent of Sif?", echoed)] == [True]
     assert [c.negated for c in temporal_claims(mtl, "Answer:\n    Yes, it did.\n    No, it did not.")] == [False, True]
 
 
