@@ -118,43 +118,32 @@ def drowzee_claims(query: str, response: str) -> list[Claim]:
 
 
 def _drowzee_claim(question: DrowzeeQuestion, yes: bool) -> Claim:
+    """The claim of a Yes (`yes`) or No answer, in the question's own terms."""
     if isinstance(question, CountQuestion):
         n = answer_claim(question, yes)
         said = "Fewer than" if n.negated else "At least"
-        return Claim(
-            id="",
-            text=f"{said} {n.at_least} different things have {n.relation} {n.place}.",
-            kind=ClaimKind.COUNT,
-            origin=ClaimOrigin.DROWZEE,
-            subject=n.place,
-            relation=n.relation,
-            object=str(n.at_least),
-            negated=n.negated,
-        )
-    if isinstance(question, CommonObjectQuestion):
+        text, kind = f"{said} {n.at_least} different things have {n.relation} {n.place}.", ClaimKind.COUNT
+        parts = (n.place, n.relation, str(n.at_least), n.negated)
+    elif isinstance(question, CommonObjectQuestion):
         c = answer_claim(question, yes)
         verb = "are both" if c.same else "are not both"
-        return Claim(
-            id="",
-            text=f"{c.a} and {c.b} {verb} {c.relation} the same thing.",
-            kind=ClaimKind.COMMON,
-            origin=ClaimOrigin.DROWZEE,
-            subject=c.a,
-            relation=c.relation,
-            object=c.b,
-            negated=not c.same,
-        )
-    t = answer_claim(question, yes)
-    text = f"({t.subject}, {t.relation}, {t.object})"
+        text, kind = f"{c.a} and {c.b} {verb} {c.relation} the same thing.", ClaimKind.COMMON
+        parts = (c.a, c.relation, c.b, not c.same)
+    else:
+        t = answer_claim(question, yes)
+        triple = f"({t.subject}, {t.relation}, {t.object})"
+        text = f"It is not the case that {triple}." if t.negated else f"{triple} holds."
+        kind, parts = ClaimKind.TRIPLE, (t.subject, t.relation, t.object, t.negated)
+    subject, relation, obj, negated = parts
     return Claim(
         id="",
-        text=f"It is not the case that {text}." if t.negated else f"{text} holds.",
-        kind=ClaimKind.TRIPLE,
+        text=text,
+        kind=kind,
         origin=ClaimOrigin.DROWZEE,
-        subject=t.subject,
-        relation=t.relation,
-        object=t.object,
-        negated=t.negated,
+        subject=subject,
+        relation=relation,
+        object=obj,
+        negated=negated,
     )
 
 
