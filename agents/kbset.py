@@ -5,8 +5,9 @@ The list is refuted when the KB proves a member it leaves out: X satisfies every
 Nothing is proved from the absence of other members: a list the KB finds no member missing from
 stays unknown. Names are resolved like `kbprove.prove_claim`; a condition's named entity may have
 several candidates, and every reading under which the KB proves any member must leave one out (a
-reading with no member at all is another entity of the same name). A listed name the KB does not
-know leaves the claim unknown (it may be the missing member under another name).
+reading with no member at all is another entity of the same name). A listed name stands for every
+entity it may name (label or alias, any case: `KBStore.named_by`); a listed name the KB does not know
+leaves the claim unknown (it may be the missing member under another name).
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ def set_complete(
         per_condition.append([(rid, o, c.negated, c.var_subject) for o in objs])
     listed: set[int] = set()
     for n in named:
-        ids = reasoner.store.resolve(n, MAX_CANDIDATES)
+        ids = reasoner.store.named_by(n, MAX_CANDIDATES)
         if not ids:
             return Decided(ProofStatus.UNKNOWN, None, f"the listed {n!r} is not in the KB")
         listed.update(ids)

@@ -164,6 +164,21 @@ class KBStore:
                 return found
         return []
 
+    def named_by(self, text: str, limit: int = 20) -> list[int]:
+        """Every entity `text` may name: `resolve`'s lookups together (key, label, alias, any case), not the first.
+
+        For telling whether a name stands for an entity (a list that names it), where `resolve` picks
+        the entities a name most likely means.
+        """
+        ids = self.entity_ids()
+        found = dict.fromkeys([ids[text]] if text in ids else [])
+        for query in (
+            "SELECT id FROM entity WHERE label = ? COLLATE NOCASE ORDER BY id LIMIT ?",
+            "SELECT entity FROM alias WHERE alias = ? COLLATE NOCASE ORDER BY entity LIMIT ?",
+        ):
+            found.update(dict.fromkeys(r[0] for r in self.db.execute(query, (text, limit))))
+        return list(found) or self.resolve(text, limit)
+
     # ------------------------------------------------------------------ triples
     def add_triples(self, rows: Sequence[TripleRow]) -> int:
         """Insert id-level triples, ignoring exact duplicates; returns how many were new."""

@@ -198,3 +198,21 @@ def test_inference_chain_questions_assert_at_least_two_events_at_the_place() -> 
     assert asked == CountQuestion("many_battles", "Spotsylvania County", "location", 2)
     assert answer_claim(asked, False).negated and not answer_claim(asked, True).negated
     assert expected_answer(asked, ProofStatus.SUPPORTED) is True
+
+
+def test_named_by_gathers_every_entity_a_listed_name_may_stand_for() -> None:
+    from drowzee_core.kb.catalog import Catalog
+    from drowzee_core.kb.store import KBStore
+    from drowzee_core.kb.writer import KBWriter
+
+    store = KBStore(":memory:", create=True)
+    w = KBWriter(store, Catalog.from_toml(), auto_relations=True)
+    country = w.entity("country:KZ", "Kazakhstan")
+    synset = w.entity("wn:kazakhstan.n.01", "Republic of Kazakhstan", aliases=("Kazakhstan",))
+    w.triple(country, "located_in", w.entity("Asia"), domain="test", source="test")
+    w.triple(synset, "located_in", w.entity("Asia"), domain="test", source="test")
+    w.flush()
+    ids = store.entity_ids()
+    assert store.resolve("Kazakhstan") == [ids["country:KZ"]]  # the likeliest meaning
+    assert sorted(store.named_by("kazakhstan")) == sorted([ids["country:KZ"], ids["wn:kazakhstan.n.01"]])
+    assert store.named_by("Con_n_mac_Lia") == [] and store.named_by("Asia") == [ids["Asia"]]
