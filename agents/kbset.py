@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from agents.kbprove import MAX_CANDIDATES, Decided, relation_name
 from agents.schemas import ClaimCondition
-from drowzee_core.logic.explain import label_proof, proof_ids
+from drowzee_core.logic.explain import Proof, label_proof, proof_ids
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
@@ -72,6 +72,13 @@ def _members(
     return any(member(x) for x in sorted(candidates & listed)), left_out
 
 
+def _labelled(reasoner: Reasoner, proof: Proof | None, ids: Sequence[int]) -> ProofNode | None:
+    """An engine proof with the KB's labels (of its own ids and `ids`), as a `ProofNode`."""
+    labels = reasoner.store.labels([*proof_ids(proof), *ids])
+    labelled = label_proof(proof, labels, reasoner.relation_names, reasoner.catalog, reasoner.rules.composite_names)
+    return ProofNode.model_validate(labelled) if labelled is not None else None
+
+
 def _proof(reasoner: Reasoner, member: int, reading: Sequence[_Condition], operation: str) -> list[ProofNode]:
     """The proofs that `member` satisfies the conditions (for "or": the first that holds)."""
     out: list[ProofNode] = []
@@ -80,12 +87,8 @@ def _proof(reasoner: Reasoner, member: int, reading: Sequence[_Condition], opera
         want = ProofStatus.CONTRADICTED if c[2] else ProofStatus.SUPPORTED
         if res.status != want or res.proof is None:
             continue
-        labels = reasoner.store.labels([*proof_ids(res.proof), member, c[1]])
-        labelled = label_proof(
-            res.proof, labels, reasoner.relation_names, reasoner.catalog, reasoner.rules.composite_names
-        )
-        if labelled is not None:
-            out.append(ProofNode.model_validate(labelled))
+        if (node := _labelled(reasoner, res.proof, [member, c[1]])) is not None:
+            out.append(node)
         if operation == "or":
             break
     return out
@@ -156,13 +159,9 @@ def count_at_least(reasoner: Reasoner, relation: str, place: str, n: int, negate
         proved: list[ProofNode] = []
         for s in subjects:
             res = reasoner.engine.prove(s, rid, o)
-            if res.status == ProofStatus.SUPPORTED and res.proof is not None:
-                labels = reasoner.store.labels([*proof_ids(res.proof), s, o])
-                labelled = label_proof(
-                    res.proof, labels, reasoner.relation_names, reasoner.catalog, reasoner.rules.composite_names
-                )
-                if labelled is not None:
-                    proved.append(ProofNode.model_validate(labelled))
+            node = _labelled(reasoner, res.proof, [s, o]) if res.status == ProofStatus.SUPPORTED else None
+            if node is not None:
+                proved.append(node)
             if len(proved) == n:
                 break
         if len(proved) == n:
