@@ -32,7 +32,7 @@ from drowzee_core.logic.temporal import TemporalEngine
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
-UNIQUE_VALUE_RULES = frozenset({"negation_functional", "negation_inverse_functional"})
+UNIQUE_VALUE_RULES = frozenset({"negation_functional", "negation_inverse_functional", "negation_partition"})
 """Prolog rules that refute a stated value because the KB holds another, unique one."""
 
 

@@ -28,7 +28,13 @@ def derive(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
     }
     families["negation"] = {"facts": None, "mode": "on_demand", "note": "decided per query by `prove`"}
     families["same_object"] = {"facts": None, "mode": "on_demand", "note": "decided per query by `prove`"}
-    data = {"triples_loaded": reasoner.triples, "load_seconds": round(load_s, 3), "families": families}
+    conflicts = reasoner.partition_conflicts()
+    data = {
+        "triples_loaded": reasoner.triples,
+        "load_seconds": round(load_s, 3),
+        "families": families,
+        "partition_conflicts": [list(c) for c in conflicts],
+    }
     if as_json:
         emit_json(data)
     else:
@@ -36,6 +42,8 @@ def derive(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
             (f, "on demand" if v["facts"] is None else v["facts"], v.get("seconds", "-")) for f, v in families.items()
         ]
         table("derivation", ("family", "facts", "seconds"), rows)
+        for s, r, a, b in conflicts:
+            console.print(f"[yellow]partition conflict[/yellow] {s} {r} both {a} and {b}")
 
 
 def prove(

@@ -65,6 +65,13 @@ class RelationSpec(BaseModel):
         description="Relations that never hold between the same subject and object: r(a, b) refutes each (a"
         " mother is not the father of the same child). Declared on either side; it applies both ways.",
     )
+    partition: str | None = Field(
+        default=None,
+        pattern=r"^[a-z][a-z0-9_]{0,31}$",
+        description="Entity-key prefix of the cells of a partition under this relation (`country` for"
+        " `located_in`: the entities keyed `country:...`). A subject is related to at most one cell and no"
+        " cell to another, so a second cell is refuted (Lyon, in France, is not located in Germany).",
+    )
     object_kind: ValueKind = Field(default=ValueKind.ENTITY, description="What the object denotes.")
     positive: str = Field(description="Statement template with {s} and {o}.")
     negative: str = Field(description="Negated statement template with {s} and {o}.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -92,12 +92,24 @@ class PrologEngine:
         return session.call(goal, inputs)
 
     # ------------------------------------------------------------------ loading
-    def load_rules(self, catalog: Catalog, relation_ids: dict[str, int]) -> CompiledRules:
-        """Compile the catalog and assert its facts (integers only, bound as arguments)."""
-        rules = compile_catalog(catalog, relation_ids)
+    def load_rules(
+        self, catalog: Catalog, relation_ids: dict[str, int], cells: Mapping[str, Sequence[int]] | None = None
+    ) -> CompiledRules:
+        """Compile the catalog and assert its facts (integers only, bound as arguments).
+
+        `cells` are the entity ids of each partitioned relation's cells (see `compile_catalog`); they are
+        asserted in one call per relation.
+        """
+        rules = compile_catalog(catalog, relation_ids, cells)
+        by_relation: dict[int, list[int]] = {}
         for pred, args in rules.facts:
+            if pred == "partition":
+                by_relation.setdefault(args[0], []).append(args[1])
+                continue
             names = [f"A{i}" for i in range(len(args))]
             self._call(f"assertz({self.module}:{pred}({', '.join(names)}))", dict(zip(names, args, strict=True)))
+        for rid, ids in by_relation.items():
+            self._call(f"{self.module}:load_partition(R, L)", {"R": rid, "L": ids})
         self.rules = rules
         return rules
 
@@ -210,6 +222,16 @@ class PrologEngine:
         """Up to `limit` derived facts of a materialized family, in Prolog's order."""
         facts = self._call(f"{self.module}:derived_sample(F, M, L)", {"F": family.value, "M": limit})["L"]
         return [(int(t[0]), int(t[1]), int(t[2])) for t in facts]
+
+    def partition_conflicts(self, limit: int = 100) -> list[tuple[int, int, int, int]]:
+        """Up to `limit` (subject, relation, cell, other cell): data that breaks a declared partition.
+
+        A subject that reaches two cells (or a cell that reaches another) makes the partition rule refute a
+        fact the KB holds, so a KB should have none.
+        """
+        self.prepare()
+        found = self._call(f"{self.module}:partition_conflicts(M, L)", {"M": limit})["L"]
+        return [(int(c[0]), int(c[1]), int(c[2]), int(c[3])) for c in found]
 
     def read_fact_file(self, path: str) -> list[dict[str, Any]]:
         """Parse a Prolog fact file (see `read_fact_file`); does not touch this engine's KB."""

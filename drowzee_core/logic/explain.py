@@ -39,6 +39,9 @@ def label_proof(
     if rule.startswith("composite:"):
         rule = f"composite:{composite_names.get(int(rule.split(':', 1)[1]), rule)}"
     spec = catalog.get(rel)
+    if rule == "partition_cell":  # "Germany is a country": a cell of the relation's partition
+        kind = spec.partition or "cell"
+        return {"rule": rule, "fact": [labels[s], "is_a", kind], "text": f"{labels[s]} is a {kind}."}
     negated = rule == "negative_fact" or rule.startswith("negation")
     template = spec.negative if negated else spec.positive
     node: Proof = {
@@ -51,12 +54,16 @@ def label_proof(
     return node
 
 
+LEAF_RULES = {"fact": "known fact", "negative_fact": "explicit negative fact", "partition_cell": "kind of entity"}
+"""Proof leaves (no premises) and what each rests on."""
+
+
 def proof_lines(proof: Proof | None, indent: int = 0) -> list[str]:
     """A labelled proof as indented lines: conclusion first, premises below."""
     if proof is None:
         return []
     rule = proof["rule"]
-    how = "known fact" if rule == "fact" else "explicit negative fact" if rule == "negative_fact" else f"by {rule}"
+    how = LEAF_RULES.get(rule, f"by {rule}")
     lines = [f"{'  ' * indent}{proof['text']}  [{how}]"]
     for p in proof.get("premises", ()):
         lines.extend(proof_lines(p, indent + 1))
@@ -87,6 +94,12 @@ def _why(node: Proof, catalog: Catalog) -> str:
         first = node.get("premises", [{}])[0].get("fact", [None, None])[1]
         other = catalog.get(first).label if first else "another relation"
         return f"'{other}' and '{label}' never hold between the same two"
+    if rule == "negation_partition":
+        spec = catalog.get(node["fact"][1])
+        if spec.partition is None and spec.inverse_of is not None:
+            spec = catalog.get(spec.inverse_of)
+        kind = spec.partition or "cell"
+        return f"nothing is {spec.label} more than one {kind} and no {kind} is {spec.label} another"
     if rule == "negation_same_object":
         return "the facts above name different values of a relation that has only one"
     if rule.startswith("negation"):
@@ -106,7 +119,7 @@ def reasoning_lines(proof: Proof | None, catalog: Catalog) -> list[str]:
         for p in node.get("premises", ()):
             walk(p)
         text = str(node["text"])
-        if node["rule"] not in ("fact", "negative_fact"):
+        if node["rule"] not in LEAF_RULES:
             text = f"Since {_why(node, catalog)}, {text[0].lower() + text[1:] if text[:4] == 'The ' else text}"
         if text not in lines:
             lines.append(text)
@@ -120,7 +133,7 @@ def proof_leaves(proof: dict[str, Any]) -> list[list[str]]:
     """The ground-truth base facts of a labelled proof, as [subject, relation, object] (negative: 'not')."""
     if "premises" not in proof:
         s, r, o = proof["fact"]
-        return [[s, r if proof["rule"] == "fact" else f"not {r}", o]]
+        return [[s, f"not {r}" if proof["rule"] == "negative_fact" else r, o]]
     out: list[list[str]] = []
     for p in proof["premises"]:
         out.extend(x for x in proof_leaves(p) if x not in out)

@@ -82,7 +82,12 @@ class Reasoner:
         self.engine = PrologEngine(module)
         self.relation_ids = store.relation_ids()
         self.relation_names = {i: n for n, i in self.relation_ids.items()}
-        self.rules = self.engine.load_rules(self.catalog, self.relation_ids)
+        cells = {
+            spec.name: store.ids_with_prefix(spec.partition)
+            for spec in self.catalog
+            if spec.partition is not None and spec.name in self.relation_ids
+        }
+        self.rules = self.engine.load_rules(self.catalog, self.relation_ids, cells)
         self.triples = self.engine.load_rows(store.iter_triples(), progress)
         self.derived: list[FamilyRun] | None = None
 
@@ -151,3 +156,13 @@ class Reasoner:
             }
         keys = self.store.keys([*subs, *others])
         return Verdict(res.status, proof, [keys[i] for i in subs], [keys[i] for i in others], rel)
+
+    def partition_conflicts(self, limit: int = 100) -> list[tuple[str, str, str, str]]:
+        """Up to `limit` (subject, relation, cell, other cell) keys: data that breaks a declared partition.
+
+        The partition rule (a place lies in one country) refutes a fact the KB holds wherever a subject
+        reaches two cells, so a consistent KB has none; `drowzee derive` reports them.
+        """
+        found = self.engine.partition_conflicts(limit)
+        keys = self.store.keys(i for c in found for i in (c[0], c[2], c[3]))
+        return [(keys[s], self.relation_names[r], keys[a], keys[b]) for s, r, a, b in found]

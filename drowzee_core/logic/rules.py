@@ -6,7 +6,7 @@ names are mapped to ids first, so no text from a catalog or a data file becomes 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -40,12 +40,16 @@ class CompiledRules:
         return "".join(f"drowzee:{p}({', '.join(map(str, args))}).\n" for p, args in self.facts)
 
 
-def compile_catalog(catalog: Catalog, relation_ids: Mapping[str, int]) -> CompiledRules:
+def compile_catalog(
+    catalog: Catalog, relation_ids: Mapping[str, int], cells: Mapping[str, Sequence[int]] | None = None
+) -> CompiledRules:
     """Map every rule-bearing part of `catalog` to integer-only Prolog facts.
 
     Args:
         catalog: The validated relation catalog.
         relation_ids: Relation name -> integer id, as stored in the KB.
+        cells: Relation name -> ids of the entities that are the cells of its partition (those whose key
+            starts with the relation's `partition` prefix; the caller reads them from the store).
 
     Returns:
         The compiled rules; composites are numbered in catalog order from 1.
@@ -79,4 +83,8 @@ def compile_catalog(catalog: Catalog, relation_ids: Mapping[str, int]) -> Compil
         facts.append(("composite", (number, rid(comp.first), rid(comp.second), rid(comp.result))))
     for so in catalog.same_object:
         facts.append(("same_object", (rid(so.relation), rid(so.result))))
+    for name, ids in (cells or {}).items():
+        if catalog.get(name).partition is None:
+            raise CatalogError(f"relation {name!r} was given partition cells but declares no partition")
+        facts.extend(("partition", (rid(name), eid)) for eid in ids)
     return CompiledRules(tuple(facts), names)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from drowzee_core.kb.model import Stats
+from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.reasoner import Reasoner
 from tests.conftest import make_store
 
@@ -43,7 +47,7 @@ CASES = [
     (("France", "same_continent_as", "Japan"), "contradicted", "negation_same_object"),
     (("Paris", "located_in", "Germany"), "contradicted", "negation"),
     (("Germany", "located_in", "Paris"), "unknown", None),  # absence alone is never "false"
-    (("Lyon", "located_in", "Germany"), "unknown", None),
+    (("Lyon", "located_in", "Germany"), "unknown", None),  # no partition: these keys are not `country:...`
     (("France", "same_currency_as", "Japan"), "unknown", None),  # has_currency is not functional
     (("Japan", "shares_border_with", "France"), "unknown", None),
 ]
@@ -123,3 +127,57 @@ def test_a_replaced_engine_refuses_to_answer() -> None:
     Reasoner(make_store(GEO))
     with pytest.raises(Exception, match="replaced by a newer PrologEngine"):
         first.prove("Paris", "located_in", "France")
+
+
+# countries are the cells of located_in's partition: the entities keyed `country:...`
+PARTITIONED = [
+    ("Lyon", "located_in", "country:FR"),
+    ("Twin Town", "located_in", "country:FR"),
+    ("Twin Town", "located_in", "Rhône"),
+    ("country:FR", "located_in", "Western Europe"),
+    ("country:DE", "located_in", "Western Europe"),
+    ("country:BR", "located_in", "South America"),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "premise"),
+    [
+        (("Lyon", "located_in", "country:DE"), "contradicted", "Lyon is located in country:FR."),
+        (("country:DE", "located_in", "country:BR"), "contradicted", "country:DE is a country."),
+        (("country:BR", "contains", "country:DE"), "contradicted", "country:DE is a country."),
+        (("country:DE", "contains", "Lyon"), "contradicted", "Lyon is located in country:FR."),
+        (("Lyon", "located_in", "country:FR"), "supported", None),
+        (("Lyon", "located_in", "South America"), "unknown", None),  # not a cell: absence decides nothing
+        (("Atlantis", "located_in", "country:DE"), "unknown", None),  # in no cell at all
+        (("country:DE", "located_in", "country:DE"), "unknown", None),
+    ],
+)
+def test_a_partition_refutes_a_second_cell(query: tuple[str, str, str], status: str, premise: str | None) -> None:
+    r = Reasoner(make_store([*PARTITIONED, ("Atlantis", "located_in", "Ocean")]))
+    v = r.prove(*query)
+    assert v.status == status, v.lines()
+    if premise is not None:
+        assert v.proof is not None and v.proof["rule"] == "negation_partition"
+        assert [p["text"] for p in v.proof["premises"]] == [premise]
+
+
+def test_partition_conflicts_name_a_subject_in_two_cells() -> None:
+    assert Reasoner(make_store(PARTITIONED)).partition_conflicts() == []
+    broken = make_store(
+        [*PARTITIONED, ("Twin Town", "located_in", "country:DE"), ("country:DE", "located_in", "country:BR")]
+    )
+    conflicts = {(s, r, frozenset((a, b))) for s, r, a, b in Reasoner(broken).partition_conflicts()}
+    assert conflicts == {
+        ("Twin Town", "located_in", frozenset(("country:DE", "country:FR"))),
+        ("country:DE", "located_in", frozenset(("country:BR", "country:DE"))),
+    }
+
+
+def test_the_seed_kb_keeps_its_partition(seed_kb: tuple[Path, Stats]) -> None:
+    """No place of the bundled KB lies in two countries, and no country in another."""
+    with KBStore(seed_kb[0]) as store:
+        r = Reasoner(store)
+        assert len(store.ids_with_prefix("country")) > 200
+        assert r.partition_conflicts() == []
+        assert r.prove("Lyon", "located_in", "Germany").status == "contradicted"

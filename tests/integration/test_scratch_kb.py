@@ -242,3 +242,28 @@ def test_a_past_tense_value_is_not_refuted_by_the_unique_value_held_now() -> Non
     assert now.status == ProofStatus.CONTRADICTED and now.proof is not None
     assert now.proof.rule == "negation_functional"
     assert then.status == ProofStatus.UNKNOWN and "past-tense" in then.note
+
+
+def test_a_past_tense_place_is_not_refuted_by_the_country_it_is_in_now() -> None:
+    """ "Königsberg was located in Germany" is not refuted by `[Königsberg, located_in, Russia]` (borders move)."""
+    from agents.nodes.kb_check import check_claims
+    from agents.schemas import Claim, ClaimKind, ClaimOrigin
+
+    main = Reasoner(make_store([("Königsberg", "located_in", "country:RU"), ("Berlin", "located_in", "country:DE")]))
+    claims = [
+        Claim(
+            id=f"C{i}",
+            text=f"Königsberg {verb} located in country:DE.",
+            kind=ClaimKind.TRIPLE,
+            origin=ClaimOrigin.TEMPLATE,
+            subject="Königsberg",
+            relation="located_in",
+            object="country:DE",
+            past=past,
+        )
+        for i, (verb, past) in enumerate((("is", False), ("was", True)), 1)
+    ]
+    now, then = check_claims(main, None, claims)
+    assert now.status == ProofStatus.CONTRADICTED and now.proof is not None
+    assert now.proof.rule == "negation_partition"
+    assert then.status == ProofStatus.UNKNOWN and "past-tense" in then.note

@@ -15,7 +15,7 @@ def _catalog() -> Catalog:
     return Catalog.from_dict(
         {
             "relation": [
-                {"name": "loc", "label": "l", **BASE, "transitive": True, "inverse_of": "has"},
+                {"name": "loc", "label": "l", **BASE, "transitive": True, "inverse_of": "has", "partition": "country"},
                 {"name": "has", "label": "h", **BASE, "inverse_of": "loc"},
                 {"name": "border", "label": "b", **BASE, "symmetric": True},
                 {"name": "cap", "label": "c", **BASE, "functional": True},
@@ -76,3 +76,17 @@ def test_a_kb_catalog_extended_with_the_bundled_one_keeps_its_own_specs() -> Non
     both = own.extended_with(_catalog())
     assert both.get("cap").label == "own label" and "mum" in both and len(both) == len(_catalog())
     assert both.extended_with(own) is both
+
+
+def test_partition_cells_are_compiled_for_a_partitioned_relation_only() -> None:
+    ids = {"loc": 1, "has": 2, "border": 3, "cap": 4, "same": 5, "mum": 6, "dad": 7}
+    facts = compile_catalog(_catalog(), ids, {"loc": [10, 11]}).facts
+    assert [f for f in facts if f[0] == "partition"] == [("partition", (1, 10)), ("partition", (1, 11))]
+    with pytest.raises(CatalogError, match="declares no partition"):
+        compile_catalog(_catalog(), ids, {"border": [10]})
+
+
+@pytest.mark.parametrize("prefix", ["Country", "country:", "", "a b"])
+def test_a_partition_prefix_is_a_plain_key_prefix(prefix: str) -> None:
+    with pytest.raises(CatalogError):
+        Catalog.from_dict({"relation": [{"name": "loc", "label": "l", **BASE, "partition": prefix}]})
