@@ -18,7 +18,7 @@ from drowzee_core.kb.wording import split_names
 from drowzee_core.logic.explain import label_proof, proof_ids
 from drowzee_core.logic.mtl import Atom, Finally, Formula, Globally, MTLQuery, Neg, Next, Until, atoms
 from drowzee_core.logic.mtl_syntax import parse_query, to_drowzee
-from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.logic.reasoner import Reasoner, first_reading_partition
 from drowzee_core.logic.temporal import TemporalEngine, event_sentence, formula_sentence, years_text
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
@@ -76,7 +76,7 @@ def prove_claim(reasoner: Reasoner, subject: str, relation: str, obj: str, negat
     rid = reasoner.relation_ids[relation]
     best = None
     for s, o in itertools.product(subs, objs):
-        res = reasoner.engine.prove(s, rid, o)
+        res = first_reading_partition(reasoner.engine.prove(s, rid, o), (s, o) != (subs[0], objs[0]))
         if best is None or _RANK[res.status] < _RANK[best.status]:
             best = res
         if res.status == ProofStatus.SUPPORTED:

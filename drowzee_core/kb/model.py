@@ -67,10 +67,10 @@ class RelationSpec(BaseModel):
     )
     partition: str | None = Field(
         default=None,
-        pattern=r"^[a-z][a-z0-9_]{0,31}$",
-        description="Entity-key prefix of the cells of a partition under this relation (`country` for"
-        " `located_in`: the entities keyed `country:...`). A subject is related to at most one cell and no"
-        " cell to another, so a second cell is refuted (Lyon, in France, is not located in Germany).",
+        pattern=r"^[a-z][a-z0-9_]{0,31}:\S{1,200}$",
+        description="Key of the entity whose members (`member_of` facts) are the cells of a partition under"
+        " this relation (`org:united_nations` for `located_in`). A subject is related to at most one cell"
+        " and no cell to another, so a second cell is refuted (Lyon, in France, is not located in Germany).",
     )
     object_kind: ValueKind = Field(default=ValueKind.ENTITY, description="What the object denotes.")
     positive: str = Field(description="Statement template with {s} and {o}.")

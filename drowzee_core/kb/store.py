@@ -140,12 +140,6 @@ class KBStore:
         """Keys of the given entity ids."""
         return self._by_id("key", ids)
 
-    def ids_with_prefix(self, prefix: str) -> list[int]:
-        """Ids of the entities keyed `<prefix>:...` (the cells of a relation's partition), in id order."""
-        head = prefix + ":"
-        rows = self.db.execute("SELECT id FROM entity WHERE substr(key, 1, ?) = ? ORDER BY id", (len(head), head))
-        return [r[0] for r in rows]
-
     def resolve(self, text: str, limit: int = 20) -> list[int]:
         """Entity ids that `text` names: by key, then exact label, alias, case-insensitive label.
 

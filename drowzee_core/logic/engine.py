@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -93,23 +93,13 @@ class PrologEngine:
 
     # ------------------------------------------------------------------ loading
     def load_rules(
-        self, catalog: Catalog, relation_ids: dict[str, int], cells: Mapping[str, Sequence[int]] | None = None
+        self, catalog: Catalog, relation_ids: dict[str, int], classes: dict[str, int] | None = None
     ) -> CompiledRules:
-        """Compile the catalog and assert its facts (integers only, bound as arguments).
-
-        `cells` are the entity ids of each partitioned relation's cells (see `compile_catalog`); they are
-        asserted in one call per relation.
-        """
-        rules = compile_catalog(catalog, relation_ids, cells)
-        by_relation: dict[int, list[int]] = {}
+        """Compile the catalog and assert its facts (integers only, bound as arguments); see `compile_catalog`."""
+        rules = compile_catalog(catalog, relation_ids, classes)
         for pred, args in rules.facts:
-            if pred == "partition":
-                by_relation.setdefault(args[0], []).append(args[1])
-                continue
             names = [f"A{i}" for i in range(len(args))]
             self._call(f"assertz({self.module}:{pred}({', '.join(names)}))", dict(zip(names, args, strict=True)))
-        for rid, ids in by_relation.items():
-            self._call(f"{self.module}:load_partition(R, L)", {"R": rid, "L": ids})
         self.rules = rules
         return rules
 

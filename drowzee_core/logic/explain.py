@@ -39,9 +39,6 @@ def label_proof(
     if rule.startswith("composite:"):
         rule = f"composite:{composite_names.get(int(rule.split(':', 1)[1]), rule)}"
     spec = catalog.get(rel)
-    if rule == "partition_cell":  # "Germany is a country": a cell of the relation's partition
-        kind = spec.partition or "cell"
-        return {"rule": rule, "fact": [labels[s], "is_a", kind], "text": f"{labels[s]} is a {kind}."}
     negated = rule == "negative_fact" or rule.startswith("negation")
     template = spec.negative if negated else spec.positive
     node: Proof = {
@@ -54,7 +51,7 @@ def label_proof(
     return node
 
 
-LEAF_RULES = {"fact": "known fact", "negative_fact": "explicit negative fact", "partition_cell": "kind of entity"}
+LEAF_RULES = {"fact": "known fact", "negative_fact": "explicit negative fact"}
 """Proof leaves (no premises) and what each rests on."""
 
 
@@ -94,12 +91,12 @@ def _why(node: Proof, catalog: Catalog) -> str:
         first = node.get("premises", [{}])[0].get("fact", [None, None])[1]
         other = catalog.get(first).label if first else "another relation"
         return f"'{other}' and '{label}' never hold between the same two"
-    if rule == "negation_partition":
+    if rule == "negation_partition":  # the last premise makes the object (or, inverse, the subject) a cell
         spec = catalog.get(node["fact"][1])
         if spec.partition is None and spec.inverse_of is not None:
             spec = catalog.get(spec.inverse_of)
-        kind = spec.partition or "cell"
-        return f"nothing is {spec.label} more than one {kind} and no {kind} is {spec.label} another"
+        whole = node.get("premises", [{}])[-1].get("fact", [None, None, "the partition"])[2]
+        return f"nothing is {spec.label} more than one member of {whole} and no member is {spec.label} another"
     if rule == "negation_same_object":
         return "the facts above name different values of a relation that has only one"
     if rule.startswith("negation"):
@@ -133,7 +130,7 @@ def proof_leaves(proof: dict[str, Any]) -> list[list[str]]:
     """The ground-truth base facts of a labelled proof, as [subject, relation, object] (negative: 'not')."""
     if "premises" not in proof:
         s, r, o = proof["fact"]
-        return [[s, f"not {r}" if proof["rule"] == "negative_fact" else r, o]]
+        return [[s, r if proof["rule"] == "fact" else f"not {r}", o]]
     out: list[list[str]] = []
     for p in proof["premises"]:
         out.extend(x for x in proof_leaves(p) if x not in out)

@@ -11,7 +11,7 @@ from typing import Any, Protocol, TypeVar
 from drowzee_core.errors import KBError
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic import session
-from drowzee_core.logic.engine import FamilyRun, PrologEngine
+from drowzee_core.logic.engine import FamilyRun, PrologEngine, ProveResult
 from drowzee_core.logic.explain import Proof, label_proof, proof_ids, proof_lines
 from drowzee_core.records.enums import ProofStatus
 
@@ -40,6 +40,17 @@ def _best(subs: list[int], objs: list[int], decide: Callable[[int, int], _D]) ->
             break
     assert best is not None
     return best
+
+
+def first_reading_partition(res: ProveResult, secondary: bool) -> ProveResult:
+    """`res`, unless a partition refutes a reading of the names other than their first: then it decides nothing.
+
+    A name that several places share (the territory "Puerto Rico" and a town in Argentina) would otherwise be
+    refuted by the town's country while the KB places what the name first reads as in no cell at all.
+    """
+    if secondary and res.status == ProofStatus.CONTRADICTED and (res.proof or {}).get("rule") == "negation_partition":
+        return ProveResult(ProofStatus.UNKNOWN, None)
+    return res
 
 
 @dataclass
@@ -82,12 +93,10 @@ class Reasoner:
         self.engine = PrologEngine(module)
         self.relation_ids = store.relation_ids()
         self.relation_names = {i: n for n, i in self.relation_ids.items()}
-        cells = {
-            spec.name: store.ids_with_prefix(spec.partition)
-            for spec in self.catalog
-            if spec.partition is not None and spec.name in self.relation_ids
-        }
-        self.rules = self.engine.load_rules(self.catalog, self.relation_ids, cells)
+        keys = {spec.partition for spec in self.catalog if spec.partition is not None}
+        ids = store.entity_ids()
+        classes = {k: ids[k] for k in keys if k in ids}  # a KB without the class has no partition rule
+        self.rules = self.engine.load_rules(self.catalog, self.relation_ids, classes)
         self.triples = self.engine.load_rows(store.iter_triples(), progress)
         self.derived: list[FamilyRun] | None = None
 
@@ -118,7 +127,10 @@ class Reasoner:
         missing = [n for n, c in ((subject, subs), (obj, objs)) if not c]
         if missing:
             return Verdict(ProofStatus.UNKNOWN, None, [], [], self.relation_names[rid] + f" (not in KB: {missing})")
-        res, _s, _o = _best(subs, objs, lambda s, o: self.engine.prove(s, rid, o))
+        first = (subs[0], objs[0])
+        res, _s, _o = _best(
+            subs, objs, lambda s, o: first_reading_partition(self.engine.prove(s, rid, o), (s, o) != first)
+        )
         labels = self.store.labels([*proof_ids(res.proof), *subs, *objs])
         proof = label_proof(res.proof, labels, self.relation_names, self.catalog, self.rules.composite_names)
         keys = self.store.keys([*subs, *objs])

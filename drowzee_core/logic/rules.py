@@ -6,7 +6,7 @@ names are mapped to ids first, so no text from a catalog or a data file becomes 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -28,6 +28,10 @@ MATERIALIZED: tuple[Family, ...] = (Family.SYMMETRIC, Family.INVERSE, Family.TRA
 """Families derived in full; negation and same-object composites are answered on demand."""
 
 
+PARTITION_MEMBERSHIP = "member_of"
+"""The relation that makes an entity a cell of a partition: `[Germany, member_of, United Nations]`."""
+
+
 @dataclass(frozen=True, slots=True)
 class CompiledRules:
     """The catalog as Prolog facts: (predicate, integer arguments) plus the names they stand for."""
@@ -41,15 +45,15 @@ class CompiledRules:
 
 
 def compile_catalog(
-    catalog: Catalog, relation_ids: Mapping[str, int], cells: Mapping[str, Sequence[int]] | None = None
+    catalog: Catalog, relation_ids: Mapping[str, int], classes: Mapping[str, int] | None = None
 ) -> CompiledRules:
     """Map every rule-bearing part of `catalog` to integer-only Prolog facts.
 
     Args:
         catalog: The validated relation catalog.
         relation_ids: Relation name -> integer id, as stored in the KB.
-        cells: Relation name -> ids of the entities that are the cells of its partition (those whose key
-            starts with the relation's `partition` prefix; the caller reads them from the store).
+        classes: Entity key -> id of the partition classes the KB holds (a relation whose `partition`
+            class is absent has no partition rule here).
 
     Returns:
         The compiled rules; composites are numbered in catalog order from 1.
@@ -83,8 +87,8 @@ def compile_catalog(
         facts.append(("composite", (number, rid(comp.first), rid(comp.second), rid(comp.result))))
     for so in catalog.same_object:
         facts.append(("same_object", (rid(so.relation), rid(so.result))))
-    for name, ids in (cells or {}).items():
-        if catalog.get(name).partition is None:
-            raise CatalogError(f"relation {name!r} was given partition cells but declares no partition")
-        facts.extend(("partition", (rid(name), eid)) for eid in ids)
+    for rel in catalog:
+        if rel.partition is not None and rel.partition in (classes or {}):
+            assert classes is not None
+            facts.append(("partition", (rid(rel.name), rid(PARTITION_MEMBERSHIP), classes[rel.partition])))
     return CompiledRules(tuple(facts), names)

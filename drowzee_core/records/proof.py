@@ -13,8 +13,7 @@ class ProofNode(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     rule: str = Field(
-        description="`fact`, `negative_fact`, `partition_cell` (a leaf: the subject is a cell of a partition,"
-        " 'Germany is a country'), a rule family (`symmetric`, `inverse`, ...) or `composite:NAME`."
+        description="`fact`, `negative_fact`, a rule family (`symmetric`, `inverse`, ...) or `composite:NAME`."
     )
     fact: tuple[str, str, str] = Field(description="(subject label, relation name, object label).")
     text: str = Field(description="The conclusion as an English sentence.")

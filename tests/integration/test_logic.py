@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from agents.kbprove import prove_claim
 from drowzee_core.kb.model import Stats
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.reasoner import Reasoner
@@ -129,55 +130,102 @@ def test_a_replaced_engine_refuses_to_answer() -> None:
         first.prove("Paris", "located_in", "France")
 
 
-# countries are the cells of located_in's partition: the entities keyed `country:...`
+# UN member states are the cells of located_in's partition: `member_of` org:united_nations
+MEMBER = "org:united_nations"
 PARTITIONED = [
-    ("Lyon", "located_in", "country:FR"),
-    ("Twin Town", "located_in", "country:FR"),
-    ("Twin Town", "located_in", "Rhône"),
-    ("country:FR", "located_in", "Western Europe"),
-    ("country:DE", "located_in", "Western Europe"),
-    ("country:BR", "located_in", "South America"),
+    ("Lyon", "located_in", "France"),
+    ("Twin Town", "located_in", "France"),
+    ("France", "located_in", "Western Europe"),
+    ("Germany", "located_in", "Western Europe"),
+    ("Brazil", "located_in", "South America"),
+    ("Pointe Town", "located_in", "Territory"),  # a territory is no member state
+    *((state, "member_of", MEMBER) for state in ("France", "Germany", "Brazil")),
 ]
 
 
 @pytest.mark.parametrize(
-    ("query", "status", "premise"),
+    ("query", "status", "premises"),
     [
-        (("Lyon", "located_in", "country:DE"), "contradicted", "Lyon is located in country:FR."),
-        (("country:DE", "located_in", "country:BR"), "contradicted", "country:DE is a country."),
-        (("country:BR", "contains", "country:DE"), "contradicted", "country:DE is a country."),
-        (("country:DE", "contains", "Lyon"), "contradicted", "Lyon is located in country:FR."),
-        (("Lyon", "located_in", "country:FR"), "supported", None),
+        (
+            ("Lyon", "located_in", "Germany"),
+            "contradicted",
+            [
+                "Lyon is located in France.",
+                f"France is a member of {MEMBER}.",
+                f"Germany is a member of {MEMBER}.",
+            ],
+        ),
+        (
+            ("Germany", "located_in", "Brazil"),
+            "contradicted",
+            [f"Germany is a member of {MEMBER}.", f"Brazil is a member of {MEMBER}."],
+        ),
+        (
+            ("Brazil", "contains", "Germany"),
+            "contradicted",
+            [f"Germany is a member of {MEMBER}.", f"Brazil is a member of {MEMBER}."],
+        ),
+        (
+            ("Germany", "contains", "Lyon"),
+            "contradicted",
+            [
+                "Lyon is located in France.",
+                f"France is a member of {MEMBER}.",
+                f"Germany is a member of {MEMBER}.",
+            ],
+        ),
+        (("Lyon", "located_in", "France"), "supported", None),
         (("Lyon", "located_in", "South America"), "unknown", None),  # not a cell: absence decides nothing
-        (("Atlantis", "located_in", "country:DE"), "unknown", None),  # in no cell at all
-        (("country:DE", "located_in", "country:DE"), "unknown", None),
+        (("Pointe Town", "located_in", "Germany"), "unknown", None),  # in no cell at all
+        (("Territory", "located_in", "France"), "unknown", None),
+        (("Germany", "located_in", "Germany"), "unknown", None),
     ],
 )
-def test_a_partition_refutes_a_second_cell(query: tuple[str, str, str], status: str, premise: str | None) -> None:
-    r = Reasoner(make_store([*PARTITIONED, ("Atlantis", "located_in", "Ocean")]))
-    v = r.prove(*query)
+def test_a_partition_refutes_a_second_cell(
+    query: tuple[str, str, str], status: str, premises: list[str] | None
+) -> None:
+    v = Reasoner(make_store(PARTITIONED)).prove(*query)
     assert v.status == status, v.lines()
-    if premise is not None:
+    if premises is not None:
         assert v.proof is not None and v.proof["rule"] == "negation_partition"
-        assert [p["text"] for p in v.proof["premises"]] == [premise]
+        assert [p["text"] for p in v.proof["premises"]] == premises
+
+
+def test_a_partition_refutes_only_the_first_reading_of_a_name() -> None:
+    """ "Puerto Rico" reads first as the territory (in no member state), not as a town in Argentina."""
+    store = make_store([*PARTITIONED, ("Argentina", "member_of", MEMBER), ("Puerto Rico", "located_in", "Argentina")])
+    # keys as the seed KB writes them, so that the name is looked up by label: the territory was stored first
+    store.db.execute("UPDATE entity SET key = 'country:PR', label = 'Puerto Rico' WHERE key = 'Territory'")
+    store.db.execute("UPDATE entity SET key = 'geonames:1' WHERE key = 'Puerto Rico'")
+    store._entity_ids = None
+    r = Reasoner(store)
+    assert len(store.resolve("Puerto Rico")) == 2
+    assert r.prove("Puerto Rico", "located_in", "Germany").status == "unknown"
+    assert prove_claim(r, "Puerto Rico", "located_in", "Germany").status == "unknown"  # the verifier's path
+    assert prove_claim(r, "Pointe Town", "located_in", "Germany").status == "unknown"
+    assert r.prove("Pointe Town", "located_in", "Puerto Rico").status == "supported"
 
 
 def test_partition_conflicts_name_a_subject_in_two_cells() -> None:
     assert Reasoner(make_store(PARTITIONED)).partition_conflicts() == []
-    broken = make_store(
-        [*PARTITIONED, ("Twin Town", "located_in", "country:DE"), ("country:DE", "located_in", "country:BR")]
-    )
+    broken = make_store([*PARTITIONED, ("Twin Town", "located_in", "Germany"), ("Germany", "located_in", "Brazil")])
     conflicts = {(s, r, frozenset((a, b))) for s, r, a, b in Reasoner(broken).partition_conflicts()}
     assert conflicts == {
-        ("Twin Town", "located_in", frozenset(("country:DE", "country:FR"))),
-        ("country:DE", "located_in", frozenset(("country:BR", "country:DE"))),
+        ("Twin Town", "located_in", frozenset(("Germany", "France"))),
+        ("Germany", "located_in", frozenset(("Brazil", "Germany"))),
     }
 
 
 def test_the_seed_kb_keeps_its_partition(seed_kb: tuple[Path, Stats]) -> None:
-    """No place of the bundled KB lies in two countries, and no country in another."""
+    """193 UN member states; no place of the bundled KB lies in two, and no member in another."""
     with KBStore(seed_kb[0]) as store:
+        members = store.db.execute(
+            "SELECT count(*) FROM triple t JOIN entity e ON e.id = t.o WHERE e.key = ?", (MEMBER,)
+        ).fetchone()[0]
+        assert members == 193
         r = Reasoner(store)
-        assert len(store.ids_with_prefix("country")) > 200
         assert r.partition_conflicts() == []
         assert r.prove("Lyon", "located_in", "Germany").status == "contradicted"
+        assert r.prove("Germany", "located_in", "Brazil").status == "contradicted"
+        for territory in ("Puerto Rico", "Greenland", "Hong Kong"):  # territories are no cells
+            assert r.prove(territory, "located_in", "Brazil").status == "unknown", territory

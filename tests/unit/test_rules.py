@@ -15,13 +15,21 @@ def _catalog() -> Catalog:
     return Catalog.from_dict(
         {
             "relation": [
-                {"name": "loc", "label": "l", **BASE, "transitive": True, "inverse_of": "has", "partition": "country"},
+                {
+                    "name": "loc",
+                    "label": "l",
+                    **BASE,
+                    "transitive": True,
+                    "inverse_of": "has",
+                    "partition": "org:un",
+                },
                 {"name": "has", "label": "h", **BASE, "inverse_of": "loc"},
                 {"name": "border", "label": "b", **BASE, "symmetric": True},
                 {"name": "cap", "label": "c", **BASE, "functional": True},
                 {"name": "same", "label": "s", **BASE, "symmetric": True},
                 {"name": "mum", "label": "m", **BASE, "functional": True, "disjoint_with": ["dad"]},
                 {"name": "dad", "label": "d", **BASE, "functional": True},
+                {"name": "member_of", "label": "i", **BASE},
             ],
             "composite": [{"name": "chain", "first": "loc", "second": "cap", "result": "cap"}],
             "same_object": [{"relation": "cap", "result": "same"}],
@@ -78,15 +86,14 @@ def test_a_kb_catalog_extended_with_the_bundled_one_keeps_its_own_specs() -> Non
     assert both.extended_with(own) is both
 
 
-def test_partition_cells_are_compiled_for_a_partitioned_relation_only() -> None:
-    ids = {"loc": 1, "has": 2, "border": 3, "cap": 4, "same": 5, "mum": 6, "dad": 7}
-    facts = compile_catalog(_catalog(), ids, {"loc": [10, 11]}).facts
-    assert [f for f in facts if f[0] == "partition"] == [("partition", (1, 10)), ("partition", (1, 11))]
-    with pytest.raises(CatalogError, match="declares no partition"):
-        compile_catalog(_catalog(), ids, {"border": [10]})
+def test_a_partition_is_compiled_when_the_kb_holds_its_class() -> None:
+    ids = {"loc": 1, "has": 2, "border": 3, "cap": 4, "same": 5, "mum": 6, "dad": 7, "member_of": 8}
+    facts = compile_catalog(_catalog(), ids, {"org:un": 40}).facts
+    assert [f for f in facts if f[0] == "partition"] == [("partition", (1, 8, 40))]
+    assert not [f for f in compile_catalog(_catalog(), ids, {}).facts if f[0] == "partition"]
 
 
-@pytest.mark.parametrize("prefix", ["Country", "country:", "", "a b"])
-def test_a_partition_prefix_is_a_plain_key_prefix(prefix: str) -> None:
+@pytest.mark.parametrize("key", ["country", "Country:x", "class: state", "", ":x"])
+def test_a_partition_names_a_class_by_its_key(key: str) -> None:
     with pytest.raises(CatalogError):
-        Catalog.from_dict({"relation": [{"name": "loc", "label": "l", **BASE, "partition": prefix}]})
+        Catalog.from_dict({"relation": [{"name": "loc", "label": "l", **BASE, "partition": key}]})

@@ -20,7 +20,7 @@ from drowzee_core.records.verdict import EvidenceItem, Opinion, Verdict
 if TYPE_CHECKING:
     pass
 
-RULE_NAMES = {"fact": "stored fact", "negative_fact": "stored negative fact", "partition_cell": "kind of entity"}
+RULE_NAMES = {"fact": "stored fact", "negative_fact": "stored negative fact"}
 STATUS_CLASS = {
     ProofStatus.SUPPORTED: "supported",
     ProofStatus.CONTRADICTED: "contradicted",

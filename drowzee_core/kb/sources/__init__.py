@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 
 from drowzee_core.kb.sources.curated import build_curated
-from drowzee_core.kb.sources.geography import build_countryinfo, build_geonames, build_us
+from drowzee_core.kb.sources.geography import build_countryinfo, build_geonames, build_un_members, build_us
 from drowzee_core.kb.sources.health import build_hpo, build_icd10
 from drowzee_core.kb.sources.science import build_ephem, build_mendeleev
 from drowzee_core.kb.sources.society import build_babel, build_holidays
@@ -41,6 +41,13 @@ SOURCES: tuple[Source, ...] = (
         "https://www.geonames.org",
         "countries, cities, US states and counties",
         _no_cache(build_geonames),
+    ),
+    Source(
+        "un",
+        "public facts (the list of UN member states), kept in drowzee_core/kb/sources/geography.py",
+        "https://www.un.org/en/about-us/member-states",
+        "UN membership of the 193 member states (the cells of located_in's partition)",
+        _no_cache(build_un_members),
     ),
     Source(
         "countryinfo",

