@@ -174,6 +174,12 @@ PARTITIONED = [
                 f"Germany is a member of {MEMBER}.",
             ],
         ),
+        (  # member_of has the same partition: a member state is no member of another
+            ("Germany", "member_of", "Brazil"),
+            "contradicted",
+            [f"Germany is a member of {MEMBER}.", f"Brazil is a member of {MEMBER}."],
+        ),
+        (("Germany", "member_of", MEMBER), "supported", None),
         (("Lyon", "located_in", "France"), "supported", None),
         (("Lyon", "located_in", "South America"), "unknown", None),  # not a cell: absence decides nothing
         (("Pointe Town", "located_in", "Germany"), "unknown", None),  # in no cell at all
