@@ -55,6 +55,7 @@ class RelationSpec(BaseModel):
     category: RelationCategory = Field(description="Phrasing family used by question templates.")
     domain: str = Field(default="general", description="Drowzee domain the relation belongs to.")
     symmetric: bool = Field(default=False, description="r(a, b) implies r(b, a).")
+    irreflexive: bool = Field(default=False, description="r(a, a) never holds (nothing is its own father).")
     transitive: bool = Field(default=False, description="r(a, b) and r(b, c) imply r(a, c).")
     functional: bool = Field(default=False, description="Each subject has at most one object (enables contradiction).")
     inverse_of: RelationName | None = Field(

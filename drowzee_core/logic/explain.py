@@ -91,6 +91,8 @@ def _why(node: Proof, catalog: Catalog) -> str:
         first = node.get("premises", [{}])[0].get("fact", [None, None])[1]
         other = catalog.get(first).label if first else "another relation"
         return f"'{other}' and '{label}' never hold between the same two"
+    if rule == "negation_irreflexive":
+        return f"the relation '{label}' never holds between a thing and itself"
     if rule == "negation_partition":  # the last premise makes the object (or, inverse, the subject) a cell
         spec = catalog.get(node["fact"][1])
         if spec.partition is None and spec.inverse_of is not None:

@@ -77,6 +77,8 @@ def compile_catalog(
             facts.append(("transitive", (rid(rel.name),)))
         if rel.functional:
             facts.append(("functional", (rid(rel.name),)))
+        if rel.irreflexive:
+            facts.append(("irreflexive", (rid(rel.name),)))
         if rel.inverse_of:
             facts.append(("inverse", (rid(rel.name), rid(rel.inverse_of))))
     for a, b in catalog.disjoint_pairs():

@@ -47,6 +47,7 @@ CASES = [
     (("Lyon", "capital_of", "France"), "contradicted", "negation_inverse_functional"),
     (("France", "same_continent_as", "Japan"), "contradicted", "negation_same_object"),
     (("Paris", "located_in", "Germany"), "contradicted", "negation"),
+    (("France", "shares_border_with", "France"), "contradicted", "negation_irreflexive"),
     (("Germany", "located_in", "Paris"), "unknown", None),  # absence alone is never "false"
     (("Lyon", "located_in", "Germany"), "unknown", None),  # no partition: these keys are not `country:...`
     (("France", "same_currency_as", "Japan"), "unknown", None),  # has_currency is not functional

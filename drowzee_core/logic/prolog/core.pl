@@ -4,7 +4,7 @@
     Prolog source. Python asserts the data through janus with bound arguments:
 
       t(S, R, O)          base fact          nt(S, R, O)      explicit negative fact
-      symmetric(R)  transitive(R)  functional(R)  inverse(R, Ri)
+      symmetric(R)  transitive(R)  functional(R)  irreflexive(R)  inverse(R, Ri)
       composite(Name, R1, R2, R3)   same_object(R0, R)   disjoint(R, R2)   (the compiled catalog)
       partition(R, M, K)  the members of K (facts C M K) are the cells of a partition under R
 
@@ -23,7 +23,7 @@
 */
 :- module(drowzee, []).
 
-:- dynamic t/3, nt/3, symmetric/1, transitive/1, functional/1, inverse/2,
+:- dynamic t/3, nt/3, symmetric/1, transitive/1, functional/1, irreflexive/1, inverse/2,
            composite/4, same_object/2, disjoint/2, partition/3, dfact/5, level1_done/0.
 
 % ------------------------------------------------------------------ loading
@@ -31,7 +31,7 @@
 reset :-
     context_module(M), abolish_module_tables(M), retractall(level1_done),
     retractall(t(_,_,_)), retractall(nt(_,_,_)), retractall(dfact(_,_,_,_,_)),
-    retractall(symmetric(_)), retractall(transitive(_)), retractall(functional(_)),
+    retractall(symmetric(_)), retractall(transitive(_)), retractall(functional(_)), retractall(irreflexive(_)),
     retractall(inverse(_,_)), retractall(composite(_,_,_,_)), retractall(same_object(_,_)),
     retractall(disjoint(_,_)), retractall(partition(_,_,_)).
 
@@ -223,6 +223,10 @@ contradiction(S, R, O, rule(negation_same_object, fact(S,R,O), [P1, P2])) :-
 contradiction(S, R, O, rule(negation_disjoint, fact(S,R,O), [P])) :-
     disjoint(R, R2), holds_all(S, R2, O, _), !,
     proof_of(S, R2, O, P).
+
+%   An irreflexive relation never holds between a thing and itself (nothing is its own father).
+contradiction(S, R, S, rule(negation_irreflexive, fact(S,R,S), [])) :-
+    irreflexive(R), !.
 
 %   A partition under R (UN member states under located_in): a subject is R-related to at most one cell
 %   and no cell to another, so S R O with O a cell is refuted when S is another cell, or S R C holds for
