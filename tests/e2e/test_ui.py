@@ -139,3 +139,16 @@ def test_an_incomplete_list_is_refuted_by_the_member_it_leaves_out(page: Any) ->
     proofs = page.locator("#chat-proofs").inner_text()
     assert "Kazakhstan" in proofs and "not complete" in proofs, proofs
     shot(page, "chat_set")
+
+
+def test_a_place_in_another_country_is_refuted_by_the_partition(page: Any) -> None:
+    page.fill("#chat-query textarea", "In which country is Lyon?")
+    page.fill("#chat-response textarea", "Lyon is located in Germany.")
+    page.click("#chat-check")
+    banner = page.locator("#chat-verdict .dz-verdict, #chat-verdict .dz-error").first
+    banner.wait_for(timeout=WAIT_MS)
+    assert "NON-FACTUAL" in banner.inner_text(), banner.inner_text()
+    page.locator("#chat-highlights .dz-claim-contradicted").first.wait_for(timeout=10_000)
+    proofs = page.locator("#chat-proofs").inner_text()
+    assert "Lyon is located in France" in proofs and "member of United Nations" in proofs, proofs
+    shot(page, "chat_partition")
