@@ -50,6 +50,7 @@ def test_derive_json(kb: Path) -> None:
     fam = json.loads(res.stdout)["families"]
     assert fam["transitive"]["facts"] == 1 and fam["negation"]["mode"] == "on_demand"
     assert all("seconds" in fam[f] for f in ("symmetric", "inverse", "transitive", "composite"))
+    assert json.loads(res.stdout)["partition_conflicts"] == []
 
 
 @pytest.mark.parametrize(
