@@ -172,8 +172,8 @@ class Reasoner:
     def partition_conflicts(self, limit: int = 100) -> list[tuple[str, str, str, str]]:
         """Up to `limit` (subject, relation, cell, other cell) keys: data that breaks a declared partition.
 
-        The partition rule (a place lies in one country) refutes a fact the KB holds wherever a subject
-        reaches two cells, so a consistent KB has none; `drowzee derive` reports them.
+        The partition rule (a place lies in at most one UN member state) refutes a fact the KB holds wherever
+        a subject reaches two cells, so a consistent KB has none; `drowzee derive` reports them.
         """
         found = self.engine.partition_conflicts(limit)
         keys = self.store.keys(i for c in found for i in (c[0], c[2], c[3]))
