@@ -124,31 +124,30 @@ def test_benchmark_on_recorded_answers_shows_its_report(page: Any) -> None:
     shot(page, "train")
 
 
-def test_an_incomplete_list_is_refuted_by_the_member_it_leaves_out(page: Any) -> None:
-    page.fill(
-        "#chat-query textarea",
-        "What are all X such that X observes the public holiday Independence Day"
-        " and an official language of X is Kazakh?",
-    )
-    page.fill("#chat-response textarea", "The only X that meets the given criteria is Myanmar.")
+def _refuted_proofs(page: Any, query: str, response: str) -> str:
+    """Check a pair in the Chat tab, wait for a NON-FACTUAL verdict with a refuted claim; the proofs' text."""
+    page.fill("#chat-query textarea", query)
+    page.fill("#chat-response textarea", response)
     page.click("#chat-check")
     banner = page.locator("#chat-verdict .dz-verdict, #chat-verdict .dz-error").first
     banner.wait_for(timeout=WAIT_MS)
     assert "NON-FACTUAL" in banner.inner_text(), banner.inner_text()
     page.locator("#chat-highlights .dz-claim-contradicted").first.wait_for(timeout=10_000)
-    proofs = page.locator("#chat-proofs").inner_text()
+    return str(page.locator("#chat-proofs").inner_text())
+
+
+def test_an_incomplete_list_is_refuted_by_the_member_it_leaves_out(page: Any) -> None:
+    proofs = _refuted_proofs(
+        page,
+        "What are all X such that X observes the public holiday Independence Day"
+        " and an official language of X is Kazakh?",
+        "The only X that meets the given criteria is Myanmar.",
+    )
     assert "Kazakhstan" in proofs and "not complete" in proofs, proofs
     shot(page, "chat_set")
 
 
 def test_a_place_in_another_country_is_refuted_by_the_partition(page: Any) -> None:
-    page.fill("#chat-query textarea", "In which country is Lyon?")
-    page.fill("#chat-response textarea", "Lyon is located in Germany.")
-    page.click("#chat-check")
-    banner = page.locator("#chat-verdict .dz-verdict, #chat-verdict .dz-error").first
-    banner.wait_for(timeout=WAIT_MS)
-    assert "NON-FACTUAL" in banner.inner_text(), banner.inner_text()
-    page.locator("#chat-highlights .dz-claim-contradicted").first.wait_for(timeout=10_000)
-    proofs = page.locator("#chat-proofs").inner_text()
+    proofs = _refuted_proofs(page, "In which country is Lyon?", "Lyon is located in Germany.")
     assert "Lyon is located in France" in proofs and "member of United Nations" in proofs, proofs
     shot(page, "chat_partition")
