@@ -42,6 +42,7 @@ def derive(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
             (f, "on demand" if v["facts"] is None else v["facts"], v.get("seconds", "-")) for f, v in families.items()
         ]
         table("derivation", ("family", "facts", "seconds"), rows)
+        console.print(f"partition conflicts: {len(conflicts) or 'none'}")
         for s, r, a, b in conflicts:
             console.print(f"[yellow]partition conflict[/yellow] {s} {r} both {a} and {b}")
 

@@ -51,6 +51,8 @@ def test_derive_json(kb: Path) -> None:
     assert fam["transitive"]["facts"] == 1 and fam["negation"]["mode"] == "on_demand"
     assert all("seconds" in fam[f] for f in ("symmetric", "inverse", "transitive", "composite"))
     assert json.loads(res.stdout)["partition_conflicts"] == []
+    text = runner.invoke(app, ["derive", "--kb", str(kb)])
+    assert text.exit_code == 0 and "partition conflicts: none" in text.output, text.output
 
 
 @pytest.mark.parametrize(
