@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from drowzee_core.config import default_kb_path, layered_settings
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.records.verdict import UndecidedPolicy
 
 if TYPE_CHECKING:
     from agents.services import Services
@@ -34,6 +35,14 @@ class VerifierSettings(BaseModel):
 
     kb: Path = Field(default_factory=default_kb_path, description="KB file the claims are proved on.")
     policy: Policy = Field(default="calibrated", description="Verdict Manager policy without a capable manager.")
+    undecided: UndecidedPolicy = Field(
+        default=UndecidedPolicy.LEAN,
+        description="Label of an undecided verdict: `lean` (the models' lean), `factual` or `non-factual`;"
+        " its decision stays `undecided` and its confidence at most 0.70.",
+    )
+    calibration: Path | None = Field(
+        default=None, description="Manager calibration (`drowzee verifier fit` output); None: the shipped one."
+    )
     use_kb: bool = Field(default=True, description="Run the KB check.")
     use_seeker: bool = Field(default=True, description="Run the Truth Seeker.")
     use_guardian: bool = Field(default=True, description="Run the Truth Guardian.")

@@ -1,8 +1,12 @@
-"""The Manager's explanation without a capable model (pure): composed from decisive evidence only.
+"""The Manager's explanation without a capable model (pure): composed from what decided the verdict only.
 
-FactCHD's reason shape: the label; "The answer that ... is correct / incorrect."; what the evidence
-says, citing evidence ids (proof facts, supplied or retrieved items); a conclusion. Every sentence
-after the first two is evidence text or a proof sentence: nothing is invented.
+- decided by a proof (or a trusted judge): FactCHD's reason shape - the label; "The answer that ...
+  is correct / incorrect."; the proof's stored facts (or the judge's items) with their ids; a
+  conclusion. Nothing else is cited as support.
+- `unsupported`: the answer is not supported by the supplied evidence; the claims it does not state;
+  what it says instead (quoted with ids, not as support).
+- `undecided`: "Not verified: nothing I could check decides this claim." first; the claims nothing
+  decided; what was searched; the label named as the models' lean, never "correct" or "incorrect".
 """
 
 from __future__ import annotations
@@ -10,18 +14,25 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from agents.aggregate import Decision
+from agents.aggregate import Lean
 from agents.answer_set import AnswerSet
+from agents.decision import Assessment
 from agents.schemas import Claim, KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
 from drowzee_core.generate.templates_kb import clause
 from drowzee_core.records.enums import Label, ProofStatus
-from drowzee_core.records.verdict import EvidenceItem, Opinion, OpinionSource
+from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
 MAX_ANSWER_CHARS = 300
 _QUOTE = re.compile(r"^(?:yes|no)\b", re.IGNORECASE)
 """A Yes / No answer is quoted, not read as a statement ("The answer "No. ..." is ...")."""
 MAX_CITED = 4
+_SOURCE_NAMES = (
+    (EvidenceSource.SUPPLIED, "supplied item"),
+    (EvidenceSource.KB, "KB fact"),
+    (EvidenceSource.CORPUS, "corpus passage"),
+    (EvidenceSource.WEB, "web result"),
+)
 
 
 def _cite(texts: Sequence[tuple[str, str | None]]) -> str:
@@ -70,49 +81,122 @@ def _not(claim: str) -> str:
 
 
 def compose(
-    decision: Decision,
+    assessment: Assessment,
+    label: Label,
     response: str,
     claims: Sequence[Claim],
     results: Sequence[KBResult],
     evidence: Sequence[EvidenceItem],
     opinions: Sequence[Opinion],
     answers: AnswerSet | None = None,
+    lean: Lean | None = None,
 ) -> str:
-    """The explanation of a decision, citing evidence ids (and the supplied answer set, when there is one)."""
-    label = decision.label
+    """The explanation of a verdict, from what decided it only (module docstring)."""
+    decision = assessment.decision
+    if decision == Decision.UNDECIDED:
+        return _not_verified(assessment, label, claims, evidence, opinions, answers, lean)
+    if decision == Decision.UNSUPPORTED:
+        return _unsupported(assessment, label, response, claims, evidence, answers)
     head = f"{label}.\nThe answer {_answer(response)} is {'correct' if label == Label.FACTUAL else 'incorrect'}."
     leaf_ids = {e.text: e.id for e in evidence}
     by_id = {c.id: c for c in claims}
-    if decision.rule == "proof":
-        want = ProofStatus.SUPPORTED if label == Label.FACTUAL else ProofStatus.CONTRADICTED
-        cites = proof_citations(results, leaf_ids, want)[:MAX_CITED]
+    if assessment.decided_by == DecidedBy.JUDGE:
+        ids = [i for c in assessment.claims if c.decided_by == DecidedBy.JUDGE for i in c.decided_ids]
+        items = {e.id: e for e in evidence}
+        cites: list[tuple[str, str | None]] = [(items[i].text, i) for i in dict.fromkeys(ids) if i in items]
+        cites = cites[:MAX_CITED]
         body = f"According to the evidence, {_cite(cites)}." if cites else ""
-        if label == Label.NON_FACTUAL:
-            wrong = [by_id[r.claim_id].text for r in results if r.status == want and r.claim_id in by_id]
-            body += f" {_not(wrong[0])}" if wrong else ""
-            if not wrong:  # no claim refuted: the KB check's own reason (an answer given both ways)
-                why = [o.explanation for o in opinions if o.source == OpinionSource.KB_CHECK and o.explanation]
-                body += f" {why[0][:1].upper()}{why[0][1:]}." if why else ""
-            tail = "Therefore, the answer contains an incorrect conclusion."
-        else:
-            tail = NO_FALLACY
-        return " ".join(x for x in (head, body.strip(), tail) if x)
-    proved = proof_citations(results, leaf_ids, ProofStatus.SUPPORTED)[:MAX_CITED] if label == Label.FACTUAL else []
-    ranked = sorted((e for e in evidence if e.score is not None), key=lambda e: -(e.score or 0.0))
-    top: list[tuple[str, str | None]] = [(e.text, e.id) for e in ranked[:2] or evidence[:2]]
-    cites = proved or top  # a FACTUAL answer's proved claims say more than the best-ranked retrieved items
-    body = f"According to the evidence, {_cite(cites)}." if cites else "No evidence was found."
-    if answers is not None:  # what the supplied answer set says outweighs the best-ranked retrieved items
-        body = _answer_sentence(answers, evidence, label) + (f" {body}" if proved else "")
-    said = "; ".join(
-        f"{o.source}: {o.label or 'no label'}" + (f" ({o.confidence:.2f})" if o.confidence is not None else "")
-        for o in opinions
-        if o.error is None
-    )
-    tail = f"Decided by {decision.rule}" + (f" ({said})." if said else ".")
+        proved = proof_citations(results, leaf_ids, ProofStatus.SUPPORTED)[:MAX_CITED]
+        body += f" Proved: {_cite(proved)}." if proved else ""
+        tail = "The grounded judge found every other claim supported by these items, above its trusted threshold."
+        return " ".join(x for x in (head, body.strip(), tail, NO_FALLACY) if x)
+    want = ProofStatus.SUPPORTED if label == Label.FACTUAL else ProofStatus.CONTRADICTED
+    cites = proof_citations(results, leaf_ids, want)[:MAX_CITED]
+    body = f"According to the evidence, {_cite(cites)}." if cites else ""
     if label == Label.NON_FACTUAL:
-        tail += " Therefore, the answer is not supported by the evidence."
-    return " ".join((head, body, tail))
+        wrong = [by_id[r.claim_id].text for r in results if r.status == want and r.claim_id in by_id]
+        body += f" {_not(wrong[0])}" if wrong else ""
+        if not wrong:  # no claim refuted: the KB check's own reason (an answer given both ways)
+            why = [o.explanation for o in opinions if o.source == OpinionSource.KB_CHECK and o.explanation]
+            body += f" {why[0][:1].upper()}{why[0][1:]}." if why else ""
+        tail = "Therefore, the answer contains an incorrect conclusion."
+    else:
+        tail = NO_FALLACY
+    return " ".join(x for x in (head, body.strip(), tail) if x)
+
+
+def _open_claims(assessment: Assessment, claims: Sequence[Claim]) -> list[str]:
+    """The texts of the claims nothing decided, in reading order."""
+    open_ = set(assessment.unsupported_ids)
+    return [c.text for c in claims if c.id in open_]
+
+
+def _searched(evidence: Sequence[EvidenceItem]) -> str:
+    """What was looked at, by source ("2 supplied items (S1-S2), 5 KB facts (R1-R5)"), or that nothing was found."""
+    parts = []
+    for source, name in _SOURCE_NAMES:
+        ids = [e.id for e in evidence if e.source == source]
+        if ids:
+            span = ids[0] if len(ids) == 1 else f"{ids[0]}-{ids[-1]}"
+            parts.append(f"{len(ids)} {name}{'s' if len(ids) > 1 else ''} ({span})")
+    return "; ".join(parts) if parts else "nothing relevant was found"
+
+
+def _not_verified(
+    assessment: Assessment,
+    label: Label,
+    claims: Sequence[Claim],
+    evidence: Sequence[EvidenceItem],
+    opinions: Sequence[Opinion],
+    answers: AnswerSet | None,
+    lean: Lean | None,
+) -> str:
+    """An undecided verdict: says so first, lists what was searched, and calls its label a lean, not a finding."""
+    open_ = _open_claims(assessment, claims)
+    what = "this claim" if len(open_) <= 1 else f"these {len(open_)} claims"
+    text = [f"{label}.\nNot verified: nothing I could check decides {what}."]
+    if open_:
+        text.append("Not decided: " + "; ".join(_quote(t) for t in open_[:MAX_CITED]) + ".")
+    text.append(f"Searched: {_searched(evidence)}.")
+    if answers is not None:
+        text.append(answers.sentence())
+    said = "; ".join(
+        f"{o.source} {o.label}"
+        + (f" ({o.confidence:.2f})" if o.confidence is not None else "")
+        + ("" if o.counted else ", not counted: at its constant baseline on dev")
+        for o in opinions
+        if o.error is None and o.label is not None and o.source != OpinionSource.KB_CHECK
+    )
+    rule = lean.rule if lean is not None else "the undecided policy"
+    text.append(f"The label is {rule}, not a finding" + (f" ({said})." if said else "."))
+    return " ".join(text)
+
+
+def _unsupported(
+    assessment: Assessment,
+    label: Label,
+    response: str,
+    claims: Sequence[Claim],
+    evidence: Sequence[EvidenceItem],
+    answers: AnswerSet | None,
+) -> str:
+    """An unsupported verdict: which claims the supplied evidence does not state, and what it does say."""
+    open_ = _open_claims(assessment, claims)
+    supplied = [e for e in evidence if e.source == EvidenceSource.SUPPLIED]
+    text = [f"{label}.\nThe answer {_answer(response)} is not supported by the supplied evidence."]
+    if answers is not None:
+        text.append(_answer_sentence(answers, evidence, label))
+    if open_:
+        text.append("Nothing in it states " + "; nor ".join(_quote(t) for t in open_[:MAX_CITED]) + ".")
+    if supplied:
+        cited = [(e.text, e.id) for e in supplied[:2]]
+        text.append(f"The evidence says: {_cite(cited)}.")
+    text.append("Therefore, the answer is not supported by the evidence.")
+    return " ".join(text)
+
+
+def _quote(text: str) -> str:
+    return f'"{" ".join(text.split()).rstrip(".")}"'
 
 
 def _answer_sentence(answers: AnswerSet, evidence: Sequence[EvidenceItem], label: Label) -> str:

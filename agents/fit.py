@@ -1,106 +1,205 @@
-"""Fit the calibrated policy: run the sources on our generated dev pairs, regress the label on their signals.
+"""Run the verifier's sources on the Manager's dev mix and keep what each said (the I/O half of fitting).
 
-Only our own generated dev split may be used (never a benchmark's test half): the command records
-the file, its sha256 and the counts in the calibration it writes.
+Each pair of the mix (`finetune.manager_mix`) is verified once; its run keeps every signal the
+Manager weighs - the KB check's label and proof statuses per claim, the judge's probability per claim
+and for the response, the Guardian's label and probability - so that fitting and reporting
+(`agents.calibrate`) are pure functions of the runs and need no second pass. Runs are appended to a
+JSONL file as they finish, so an interrupted fit resumes where it stopped.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
 
-from agents.aggregate import FEATURES, Calibration, Signals
+from agents.aggregate import Signals
+from agents.decision import Assessment, ClaimStatus, assess, proof_statuses, with_judge
 from agents.nodes.verdict_manager import signals_of_state
+from agents.schemas import ClaimKind
 from agents.verifier import Verifier
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.records.enums import Label
+from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.pair import QRPair
-from drowzee_core.records.provenance import file_sha256
-from drowzee_core.records.verdict import VerifyRequest
+from drowzee_core.records.verdict import DecidedBy, EvidenceSource, Opinion, OpinionSource, VerifyRequest
 
 log = logging.getLogger(__name__)
 
-MIN_PER_LABEL = 10
-"""Fewest undecided pairs of each label for the regression to be fitted on undecided pairs only."""
+
+class RunClaim(BaseModel):
+    """One claim of a run: its kind, what the proofs left it at, and the judge's probability."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    kind: ClaimKind
+    status: ProofStatus = Field(description="After the proofs alone (supported / contradicted / unknown).")
+    p_supported: float | None = Field(default=None, description="The judge's P(supported) for this claim.")
+    judged_ids: list[str] = Field(default_factory=list, description="Items the judge read for it.")
 
 
-def signals_of(verifier: Verifier, pair: QRPair, evidence: bool) -> Signals:
-    """The sources' signals on one pair (the graph's state after a run)."""
-    req = VerifyRequest(
-        id=pair.id, query=pair.query, response=pair.response, evidence=pair.evidence if evidence else None
+class ManagerRun(BaseModel):
+    """What every source said about one pair of the dev mix, and the gold label."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    item: str = Field(description="The mix item (both evidence modes of an item share it).")
+    source: str = Field(description="Mix source: generated, fever_symmetric, snli, ...")
+    half: str = Field(description="`fit` or `check`.")
+    supplied: bool = Field(description="Whether evidence was supplied.")
+    gold: Label
+    kb_label: Label | None = None
+    kb_explanation: str = ""
+    kb_partial: float = 0.0
+    seeker_p: float | None = None
+    seeker_label: Label | None = None
+    guardian_label: Label | None = None
+    guardian_p: float | None = Field(default=None, description="The Guardian's probability of its label.")
+    answers: float | None = None
+    claims: list[RunClaim] = Field(default_factory=list)
+    seconds: float = 0.0
+
+    def signals(self) -> Signals:
+        """The lean's signals."""
+        return Signals(
+            kb=self.kb_label,
+            kb_partial=self.kb_partial,
+            seeker_p=self.seeker_p,
+            seeker=self.seeker_label,
+            guardian=self.guardian_label,
+            supplied=self.supplied,
+            answers=self.answers,
+        )
+
+    def statuses(self, judge_threshold: float | None) -> tuple[ClaimStatus, ...]:
+        """The claims' statuses with the judge trusted at `judge_threshold` (None: not at all)."""
+        raw = tuple(
+            ClaimStatus(
+                c.id,
+                c.status,
+                DecidedBy.PROOF if c.status != ProofStatus.UNKNOWN else None,
+                tuple(c.judged_ids),
+                c.p_supported,
+            )
+            for c in self.claims
+        )
+        return with_judge(raw, judge_threshold)
+
+    def assessment(self, judge_threshold: float | None) -> Assessment:
+        """The decision this run gets with the judge trusted at `judge_threshold`."""
+        kb = Opinion(source=OpinionSource.KB_CHECK, label=self.kb_label, explanation=self.kb_explanation)
+        kinds = {c.id: c.kind for c in self.claims}
+        return assess(kinds, self.statuses(judge_threshold), kb, self.supplied)
+
+
+def run_of_state(pair: QRPair, state: Mapping[str, Any], seconds: float) -> ManagerRun:
+    """The run record of one pair from the graph's final state."""
+    meta = pair.meta or {}
+    signals = signals_of_state(state)
+    claims, results = state.get("claims", []), state.get("kb_results", [])
+    evidence = state.get("gathered", [])
+    statuses = proof_statuses(claims, results, state.get("support", []), evidence)
+    opinions = {o.source: o for o in state.get("opinions", [])}
+    kb, guardian = opinions.get(OpinionSource.KB_CHECK), opinions.get(OpinionSource.GUARDIAN)
+    return ManagerRun(
+        id=pair.id,
+        item=str(meta.get("item", pair.id)),
+        source=str(meta.get("mix_source", pair.source or "unknown")),
+        half=str(meta.get("half", "fit")),
+        supplied=any(e.source == EvidenceSource.SUPPLIED for e in evidence),
+        gold=pair.label,
+        kb_label=kb.label if kb is not None else None,
+        kb_explanation=kb.explanation if kb is not None else "",
+        kb_partial=signals.kb_partial,
+        seeker_p=signals.seeker_p,
+        seeker_label=signals.seeker,
+        guardian_label=guardian.label if guardian is not None else None,
+        guardian_p=guardian.confidence if guardian is not None else None,
+        answers=signals.answers,
+        claims=[
+            RunClaim(
+                id=c.id,
+                kind=c.kind,
+                status=s.status,
+                p_supported=s.p_supported,
+                judged_ids=list(s.decided_ids) if s.decided_by is None else [],
+            )
+            for c, s in zip(claims, statuses, strict=True)
+        ],
+        seconds=round(seconds, 3),
     )
-    thread = f"fit:{pair.id}:{'facts' if evidence else 'none'}:{uuid.uuid4().hex[:8]}"
+
+
+def run_pair(verifier: Verifier, pair: QRPair) -> ManagerRun:
+    """Verify one pair and keep what every source said."""
+    req = VerifyRequest(id=pair.id, query=pair.query, response=pair.response, evidence=pair.evidence or None)
+    thread = f"fit:{pair.id}:{uuid.uuid4().hex[:8]}"
+    started = time.perf_counter()
     verifier.verify(req, thread=thread)
     values = verifier.graph.get_state({"configurable": {"thread_id": thread}}).values
-    return signals_of_state(values)
+    return run_of_state(pair, values, time.perf_counter() - started)
 
 
-def fit_calibration(
-    signals: Sequence[Signals], labels: Sequence[Label], source: dict[str, object], c: float = 1.0
-) -> Calibration:
-    """A logistic regression P(FACTUAL | signals) over the pairs no proof decided; needs both labels.
-
-    The calibrated policy lets a proof decide, so the regression only ever sees undecided pairs: it
-    is fitted on those (all pairs when fewer than `MIN_PER_LABEL` of either label are undecided).
-    """
-    from sklearn.linear_model import LogisticRegression
-
-    y_all = np.array([lb == Label.FACTUAL for lb in labels], dtype=int)
-    open_ = np.array([s.kb is None for s in signals])
-    subset = "undecided by a proof"
-    if min(int(y_all[open_].sum()), int((1 - y_all[open_]).sum())) < MIN_PER_LABEL:
-        open_[:] = True
-        subset = "all (too few undecided pairs of a label)"
-    y = y_all[open_]
-    if y.min() == y.max():
-        raise DrowzeeError("the fit data holds one label only; generate dev pairs of both labels")
-    x = np.array([s.vector() for s, keep in zip(signals, open_, strict=True) if keep], dtype=np.float64)
-    model = LogisticRegression(C=c, max_iter=1000).fit(x, y)
-    acc = float((model.predict(x) == y).mean())
-    return Calibration(
-        features=list(FEATURES),
-        coef=[round(float(w), 6) for w in model.coef_[0]],
-        intercept=round(float(model.intercept_[0]), 6),
-        fitted_on=source
-        | {
-            "pairs": len(y_all),
-            "fitted_rows": subset,
-            "n": len(y),
-            "factual": int(y.sum()),
-            "in_sample_accuracy": round(acc, 4),
-            "C": c,
-        },
-    )
+def read_runs(path: Path) -> list[ManagerRun]:
+    """The runs kept in a JSONL file (none when it does not exist yet)."""
+    if not path.exists():
+        return []
+    out = []
+    for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                out.append(ManagerRun.model_validate_json(line))
+            except ValueError as exc:
+                raise DrowzeeError(f"{path}:{n}: not a run record ({exc}); delete the file to start over") from exc
+    return out
 
 
-def fit_file(
-    verifier: Verifier,
-    pairs: Path,
-    rows: Sequence[QRPair],
-    evidence: str,
-    progress: Callable[[int], None] | None = None,
-) -> Calibration:
-    """Signals of every pair, then the fit; the calibration names the file it came from.
-
-    `evidence`: `none` (pairs without evidence), `facts` (with their evidence) or `both` (each twice).
-    """
-    bad = [p.id for p in rows if p.split is not None and str(p.split) == "test"]
+def run_mix(
+    verifier: Verifier, pairs: Sequence[QRPair], out: Path, progress: Callable[[int], None] | None = None
+) -> list[ManagerRun]:
+    """Every pair's run, appended to `out` as it finishes; pairs already in `out` are not run again."""
+    bad = [p.id for p in pairs if p.split is not None and str(p.split) == "test"]
     if bad:
-        raise DrowzeeError(f"{len(bad)} pairs are from the test split (e.g. {bad[0]}); fit on the dev split only")
-    modes = {"none": (False,), "facts": (True,), "both": (False, True)}[evidence]
-    signals, labels = [], []
-    for supplied in modes:
-        for pair in rows:
-            signals.append(signals_of(verifier, pair, supplied))
-            labels.append(pair.label)
+        raise DrowzeeError(f"{len(bad)} pairs are from the test split (e.g. {bad[0]}); fit on dev data only")
+    runs = {r.id: r for r in read_runs(out)}
+    todo = [p for p in pairs if p.id not in runs]
+    log.info("%d of %d pairs already run; running %d", len(pairs) - len(todo), len(pairs), len(todo))
+    if progress:
+        progress(len(pairs) - len(todo))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as fh:
+        for pair in todo:
+            run = run_pair(verifier, pair)
+            fh.write(run.model_dump_json() + "\n")
+            fh.flush()
+            runs[run.id] = run
             if progress:
-                progress(len(signals))
-    source: dict[str, object] = {"file": pairs.name, "sha256": file_sha256(pairs), "evidence": evidence}
-    return fit_calibration(signals, labels, source)
+                progress(1)
+    return [runs[p.id] for p in pairs]
 
 
-__all__ = ["fit_calibration", "fit_file", "signals_of"]
+def merge_guardian(runs: Iterable[ManagerRun], guardian: Iterable[ManagerRun]) -> list[ManagerRun]:
+    """Runs with the Guardian's label and probability taken from a Guardian-only pass over the same pairs."""
+    said = {g.id: g for g in guardian}
+    out = []
+    for r in runs:
+        g = said.get(r.id)
+        out.append(
+            r if g is None else r.model_copy(update={"guardian_label": g.guardian_label, "guardian_p": g.guardian_p})
+        )
+    return out
+
+
+def dump_runs(runs: Iterable[ManagerRun]) -> str:
+    """JSONL text of runs."""
+    return "".join(json.dumps(r.model_dump(mode="json")) + "\n" for r in runs)
+
+
+__all__ = ["ManagerRun", "RunClaim", "dump_runs", "merge_guardian", "read_runs", "run_mix", "run_of_state", "run_pair"]

@@ -38,7 +38,10 @@ CHECKPOINTED_TYPES = (
             "Verdict",
             "VerdictProvenance",
             "ClaimVerdict",
+            "DecidedBy",
+            "Decision",
             "ModelRef",
+            "UndecidedPolicy",
         )
     ]
     + [

@@ -12,20 +12,25 @@ import time
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from langgraph.runtime import Runtime
 
-from agents.aggregate import Calibration, Decision, Signals, decide
+from agents.aggregate import Calibration, Signals, decide, settle
 from agents.context import VerifierContext
+from agents.decision import Assessment, ClaimStatus, assess, claim_statuses, label_of
 from agents.explain import compose
 from agents.schemas import Claim, ClaimKind, ClaimSupport, KBResult
 from agents.state import VerifierState
-from drowzee_core.oracles.factchd_metrics import label_of
+from drowzee_core.oracles.factchd_metrics import label_of as reply_label
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.provenance import code_version
 from drowzee_core.records.verdict import (
+    MAX_UNDECIDED_CONFIDENCE,
     ClaimVerdict,
+    DecidedBy,
+    Decision,
     EvidenceItem,
     EvidenceSource,
     Opinion,
@@ -45,6 +50,16 @@ def shipped_calibration() -> Calibration:
     return Calibration.model_validate_json(text)
 
 
+@cache
+def _calibration_file(path: Path) -> Calibration:
+    return Calibration.model_validate_json(path.read_text("utf-8"))
+
+
+def load_calibration(path: Path | None) -> Calibration:
+    """The calibration at `path` (a `drowzee verifier fit` output), or the shipped one."""
+    return shipped_calibration() if path is None else _calibration_file(path)
+
+
 def kb_partial(claims: Sequence[Claim], results: Sequence[KBResult]) -> float:
     """Share of the claims the KB proved (a set answer's completeness, never proved, is not counted)."""
     provable = [c for c in claims if c.kind != ClaimKind.SET]
@@ -62,29 +77,55 @@ def signals_of_state(state: Mapping[str, Any]) -> Signals:
 
 def claim_verdicts(
     claims: Sequence[Claim],
-    results: Sequence[KBResult],
+    statuses: Sequence[ClaimStatus],
     support: Sequence[ClaimSupport],
-    evidence: Sequence[EvidenceItem],
+    results: Sequence[KBResult],
 ) -> list[ClaimVerdict]:
-    """Each claim with its status, proof and the evidence that bears on it."""
+    """Each claim with its status, what decided it (and with which items), its proof and the items that bear on it."""
     by_claim = {r.claim_id: r for r in results}
+    status = {s.claim_id: s for s in statuses}
     cited = {s.claim_id: s.evidence_ids for s in support}
-    ids = {e.text: e.id for e in evidence}
     out = []
     for c in claims:
-        r = by_claim.get(c.id)
-        ev = list(cited.get(c.id, []))
-        if r is not None and r.proof is not None:
-            ev = [ids[n.text] for n in r.proof.leaf_nodes() if n.text in ids] + ev
+        r, st = by_claim.get(c.id), status.get(c.id)
+        decided = list(st.decided_ids) if st is not None else []
         out.append(
             ClaimVerdict(
                 text=c.text,
                 span=c.span,
-                status=r.status if r is not None else ProofStatus.UNKNOWN,
-                evidence_ids=list(dict.fromkeys(ev)),
-                proof=r.proof if r is not None else None,
+                status=st.status if st is not None else ProofStatus.UNKNOWN,
+                decided_by=st.decided_by if st is not None else None,
+                decided_ids=decided,
+                evidence_ids=list(dict.fromkeys([*decided, *cited.get(c.id, [])])),
+                proof=r.proof if r is not None and st is not None and st.decided_by == DecidedBy.PROOF else None,
             )
         )
+    return out
+
+
+def assessment_of_state(state: Mapping[str, Any], calibration: Calibration | None) -> Assessment:
+    """What decided the response and each claim, from a run's state (the Manager's input)."""
+    claims, results = state.get("claims", []), state.get("kb_results", [])
+    evidence = state.get("gathered", [])
+    threshold = calibration.judge_threshold if calibration is not None else None
+    statuses = claim_statuses(claims, results, state.get("support", []), evidence, threshold)
+    kb = next((o for o in reversed(state.get("opinions", [])) if o.source == OpinionSource.KB_CHECK), None)
+    supplied = any(e.source == EvidenceSource.SUPPLIED for e in evidence)
+    return assess(claims, statuses, kb, supplied)
+
+
+def _counted(opinions: Sequence[Opinion], calibration: Calibration | None) -> list[Opinion]:
+    """The opinions marked with their dev reliability, and as not counted where the lean does not weigh them."""
+    if calibration is None:
+        return list(opinions)
+    out = []
+    for o in opinions:
+        name = str(o.source)
+        if name in calibration.reliability or name in calibration.counted:
+            o = o.model_copy(
+                update={"reliability": calibration.reliability.get(name), "counted": calibration.counts(name)}
+            )
+        out.append(o)
     return out
 
 
@@ -97,7 +138,7 @@ def _arbitrate(ctx: VerifierContext, state: VerifierState, evidence: Sequence[Ev
     )
     reply = ctx.services.chat("manager").invoke(prompt)
     content = reply.content if isinstance(reply.content, str) else str(reply.content)
-    head = label_of(content)
+    head = reply_label(content)
     if not head:
         raise ValueError(f"the manager's reply starts with no label: {content[:120]!r}")
     return (Label.FACTUAL if head == "factual" else Label.NON_FACTUAL), content.strip()
@@ -109,25 +150,46 @@ def _use_llm(ctx: VerifierContext) -> bool:
 
 
 def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> dict[str, Any]:
-    """Decide, explain and assemble the verdict record (always returns one)."""
+    """Decide from what the claims' checks found, explain, and assemble the verdict record (always returns one)."""
     started = time.perf_counter()
     ctx = runtime.context
     claims, results = state.get("claims", []), state.get("kb_results", [])
-    evidence, opinions = state.get("gathered", []), list(state.get("opinions", []))
+    evidence = state.get("gathered", [])
     degraded = list(state.get("degraded", []))
+    calibration: Calibration | None = None
+    try:
+        calibration = load_calibration(ctx.settings.calibration)
+    except (OSError, ValueError) as exc:
+        degraded.append(f"verdict_manager: no calibration ({exc}); confidences unmeasured, at most 0.70")
+    opinions = _counted(state.get("opinions", []), calibration)
+    assessment = assessment_of_state(state, calibration)
     signals = signals_of_state(state)
     policy = ctx.settings.policy
     try:
-        decision = decide(policy, signals, shipped_calibration() if policy == "calibrated" else None)
+        lean = decide(policy, signals, calibration if policy == "calibrated" else None)
     except (OSError, ValueError) as exc:
-        degraded.append(f"verdict_manager: policy {policy} unavailable ({exc}); decided by majority instead")
-        decision = decide("majority", signals, None)
-    explanation = compose(decision, state["response"], claims, results, evidence, opinions, state.get("answer_set"))
+        degraded.append(f"verdict_manager: policy {policy} unavailable ({exc}); the lean is the majority's")
+        lean = decide("majority", signals, calibration)
+    undecided = ctx.settings.undecided
+    label, confidence = settle(
+        assessment.decision, assessment.decided_by, label_of(assessment.decision), lean, undecided, calibration
+    )
+    explanation = compose(
+        assessment, label, state["response"], claims, results, evidence, opinions, state.get("answer_set"), lean
+    )
     roles = {}
-    if _use_llm(ctx) and decision.rule != "proof":
+    rule: str = policy
+    if _use_llm(ctx) and assessment.decided_by != DecidedBy.PROOF:
         try:
-            label, explanation = _arbitrate(ctx, state, evidence)
-            decision = Decision(label, decision.confidence if label == decision.label else 0.5, "manager arbitration")
+            said, explanation = _arbitrate(ctx, state, evidence)
+            assessment = Assessment(
+                Decision.SUPPORTED if said == Label.FACTUAL else Decision.REFUTED,
+                DecidedBy.MODEL,
+                assessment.claims,
+                "the manager model's arbitration",
+            )
+            confidence = min(confidence, MAX_UNDECIDED_CONFIDENCE) if said == label else 0.5
+            label, rule = said, "manager arbitration"
             roles["manager"] = ctx.services.model_ref("manager")
             opinions.append(Opinion(source=OpinionSource.MANAGER, label=label, explanation=explanation))
         except Exception as exc:
@@ -142,10 +204,12 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
     timings["verdict_manager"] = round(time.perf_counter() - started, 4)
     verdict = Verdict(
         id=state.get("id"),
-        label=decision.label,
-        confidence=round(decision.confidence, 6),
+        decision=assessment.decision,
+        label=label,
+        confidence=round(confidence, 6),
+        lean=lean.label if assessment.decision == Decision.UNDECIDED else None,
         explanation=explanation,
-        claims=claim_verdicts(claims, results, state.get("support", []), evidence),
+        claims=claim_verdicts(claims, assessment.claims, state.get("support", []), results),
         evidence=evidence,
         proofs=[r.proof for r in results if r.proof is not None],
         opinions=opinions,
@@ -153,7 +217,8 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
         degraded_reasons=degraded,
         provenance=VerdictProvenance(
             roles=roles,
-            policy=decision.rule if decision.rule == "manager arbitration" else policy,
+            policy=rule,
+            undecided_policy=undecided if assessment.decision == Decision.UNDECIDED else None,
             kb_fingerprint=ctx.services.kb_fingerprint if ctx.settings.use_kb else None,
             seed=ctx.settings.seed,
             code_version=code_version()[0],
@@ -165,8 +230,10 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
 
 __all__ = [
     "CALIBRATION_FILE",
+    "assessment_of_state",
     "claim_verdicts",
     "kb_partial",
+    "load_calibration",
     "shipped_calibration",
     "signals_of_state",
     "verdict_manager",

@@ -26,7 +26,8 @@ from drowzee_core.cli.schemas import schemas_app
 from drowzee_core.cli.score import score
 from drowzee_core.cli.temporal import temporal_app
 from drowzee_core.cli.train import eval_app, train_app
-from drowzee_core.cli.verify import verifier_app, verify
+from drowzee_core.cli.verifier_fit import verifier_app
+from drowzee_core.cli.verify import verify
 
 app = typer.Typer(help="Drowzee Triangulator: provable fact-conflicting hallucination tests.", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")

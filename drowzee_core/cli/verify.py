@@ -13,10 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
-from drowzee_core.cli.output import JsonOpt, KbOpt, emit_json, err, fail, track
+from drowzee_core.cli.output import JsonOpt, KbOpt, emit_json, err, fail
 from drowzee_core.errors import DrowzeeError
-
-verifier_app = typer.Typer(help="The verifier's calibrated policy.", no_args_is_help=True)
 
 PolicyOpt = Annotated[
     str | None, typer.Option("--policy", help="calibrated (default), strict or majority (without a capable manager).")
@@ -109,44 +107,3 @@ def verify(
         err.print(f"  ... {len(verdict.evidence) - len(shown)} more evidence items (--json shows all)")
     for r in verdict.degraded_reasons:
         err.print(f"[yellow]degraded:[/yellow] {r}")
-
-
-@verifier_app.command("fit")
-def fit(
-    pairs: Annotated[Path, typer.Argument(help="Our generated DEV pairs (drowzee generate factchd --split dev).")],
-    out: Annotated[Path, typer.Option("--out", help="Where to write the calibration JSON.")] = Path(
-        "agents/calibration.json"
-    ),
-    limit: Annotated[int | None, typer.Option("--limit", min=2)] = None,
-    evidence: Annotated[
-        str,
-        typer.Option(
-            "--evidence",
-            help="none: pairs as given without evidence; facts: with their evidence; both: each pair twice.",
-        ),
-    ] = "both",
-    kb: KbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Fit the calibrated policy on generated dev pairs (never on a test split)."""
-    if evidence not in ("none", "facts", "both"):
-        raise fail(DrowzeeError(f"--evidence must be none, facts or both, got {evidence!r}"))
-    from agents.fit import fit_file
-    from agents.verifier import Verifier
-    from drowzee_core.records.pair import QRPair
-    from drowzee_core.records.provenance import atomic_write_text
-    from drowzee_core.records.readers import read_records
-
-    try:
-        rows = list(read_records(pairs, QRPair))[:limit] if limit else list(read_records(pairs, QRPair))
-        settings = verifier_settings(kb=kb).model_copy(update={"policy": "majority", "manager": "aggregate"})
-        runs = len(rows) * (2 if evidence == "both" else 1)
-        with Verifier(settings) as verifier, track("fitting", runs) as done:
-            cal = fit_file(verifier, pairs, rows, evidence, done)
-        atomic_write_text(out, cal.model_dump_json(indent=2) + "\n")
-    except (DrowzeeError, OSError) as exc:
-        raise fail(DrowzeeError(str(exc))) from exc
-    if as_json:
-        emit_json(cal.model_dump(mode="json"))
-    else:
-        err.print(f"wrote {out}: {cal.fitted_on}")

@@ -14,6 +14,8 @@ MAX_TEXT = 20_000
 """Longest query or response, in characters, that the verifier accepts."""
 MAX_EVIDENCE = 200
 """Most evidence items one request may supply."""
+MAX_UNDECIDED_CONFIDENCE = 0.70
+"""Highest confidence an `undecided` verdict may carry: its label is the models' lean, not a finding."""
 
 
 class EvidenceSource(StrEnum):
@@ -23,6 +25,43 @@ class EvidenceSource(StrEnum):
     CORPUS = "corpus"
     WEB = "web"
     SUPPLIED = "supplied"
+
+
+class Decision(StrEnum):
+    """What decided the response, as a fact-checker says it (FEVER / RefChecker style)."""
+
+    SUPPORTED = "supported"
+    """Every claim that could be checked is supported (by a proof, the evidence, or a trusted judge)."""
+    REFUTED = "refuted"
+    """A claim is contradicted (by a proof or the evidence), or the response contradicts itself."""
+    UNSUPPORTED = "unsupported"
+    """Evidence was supplied and a claim is not supported by it (FactCHD's "with facts" convention)."""
+    UNDECIDED = "undecided"
+    """Nothing decided: the label is the `undecided` policy's (by default the models' lean), shown as "not verified"."""
+
+
+class DecidedBy(StrEnum):
+    """What decided one claim's status."""
+
+    PROOF = "proof"
+    """Prolog proved or refuted it over the KB or the pair's supplied triples."""
+    EVIDENCE = "evidence"
+    """An aligned sentence of the evidence states it, or conflicts with it."""
+    JUDGE = "judge"
+    """The grounded judge, outside the band where its dev precision is too low to decide."""
+    MODEL = "model"
+    """A capable model (the `manager` role's arbitration)."""
+
+
+class UndecidedPolicy(StrEnum):
+    """Which label an `undecided` verdict carries (its decision stays `undecided`)."""
+
+    LEAN = "lean"
+    """The models' lean: the calibrated regression over the Seeker's and Guardian's signals."""
+    FACTUAL = "factual"
+    """Always FACTUAL (nothing found against it)."""
+    NON_FACTUAL = "non-factual"
+    """Always NON-FACTUAL (nothing verified counts as a hallucination)."""
 
 
 class OpinionSource(StrEnum):
@@ -67,6 +106,12 @@ class ClaimVerdict(BaseModel):
     text: str = Field(description="The claim, self-contained.")
     span: tuple[int, int] | None = Field(default=None, description="Character span in the response, if located.")
     status: ProofStatus = Field(description="supported / contradicted / unknown.")
+    decided_by: DecidedBy | None = Field(
+        default=None, description="What decided `status`: proof / evidence / judge / model; None when nothing did."
+    )
+    decided_ids: list[str] = Field(
+        default_factory=list, description="The evidence ids that decided it (proof leaves, the deciding sentences)."
+    )
     evidence_ids: list[str] = Field(default_factory=list, description="Evidence items that bear on the claim.")
     proof: ProofNode | None = Field(default=None, description="Prolog proof, when the KB check decided it.")
 
@@ -82,6 +127,13 @@ class Opinion(BaseModel):
     explanation: str = Field(default="", description="Its reasons.")
     model: str | None = Field(default=None, description="Model name behind it, when a model was used.")
     error: str | None = Field(default=None, description="Why there is no opinion (failure, timeout, parse error).")
+    counted: bool = Field(
+        default=True,
+        description="Whether the Manager weighed it (False: its measured dev reliability is at its constant baseline).",
+    )
+    reliability: float | None = Field(
+        default=None, ge=0.0, le=1.0, description="Its balanced accuracy on the Manager's dev mix, when measured."
+    )
 
 
 class ModelRef(BaseModel):
@@ -101,6 +153,9 @@ class VerdictProvenance(BaseModel):
 
     roles: dict[str, ModelRef] = Field(default_factory=dict, description="Role name -> the model that served it.")
     policy: str | None = Field(default=None, description="Verdict Manager policy.")
+    undecided_policy: UndecidedPolicy | None = Field(
+        default=None, description="Where the label of an `undecided` verdict came from (`--undecided`)."
+    )
     kb_fingerprint: str | None = Field(default=None, description="Fingerprint of the KB the claims were proved on.")
     seed: int | None = Field(default=None, description="Seed of any sampling.")
     code_version: str | None = Field(default=None, description="Git commit of the code that ran.")
@@ -113,8 +168,16 @@ class Verdict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str | None = Field(default=None, description="The request's id.")
-    label: Label = Field(description="FACTUAL or NON-FACTUAL.")
-    confidence: float = Field(ge=0.0, le=1.0, description="Calibrated probability of `label`.")
+    decision: Decision = Field(description="supported / refuted / unsupported / undecided: what decided the label.")
+    label: Label = Field(
+        description="FACTUAL or NON-FACTUAL (FactCHD's labels); for `undecided` the `undecided` policy's label."
+    )
+    confidence: float = Field(
+        ge=0.0, le=1.0, description="Calibrated probability of `label` (at most 0.70 when `undecided`)."
+    )
+    lean: Label | None = Field(
+        default=None, description="The models' lean (the calibrated regression), reported when `undecided`."
+    )
     explanation: str = Field(description="FactCHD-shaped reason citing evidence ids and proofs.")
     claims: list[ClaimVerdict] = Field(default_factory=list, description="The response's claims.")
     evidence: list[EvidenceItem] = Field(default_factory=list, description="Evidence gathered or supplied.")
@@ -128,12 +191,16 @@ class Verdict(BaseModel):
 __all__ = [
     "MAX_EVIDENCE",
     "MAX_TEXT",
+    "MAX_UNDECIDED_CONFIDENCE",
     "ClaimVerdict",
+    "DecidedBy",
+    "Decision",
     "EvidenceItem",
     "EvidenceSource",
     "ModelRef",
     "Opinion",
     "OpinionSource",
+    "UndecidedPolicy",
     "Verdict",
     "VerdictProvenance",
     "VerifyRequest",

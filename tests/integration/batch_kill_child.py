@@ -13,7 +13,7 @@ from pathlib import Path
 
 from agents.batch import read_rows, run_batch
 from drowzee_core.records.enums import Label, ProofStatus
-from drowzee_core.records.verdict import ClaimVerdict, EvidenceItem, EvidenceSource, Verdict, VerifyRequest
+from drowzee_core.records.verdict import ClaimVerdict, Decision, EvidenceItem, EvidenceSource, Verdict, VerifyRequest
 
 STATUSES = (ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED, ProofStatus.UNKNOWN)
 
@@ -25,6 +25,7 @@ def fake_verify(req: VerifyRequest, pause: float = 0.0) -> Verdict:
     label = Label.FACTUAL if h % 2 else Label.NON_FACTUAL
     return Verdict(
         id=req.id,
+        decision=Decision.SUPPORTED if label == Label.FACTUAL else Decision.REFUTED,
         label=label,
         confidence=(h % 997) / 996,
         explanation=f"{label}. " + req.response * (1 + h % 5),  # lines of varied length

@@ -19,6 +19,7 @@ from drowzee_core.llm.runner import client_identity
 from drowzee_core.oracles.answers import gold_label, parse_answer
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Verdict, VerifyRequest
+from tests.unit.verifier_fakes import decided
 
 # (rule, gold answer, the target's answer): c1 and c4 are wrong (hallucinations), c5 says it does not know
 SCRIPT = [
@@ -118,7 +119,14 @@ class Fakes:
             facts = " ".join(" ".join(t) for t in req.evidence or [] if isinstance(t, list))
             # the KB fact the verifier retrieved (none for the last case: it is not re-asked by the patch)
             found = [] if req.id == "c5" else [EvidenceItem(id="K1", source=EvidenceSource.KB, text=f"{req.id} fact.")]
-            return Verdict(id=req.id, label=label, confidence=0.9, explanation=f"{label}. {facts}", evidence=found)
+            return Verdict(
+                id=req.id,
+                decision=decided(label),
+                label=label,
+                confidence=0.9,
+                explanation=f"{label}. {facts}",
+                evidence=found,
+            )
 
         yield check
 

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from agents.service import ServiceSettings, create_app
 from agents.verifier import NodeEvent
 from drowzee_core.records.enums import Label, ProofStatus
-from drowzee_core.records.verdict import ClaimVerdict, EvidenceItem, EvidenceSource, Verdict, VerifyRequest
+from drowzee_core.records.verdict import ClaimVerdict, Decision, EvidenceItem, EvidenceSource, Verdict, VerifyRequest
 
 WRONG = "Lyon"
 """A response containing this word is NON-FACTUAL to the fake."""
@@ -46,6 +46,7 @@ class FakeChecker:
         status = ProofStatus.CONTRADICTED if wrong else ProofStatus.SUPPORTED
         return Verdict(
             id=request.id,
+            decision=Decision.REFUTED if wrong else Decision.SUPPORTED,
             label=Label.NON_FACTUAL if wrong else Label.FACTUAL,
             confidence=0.9,
             explanation=f"{'NON-FACTUAL' if wrong else 'FACTUAL'}. E1 says so.",

@@ -26,6 +26,7 @@ from agents.batch import (
 )
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import Verdict, VerifyRequest
+from tests.unit.verifier_fakes import decided
 
 
 class SlowFake:
@@ -47,7 +48,7 @@ class SlowFake:
         with self._lock:
             self.flying -= 1
         label = Label.FACTUAL if "true" in req.response else Label.NON_FACTUAL
-        return Verdict(id=req.id, label=label, confidence=1.0, explanation=f"{label}.")
+        return Verdict(id=req.id, decision=decided(label), label=label, confidence=1.0, explanation=f"{label}.")
 
 
 def _rows(n: int) -> list[tuple[str, Any]]:

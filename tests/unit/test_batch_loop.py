@@ -12,6 +12,7 @@ from agents.batch import count_rows, counts_of, read_rows, recorded, repair_tail
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import MAX_TEXT, Verdict, VerifyRequest
+from tests.unit.verifier_fakes import decided
 
 
 class CrashError(Exception):
@@ -30,7 +31,7 @@ class FakeVerifier:
             raise CrashError
         self.calls.append(str(req.id))
         label = Label.FACTUAL if "true" in req.response else Label.NON_FACTUAL
-        return Verdict(id=req.id, label=label, confidence=1.0, explanation=f"{label}.")
+        return Verdict(id=req.id, decision=decided(label), label=label, confidence=1.0, explanation=f"{label}.")
 
 
 def _rows() -> list[tuple[str, Any]]:

@@ -6,13 +6,22 @@ import re
 
 import pytest
 
-from agents.aggregate import FEATURES, Calibration, Decision, Signals, decide
+from agents.aggregate import FEATURES, Calibration, Lean, Signals, decide, settle
+from agents.decision import Assessment, ClaimStatus, assess, claim_statuses
 from agents.explain import compose
-from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBOrigin, KBResult
+from agents.schemas import Claim, ClaimKind, ClaimOrigin, ClaimSupport, KBOrigin, KBResult
 from agents.state import merge_evidence, merge_timings
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.proof import ProofNode
-from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, OpinionSource
+from drowzee_core.records.verdict import (
+    DecidedBy,
+    Decision,
+    EvidenceItem,
+    EvidenceSource,
+    Opinion,
+    OpinionSource,
+    UndecidedPolicy,
+)
 
 F, N = Label.FACTUAL, Label.NON_FACTUAL
 
@@ -39,9 +48,7 @@ def test_majority_counts_the_kb_as_one_vote() -> None:
 
 def test_majority_tie_goes_to_the_seeker_then_non_factual() -> None:
     assert decide("majority", sig(p=0.8, guardian=N), None).label == F  # tie 1-1 -> judge p
-    assert decide("majority", sig(), None) == Decision(
-        N, 0.5, "majority: no source decided; unverified counts as NON-FACTUAL"
-    )
+    assert decide("majority", sig(), None) == Lean(N, 0.5, "the majority lean (no source gave a label: NON-FACTUAL)")
 
 
 def test_strict_takes_any_conflict() -> None:
@@ -88,11 +95,12 @@ def test_explanation_of_a_refutation_cites_the_proof_fact() -> None:
     claim = Claim(id="C1", text="Bradstreet died in 1642.", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.TEMPLATE)
     res = KBResult(claim_id="C1", status=ProofStatus.CONTRADICTED, kb=KBOrigin.MAIN, proof=_proof())
     ev = [EvidenceItem(id="K1", source=EvidenceSource.KB, text="Bradstreet died in 1672.")]
-    text = compose(Decision(N, 1.0, "proof"), "Bradstreet died in 1642.", [claim], [res], ev, [])
+    refuted = _refuted("C1")
+    text = compose(refuted, N, "Bradstreet died in 1642.", [claim], [res], ev, [])
     assert text.startswith("NON-FACTUAL.\nThe answer that Bradstreet died in 1642 is incorrect.")
     assert "Bradstreet died in 1672 [K1]" in text
     assert text.endswith("Therefore, the answer contains an incorrect conclusion.")
-    short = compose(Decision(N, 1.0, "proof"), "No. He died in 1642.", [claim], [res], ev, [])
+    short = compose(refuted, N, "No. He died in 1642.", [claim], [res], ev, [])
     assert short.startswith('NON-FACTUAL.\nThe answer "No. He died in 1642." is incorrect.')
 
 
@@ -101,25 +109,123 @@ def test_explanation_of_a_refuted_denial_and_of_an_answer_given_both_ways() -> N
         id="C1", text="It is not the case that (L, child, C).", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.DROWZEE
     )
     res = KBResult(claim_id="C1", status=ProofStatus.CONTRADICTED, kb=KBOrigin.SUPPLIED, proof=_proof())
-    text = compose(Decision(N, 1.0, "proof"), "No.", [denial], [res], [], [])
+    text = compose(_refuted("C1"), N, "No.", [denial], [res], [], [])
     assert "So (L, child, C) holds." in text and "not the case that It" not in text
     yes = denial.model_copy(update={"text": "(L, child, C) holds."})
     unknown = [KBResult(claim_id="C1", status=ProofStatus.UNKNOWN)]
     why = "the response answers both ways: 'a' and 'b'; one of them is false whatever the facts"
     ops = [Opinion(source=OpinionSource.KB_CHECK, label=N, confidence=1.0, explanation=why)]
-    both = compose(Decision(N, 1.0, "proof"), "Yes. No.", [yes, denial], unknown, [], ops)
+    both = compose(Assessment(Decision.REFUTED, DecidedBy.PROOF), N, "Yes. No.", [yes, denial], unknown, [], ops)
     assert "The response answers both ways: 'a' and 'b'; one of them is false whatever the facts." in both
 
 
-def test_explanation_without_a_proof_quotes_evidence_and_names_the_rule() -> None:
-    ev = [
-        EvidenceItem(id="D1", source=EvidenceSource.CORPUS, text="Lyon is in France.", score=0.2),
-        EvidenceItem(id="D2", source=EvidenceSource.CORPUS, text="Paris is the capital of France.", score=0.9),
+def _refuted(claim_id: str) -> Assessment:
+    return Assessment(
+        Decision.REFUTED,
+        DecidedBy.PROOF,
+        (ClaimStatus(claim_id, ProofStatus.CONTRADICTED, DecidedBy.PROOF, ("K1",)),),
+    )
+
+
+def _undecided(*claim_ids: str) -> Assessment:
+    return Assessment(Decision.UNDECIDED, None, tuple(ClaimStatus(i, ProofStatus.UNKNOWN) for i in claim_ids))
+
+
+LYON = Claim(id="C1", text="Lyon is the capital of France.", kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+PARIS = [
+    EvidenceItem(id="D1", source=EvidenceSource.CORPUS, text="Lyon is in France.", score=0.2),
+    EvidenceItem(id="D2", source=EvidenceSource.CORPUS, text="Paris is the capital of France.", score=0.9),
+]
+
+
+def test_an_undecided_explanation_says_not_verified_first_and_cites_nothing_as_support() -> None:
+    ops = [
+        Opinion(source=OpinionSource.SEEKER, label=F, confidence=0.95),
+        Opinion(source=OpinionSource.GUARDIAN, label=F, confidence=0.6, counted=False),
     ]
-    ops = [Opinion(source=OpinionSource.SEEKER, label=N, confidence=0.7)]
-    text = compose(Decision(N, 0.7, "majority vote"), "Lyon is the capital.", [], [], ev, ops)
-    assert re.findall(r"\[(\w+)\]", text) == ["D2", "D1"]
-    assert "Decided by majority vote (seeker: NON-FACTUAL (0.70))" in text
+    text = compose(_undecided("C1"), F, "Lyon is the capital.", [LYON], [], PARIS, ops, lean=Lean(F, 0.58, "the lean"))
+    head, body = text.split("\n", 1)
+    assert head == "FACTUAL." and body.startswith("Not verified: nothing I could check decides this claim.")
+    assert "correct" not in text and not re.search(r"\[[A-Z]\d+\]", text)  # nothing cited as support
+    assert "Searched: 2 corpus passages (D1-D2)." in text
+    assert "The label is the lean, not a finding" in text and "not counted" in text
+
+
+def test_an_unsupported_explanation_names_what_the_evidence_lacks() -> None:
+    ev = [EvidenceItem(id="S1", source=EvidenceSource.SUPPLIED, text="Paris has been the capital since 508.")]
+    open_ = Assessment(Decision.UNSUPPORTED, DecidedBy.EVIDENCE, (ClaimStatus("C1", ProofStatus.UNKNOWN),))
+    text = compose(open_, N, "Lyon is the capital.", [LYON], [], ev, [])
+    assert text.startswith("NON-FACTUAL.\nThe answer that Lyon is the capital is not supported by the supplied")
+    assert 'Nothing in it states "Lyon is the capital of France".' in text
+    assert "The evidence says: Paris has been the capital since 508 [S1]." in text
+    assert "is incorrect" not in text
+
+
+def test_a_judge_decided_explanation_cites_only_the_judges_items() -> None:
+    judged = Assessment(
+        Decision.SUPPORTED, DecidedBy.JUDGE, (ClaimStatus("C1", ProofStatus.SUPPORTED, DecidedBy.JUDGE, ("D2",)),)
+    )
+    text = compose(judged, F, "Paris is the capital.", [LYON], [], PARIS, [])
+    assert re.findall(r"\[(\w+)\]", text) == ["D2"]
+
+
+def test_claim_statuses_a_proof_first_then_a_trusted_judge_else_unknown() -> None:
+    claims = [LYON, LYON.model_copy(update={"id": "C2"}), LYON.model_copy(update={"id": "C3"})]
+    results = [KBResult(claim_id="C1", status=ProofStatus.CONTRADICTED, kb=KBOrigin.MAIN, proof=_proof())]
+    support = [ClaimSupport(claim_id=i, p_supported=p, evidence_ids=["D2"]) for i, p in [("C1", 0.99), ("C2", 0.9)]]
+    support.append(ClaimSupport(claim_id="C3", p_supported=0.5))
+    ev = [EvidenceItem(id="K1", source=EvidenceSource.KB, text="Bradstreet died in 1672.")]
+    st = claim_statuses(claims, results, support, ev, judge_threshold=0.85)
+    assert [(s.status, s.decided_by, s.decided_ids) for s in st] == [
+        (ProofStatus.CONTRADICTED, DecidedBy.PROOF, ("K1",)),
+        (ProofStatus.SUPPORTED, DecidedBy.JUDGE, ("D2",)),
+        (ProofStatus.UNKNOWN, None, ()),
+    ]
+    untrusted = claim_statuses(claims, [], support, ev, judge_threshold=None)
+    assert all(s.status == ProofStatus.UNKNOWN for s in untrusted)
+
+
+@pytest.mark.parametrize(
+    ("statuses", "kb_label", "supplied", "want"),
+    [
+        ((ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED), None, False, Decision.REFUTED),
+        ((ProofStatus.UNKNOWN,), N, False, Decision.REFUTED),  # answered both ways
+        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), F, True, Decision.SUPPORTED),  # a proved answer
+        ((ProofStatus.SUPPORTED, ProofStatus.SUPPORTED), None, True, Decision.SUPPORTED),
+        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), None, True, Decision.UNSUPPORTED),
+        ((), None, True, Decision.UNSUPPORTED),
+        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), None, False, Decision.UNDECIDED),
+        ((), None, False, Decision.UNDECIDED),
+    ],
+)
+def test_the_response_decision_follows_its_claims(
+    statuses: tuple[ProofStatus, ...], kb_label: Label | None, supplied: bool, want: Decision
+) -> None:
+    claims = [LYON.model_copy(update={"id": f"C{i}"}) for i in range(len(statuses))]
+    st = [
+        ClaimStatus(c.id, s, DecidedBy.PROOF if s != ProofStatus.UNKNOWN else None)
+        for c, s in zip(claims, statuses, strict=True)
+    ]
+    kb = Opinion(source=OpinionSource.KB_CHECK, label=kb_label) if kb_label else None
+    assert assess(claims, st, kb, supplied).decision == want
+
+
+def test_settle_a_decided_label_carries_its_dev_accuracy_an_undecided_one_at_most_070() -> None:
+    cal = CAL.model_copy(update={"confidence": {"refuted:proof": 0.97, "unsupported": 0.64}})
+    lean = Lean(F, 0.9, "the lean")
+    assert settle(Decision.REFUTED, DecidedBy.PROOF, N, lean, UndecidedPolicy.LEAN, cal) == (N, 0.97)
+    assert settle(Decision.UNSUPPORTED, DecidedBy.EVIDENCE, N, lean, UndecidedPolicy.LEAN, cal) == (N, 0.64)
+    assert settle(Decision.SUPPORTED, DecidedBy.PROOF, F, lean, UndecidedPolicy.LEAN, cal) == (F, 0.70)  # unmeasured
+    assert settle(Decision.UNDECIDED, None, None, lean, UndecidedPolicy.LEAN, cal) == (F, 0.70)
+    label, p = settle(Decision.UNDECIDED, None, None, lean, UndecidedPolicy.NON_FACTUAL, cal)
+    assert label == N and p == pytest.approx(0.1)
+    assert settle(Decision.UNDECIDED, None, None, Lean(N, 0.6, "x"), UndecidedPolicy.FACTUAL, cal)[0] == F
+
+
+def test_a_source_not_counted_moves_nothing() -> None:
+    muted = CAL.model_copy(update={"counted": {"guardian": False}})
+    assert muted.p_factual(sig(p=0.5, guardian=F)) == muted.p_factual(sig(p=0.5, guardian=N))
+    assert CAL.p_factual(sig(p=0.5, guardian=F)) != CAL.p_factual(sig(p=0.5, guardian=N))
 
 
 def test_reducers_keep_first_evidence_per_id_and_add_timings() -> None:
@@ -159,8 +265,9 @@ def test_explanation_states_the_supplied_answer_set_and_cites_its_triples() -> N
         EvidenceItem(id="D1", source=EvidenceSource.CORPUS, text="Rome is in Italy.", score=0.9),
     ]
     answers = AnswerSet(anchors=("Milan", "Saint Petersburg"), answers=("Bethlehem",), named=())
-    text = compose(Decision(N, 0.9, "calibrated aggregation"), "It is Rome.", [], [], ev, [], answers)
+    unsupported = Assessment(Decision.UNSUPPORTED, DecidedBy.EVIDENCE)
+    text = compose(unsupported, N, "It is Rome.", [], [], ev, [], answers)
     assert "The supplied evidence answers the question with Bethlehem; the response names none of them [S1]." in text
     assert "D1" not in text  # the answer set, not the best-ranked retrieved item, explains the decision
-    outweighed = compose(Decision(F, 0.6, "calibrated aggregation"), "It is Rome.", [], [], ev, [], answers)
-    assert "names none of them [S1]; the other sources outweighed this." in outweighed
+    undecided = compose(_undecided(), F, "It is Rome.", [], [], ev, [], answers)
+    assert "the response names none of them." in undecided

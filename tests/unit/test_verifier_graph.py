@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,16 @@ from agents.verifier import Verifier
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.enums import Label
 from drowzee_core.records.judge import JudgeScore, Support
-from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, ModelRef, OpinionSource, Verdict, VerifyRequest
+from drowzee_core.records.verdict import (
+    DecidedBy,
+    Decision,
+    EvidenceItem,
+    EvidenceSource,
+    ModelRef,
+    OpinionSource,
+    Verdict,
+    VerifyRequest,
+)
 from tests.unit.verifier_fakes import FakeReader
 
 
@@ -124,12 +134,29 @@ def test_streams_every_node_and_ends_with_a_verdict() -> None:
     v.close()
 
 
-def test_explanation_cites_only_gathered_evidence() -> None:
+def test_explanation_cites_only_gathered_evidence(tmp_path: Path) -> None:
+    from agents.aggregate import FEATURES, Calibration
+
+    trusted = Calibration(features=list(FEATURES), coef=[0.0] * len(FEATURES), intercept=0.0, judge_threshold=0.8)
+    (cal := tmp_path / "cal.json").write_text(trusted.model_dump_json(), "utf-8")
+    v = _verifier(
+        judge=FakeJudge(0.9), guardian=lambda: FakeListChatModel(responses=["FACT"]), settings={"calibration": cal}
+    )
+    verdict = v.verify(REQ)
+    assert (verdict.decision, verdict.label) == (Decision.SUPPORTED, Label.FACTUAL)
+    assert verdict.claims[0].decided_by == DecidedBy.JUDGE and verdict.claims[0].decided_ids
+    cited = set(re.findall(r"\[([A-Z]\d+)\]", verdict.explanation))
+    assert cited and cited <= set(verdict.claims[0].decided_ids)
+    v.close()
+
+
+def test_an_untrusted_judge_leaves_the_pair_undecided_and_says_so() -> None:
     v = _verifier(judge=FakeJudge(0.9), guardian=lambda: FakeListChatModel(responses=["FACT"]))
     verdict = v.verify(REQ)
-    assert verdict.label == Label.FACTUAL
-    cited = set(re.findall(r"\[([A-Z]\d+)\]", verdict.explanation))
-    assert cited and cited <= {e.id for e in verdict.evidence}
+    assert verdict.decision == Decision.UNDECIDED and verdict.confidence <= 0.70
+    assert verdict.claims[0].decided_by is None
+    assert verdict.explanation.split("\n")[1].startswith("Not verified: nothing I could check decides this claim.")
+    assert "correct" not in verdict.explanation and not re.search(r"\[[A-Z]\d+\]", verdict.explanation)
     v.close()
 
 
@@ -193,5 +220,6 @@ def test_disabled_sources_give_no_opinion() -> None:
     v = _verifier(settings={"use_guardian": False, "use_seeker": False})
     verdict = v.verify(REQ)
     assert verdict.opinions == []
-    assert "no source decided" in verdict.explanation
+    assert verdict.decision == Decision.UNDECIDED
+    assert "no source gave a label" in verdict.explanation
     v.close()

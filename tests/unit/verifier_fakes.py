@@ -11,7 +11,14 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
 
+from drowzee_core.records.enums import Label
 from drowzee_core.records.judge import JudgeScore, Support
+from drowzee_core.records.verdict import Decision
+
+
+def decided(label: Label) -> Decision:
+    """The decision a fake verdict with this label reports (supported or refuted)."""
+    return Decision.SUPPORTED if label == Label.FACTUAL else Decision.REFUTED
 
 
 class ScriptedChat(BaseChatModel):
