@@ -27,6 +27,8 @@ MAX_ANSWER_CHARS = 300
 _QUOTE = re.compile(r"^(?:yes|no)\b", re.IGNORECASE)
 """A Yes / No answer is quoted, not read as a statement ("The answer "No. ..." is ...")."""
 MAX_CITED = 4
+MIN_STATEMENT_WORDS = 3
+"""A shorter response is a short answer, quoted rather than read as a clause ("The answer "Tokyo." ...")."""
 _SOURCE_NAMES = (
     (EvidenceSource.SUPPLIED, "supplied item"),
     (EvidenceSource.KB, "KB fact"),
@@ -36,7 +38,8 @@ _SOURCE_NAMES = (
 
 
 def _cite(texts: Sequence[tuple[str, str | None]]) -> str:
-    parts = [f"{t.rstrip('.')} [{i}]" if i else t.rstrip(".") for t, i in texts]
+    """Cited items joined into one clause ("the capital of France is Paris [K1]; ...")."""
+    parts = [f"{clause(t)} [{i}]" if i else clause(t) for t, i in texts]
     return "; ".join(parts)
 
 
@@ -46,7 +49,7 @@ def _answer(response: str) -> str:
     if len(text) > MAX_ANSWER_CHARS:
         text = text[: MAX_ANSWER_CHARS - 3].rsplit(" ", 1)[0] + "..."
     body = clause(text)
-    if _QUOTE.search(body):
+    if _QUOTE.search(body) or len(body.split()) < MIN_STATEMENT_WORDS:  # "Yes. ...", "Tokyo."
         return f'"{text}"'
     return f"that {body}"
 
@@ -73,10 +76,15 @@ def proof_citations(
 _NEGATED = "It is not the case that "
 
 
+_NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
+
+
 def _not(claim: str) -> str:
     """The sentence saying a refuted claim is false ("So it is not the case that ..."), without a double negation."""
     if claim.startswith(_NEGATED):
         return f"So {clause(claim[len(_NEGATED) :])} holds."
+    if _NEGATION.search(claim):
+        return f"So the claim that {clause(claim)} is false."
     return f"So it is not the case that {clause(claim)}."
 
 
@@ -187,7 +195,7 @@ def _unsupported(
     if answers is not None:
         text.append(_answer_sentence(answers, evidence, label))
     if open_:
-        text.append("Nothing in it states " + "; nor ".join(_quote(t) for t in open_[:MAX_CITED]) + ".")
+        text.append("No item of it was found to state " + " or ".join(_quote(t) for t in open_[:MAX_CITED]) + ".")
     if supplied:
         cited = [(e.text, e.id) for e in supplied[:2]]
         text.append(f"The evidence says: {_cite(cited)}.")

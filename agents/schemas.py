@@ -47,6 +47,8 @@ class ClaimOrigin(StrEnum):
     """The `extractor` role's triples, linked to the catalog."""
     SENTENCE = "sentence"
     """A sentence of the response, unread."""
+    READER = "reader"
+    """A free sentence read by the semantic reader (`agents.reading`): linked names, a relation by its cues."""
     DROWZEE = "drowzee"
     """A Drowzee-style yes/no question (relations as its evidence writes them) with the response's Yes / No."""
 

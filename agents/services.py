@@ -26,6 +26,7 @@ from drowzee_core.records.verdict import ModelRef
 if TYPE_CHECKING:
     from langchain_openai import ChatOpenAI
 
+    from agents.reading.claims import SentenceReader
     from drowzee_core.kb.catalog import Catalog
     from drowzee_core.kb.linking import KBLinker
     from drowzee_core.kb.statements import StatementReader
@@ -165,6 +166,13 @@ class Services:
         from drowzee_core.kb.statements import StatementReader
 
         return StatementReader(self.catalog)
+
+    @cached_property
+    def sentence_reader(self) -> SentenceReader:
+        """Reads free sentences and yes / no questions into claims (`agents.reading`)."""
+        from agents.reading.claims import SentenceReader
+
+        return SentenceReader(self.catalog)
 
     @cached_property
     def linker(self) -> KBLinker:

@@ -7,8 +7,9 @@ Sets:
 - `--drowzee-responses`: ../shared/data/peers/drowzee_responses/<model>/history.json, each question's
   `evidence` triples supplied; an answer is NON-FACTUAL when its Yes/No differs from the gold answer.
 
-The ablation runs every source once per pair and applies the policy to subsets of their opinions
-(KB check, Seeker, Guardian alone, in pairs, all three): a source left out counts as absent.
+The ablation runs every source once per pair and applies the Manager's arithmetic (decision, then the
+lean for undecided pairs; `agents.calibrate.outcome`) to subsets of what they said (KB check, Seeker,
+Guardian alone, in pairs, all three): a source left out counts as absent.
 
 Run: .venv/bin/python bench/verifier.py --pairs test.jsonl [--limit 200] [--policy calibrated]
         [--no-guardian] [--json-out figures.json] [--verdicts-out verdicts.jsonl]
@@ -65,8 +66,9 @@ def drowzee_pairs(limit: int | None, seed: int = 0) -> list[dict[str, Any]]:
 def run(pairs: list[dict[str, Any]], evidence: bool, settings: dict[str, Any]) -> list[dict[str, Any]]:
     """Verdicts and per-source signals of every pair."""
     from agents.context import VerifierSettings
-    from agents.nodes.verdict_manager import signals_of_state
+    from agents.fit import run_of_state
     from agents.verifier import Verifier
+    from drowzee_core.records.pair import QRPair
     from drowzee_core.records.verdict import VerifyRequest
 
     out = []
@@ -80,41 +82,54 @@ def run(pairs: list[dict[str, Any]], evidence: bool, settings: dict[str, Any]) -
             verdict = verifier.verify(req, thread=thread)
             seconds = time.perf_counter() - started
             values = verifier.graph.get_state({"configurable": {"thread_id": thread}}).values
-            opinions = values.get("opinions", [])
-            out.append(
-                {
-                    "pair": p,
-                    "verdict": verdict,
-                    "seconds": seconds,
-                    "opinions": opinions,
-                    "signals": signals_of_state(values),
-                }
-            )
+            pair = QRPair.model_validate({"id": p["id"], "label": p["label"], "query": p["query"], "response": "-"})
+            out.append({"pair": p, "verdict": verdict, "seconds": seconds, "run": run_of_state(pair, values, seconds)})
             if i % 10 == 0:
                 log.info("%d/%d pairs, last %.2f s", i, len(pairs), seconds)
     return out
 
 
+def without(run: Any, left_out: set[str]) -> Any:
+    """A run as if the sources in `left_out` had said nothing (the Manager's arithmetic then applies as usual)."""
+    from drowzee_core.records.enums import ProofStatus
+
+    update: dict[str, Any] = {}
+    claims = list(run.claims)
+    if "kb_check" in left_out:
+        update |= {"kb_label": None, "kb_explanation": "", "kb_partial": 0.0, "answers": None}
+        claims = [c.model_copy(update={"status": ProofStatus.UNKNOWN}) for c in claims]
+    if "seeker" in left_out:
+        update |= {"seeker_p": None, "seeker_label": None}
+        claims = [c.model_copy(update={"p_supported": None, "judged_ids": []}) for c in claims]
+    if "guardian" in left_out:
+        update |= {"guardian_label": None, "guardian_p": None}
+    return run.model_copy(update=update | {"claims": claims})
+
+
 def ablation(results: list[dict[str, Any]], policy: str) -> list[dict[str, Any]]:
-    """The policy on every non-empty subset of the sources' opinions."""
-    from agents.aggregate import Signals, decide
+    """The Manager's verdict (decision and label) with every non-empty subset of the sources."""
+    from agents.calibrate import outcome
     from agents.nodes.verdict_manager import shipped_calibration
     from finetune.stats import codes, figures
 
-    cal = shipped_calibration() if policy == "calibrated" else None
+    cal = shipped_calibration()
     gold = codes([{"gold_label": r["pair"]["label"]} for r in results], "gold_label")
     table = []
     for k in range(1, len(SOURCES) + 1):
         for subset in itertools.combinations(SOURCES, k):
-            preds = []
-            for r in results:
-                ops = [o for o in r["opinions"] if str(o.source) in subset]
-                full = r["signals"]
-                kb = "kb_check" in subset
-                sig = Signals.of(ops, full.kb_partial if kb else 0.0, full.supplied, full.answers if kb else None)
-                preds.append({"parsed_label": str(decide(policy, sig, cal).label)})
+            outs = [outcome(without(r["run"], set(SOURCES) - set(subset)), cal) for r in results]
+            preds = [{"parsed_label": str(o.label)} for o in outs]
             fig = figures("+".join(subset), codes(preds, "parsed_label"), gold, None)
-            table.append({"sources": "+".join(subset), "factcls": fig.factcls.show(), "acc": fig.acc.show()})
+            decided = [o for o in outs if str(o.decision) != "undecided"]
+            table.append(
+                {
+                    "sources": "+".join(subset),
+                    "factcls": fig.factcls.show(),
+                    "acc": fig.acc.show(),
+                    "coverage": round(len(decided) / len(outs), 3),
+                    "acc_decided": round(sum(o.correct for o in decided) / len(decided), 3) if decided else None,
+                }
+            )
     return table
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from agents.answer_set import evidence_answers
 from agents.context import VerifierContext
 from agents.nodes.base import node
+from agents.reading.claims import read_free
 from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
 from drowzee_core.kb.drowzee_questions import (
@@ -77,6 +78,9 @@ def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequen
             )
     if not complete and (supplied := answers_claim(query, response, triples)):
         found.append(supplied)  # no span: the sentences it reads stay for the Seeker
+    answered = any(c.origin in (ClaimOrigin.QUERY, ClaimOrigin.DROWZEE) for c in found)
+    said = [] if answered else stances(response)
+    found = read_free(ctx.services, query, said, found, triples)
     if _use_extractor(ctx):
         found = _extract(ctx, found)
     found.sort(key=lambda c: (c.span or (10**9, 0))[0])

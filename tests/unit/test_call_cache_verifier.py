@@ -21,7 +21,7 @@ from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Verdict, VerifyRequest
 from drowzee_core.retrieval.cache import JsonCache
-from tests.unit.verifier_fakes import CountingJudge, FakeReader, ScriptedChat
+from tests.unit.verifier_fakes import CountingJudge, FakeReader, FakeSentenceReader, ScriptedChat
 
 pytestmark = pytest.mark.filterwarnings("ignore:The function `load` is in beta")
 
@@ -73,7 +73,13 @@ def _verifier(monkeypatch: pytest.MonkeyPatch, fakes: Fakes, **settings: Any) ->
     base = {"policy": "majority", "manager": "aggregate", "extractor": "templates", "roles": None}
     v = Verifier(VerifierSettings(**(base | settings)))
     v.services.__dict__.update(  # cached properties, pre-filled: no KB, Prolog or embedder is opened
-        reader=FakeReader(), corpus=FakeCorpus(), kb_fingerprint="fake-kb", reasoner=object(), catalog=object()
+        reader=FakeReader(),
+        sentence_reader=FakeSentenceReader(),
+        store=object(),
+        corpus=FakeCorpus(),
+        kb_fingerprint="fake-kb",
+        reasoner=object(),
+        catalog=object(),
     )
     return v
 

@@ -156,7 +156,7 @@ def test_an_unsupported_explanation_names_what_the_evidence_lacks() -> None:
     open_ = Assessment(Decision.UNSUPPORTED, DecidedBy.EVIDENCE, (ClaimStatus("C1", ProofStatus.UNKNOWN),))
     text = compose(open_, N, "Lyon is the capital.", [LYON], [], ev, [])
     assert text.startswith("NON-FACTUAL.\nThe answer that Lyon is the capital is not supported by the supplied")
-    assert 'Nothing in it states "Lyon is the capital of France".' in text
+    assert 'No item of it was found to state "Lyon is the capital of France".' in text
     assert "The evidence says: Paris has been the capital since 508 [S1]." in text
     assert "is incorrect" not in text
 

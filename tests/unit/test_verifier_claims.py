@@ -141,8 +141,12 @@ def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
     from drowzee_core.kb.catalog import Catalog
     from drowzee_core.kb.statements import StatementReader
 
+    from tests.unit.verifier_fakes import FakeSentenceReader
+
     reader = StatementReader(Catalog.from_toml())
-    ctx = SimpleNamespace(services=SimpleNamespace(reader=reader), settings=SimpleNamespace(extractor="rules"))
+    services = SimpleNamespace(reader=reader, sentence_reader=FakeSentenceReader(), store=None, catalog=None)
+    services.gate = SimpleNamespace(run=lambda f, *a: f(*a))
+    ctx = SimpleNamespace(services=services, settings=SimpleNamespace(extractor="rules"))
     query = "Among Paris, Lyon and Marseille, which one has the largest population?"
     response = (
         "Among the given cities, *Paris* had the highest population. Its population was 2,102,650. "

@@ -27,7 +27,7 @@ from drowzee_core.records.verdict import (
     Verdict,
     VerifyRequest,
 )
-from tests.unit.verifier_fakes import FakeReader
+from tests.unit.verifier_fakes import FakeReader, FakeSentenceReader
 
 
 class FakeJudge:
@@ -60,6 +60,9 @@ class FakeServices:
     def __init__(self, guardian: Callable[[], Any], judge: FakeJudge, corpus: FakeSearch, web: FakeSearch) -> None:
         self.gate = KBGate()
         self.reader = FakeReader()
+        self.sentence_reader = FakeSentenceReader()
+        self.store = object()
+        self.catalog = object()
         self.judge = judge
         self.corpus = corpus
         self.web = web

@@ -65,6 +65,13 @@ class CountingJudge:
         return [JudgeScore(p_supported=len(r) / 100, decision=Support.SUPPORTED, best_chunk=0) for _, r, _ in inputs]
 
 
+class FakeSentenceReader:
+    """The semantic reader of a unit test: reads no sentence."""
+
+    def read_one(self, sentence: str, known: Any, previous: str | None = None) -> list[Any]:
+        return []
+
+
 class FakeReader:
     """Reads nothing through templates; splits sentences on periods."""
 

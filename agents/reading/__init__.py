@@ -1,0 +1,10 @@
+"""Reading free text into KB claims: linked names, catalog relations by their cues, typed values, polarity.
+
+`Lexicon` holds the relation patterns derived from the catalog's templates; `read` turns one parsed
+sentence into `Reading`s; `SentenceReader` (in `agents.reading.claims`) applies it to a response.
+"""
+
+from agents.reading.lexicon import Lexicon, Pattern
+from agents.reading.reader import Mention, Reading, mentions, nlp, read
+
+__all__ = ["Lexicon", "Mention", "Pattern", "Reading", "mentions", "nlp", "read"]

@@ -1,0 +1,136 @@
+"""Relation patterns derived from the catalog's own templates (no sentence templates of any dataset).
+
+Each relation's statement templates (`positive`, its `antonyms` as negated forms, `question`) are
+parsed once with the same spaCy pipeline that reads responses. A template becomes an ordered
+pattern: the subject slot, the object slot and the *cue* lemmas between them (content words: verbs,
+nouns, adjectives; and the passive agent "by", which decides the direction). Determiners, auxiliaries
+and other prepositions are left out, so "France's capital is Paris", "The capital of France is Paris"
+and "is Paris the capital of France?" all keep their cue ("capital") and order. A symmetric relation
+also matches with both names before the cue ("Germany and France share a border").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
+
+SLOT_S, SLOT_O = "\x00s", "\x00o"
+"""Pattern items standing for the subject and object slots."""
+_FILL = {"{s}": "Alice", "{o}": "Bob"}
+_FILL_VALUE = {ValueKind.YEAR: "1900", ValueKind.QUANTITY: "4200"}
+CUE_POS = frozenset({"VERB", "NOUN", "ADJ", "PROPN"})
+AGENT = "by"
+OF = "of"
+PARTICLES = frozenset({AGENT, OF})
+"""Prepositions that decide a direction: the passive agent ("discovered by") and the possessor ("capital of")."""
+SKIP_LEMMAS = frozenset({"be", "do", "have", "not", "situate"})
+"""Lemmas that carry no relation of their own ("is situated on the continent of" keeps "continent")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One ordered pattern of a relation: slots and cue lemmas in sentence order."""
+
+    relation: str
+    items: tuple[str, ...]
+    negated: bool
+    object_kind: ValueKind
+    past: bool
+    """The template is in the past tense ("was born"), so a past-tense sentence is not a past statement."""
+    passive: bool = False
+    """The template's verb is passive ("{s} was discovered in {o}"): the sentence's must be too."""
+
+    @property
+    def cues(self) -> tuple[str, ...]:
+        """The cue lemmas, in order (particles included)."""
+        return tuple(i for i in self.items if i not in (SLOT_S, SLOT_O))
+
+
+def _fill(template: str, kind: ValueKind) -> str:
+    text = template.replace("{s}", _FILL["{s}"])
+    return text.replace("{o}", _FILL_VALUE.get(kind, _FILL["{o}"]))
+
+
+def pattern_items(doc: Any, kind: ValueKind) -> tuple[tuple[str, ...], bool]:
+    """Slots, cue lemmas and direction particles of a filled-in template's parse, and whether it is past."""
+    obj = _FILL_VALUE.get(kind, _FILL["{o}"])
+    items: list[str] = []
+    for tok in doc:
+        if tok.text == _FILL["{s}"]:
+            items.append(SLOT_S)
+        elif tok.text == obj:
+            items.append(SLOT_O)
+        elif tok.lemma_.lower() == AGENT and tok.dep_ == "agent":
+            items.append(AGENT)
+        elif tok.lower_ == OF and tok.dep_ == "prep" and tok.head.pos_ in ("NOUN", "PROPN"):
+            items.append(OF)
+        elif tok.pos_ in CUE_POS and tok.lemma_.lower() not in SKIP_LEMMAS:
+            items.append(tok.lemma_.lower())
+    past = any(t.tag_ == "VBD" for t in doc)
+    return tuple(items), past
+
+
+def _symmetric_variant(items: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The items with the object slot moved right after the subject ("A and B share a border")."""
+    if SLOT_S not in items or SLOT_O not in items:
+        return None
+    rest = [i for i in items if i not in (SLOT_O, *PARTICLES)]
+    at = rest.index(SLOT_S) + 1
+    return tuple([*rest[:at], SLOT_O, *rest[at:]])
+
+
+class Lexicon:
+    """Every relation's patterns, parsed once per catalog."""
+
+    def __init__(self, patterns: Sequence[Pattern], inverse: Mapping[str, str] | None = None) -> None:
+        self.patterns = tuple(patterns)
+        self.cue_lemmas = frozenset(c for p in self.patterns for c in p.cues)
+        self.inverse = dict(inverse or {})
+
+    def canonical(self, reading: Any) -> tuple[str, str, str, bool]:
+        """(relation, subject, object, negated) with a relation and its inverse written one way.
+
+        "Berlin is the capital of Germany" read as `capital_of` and as `has_capital` is one claim.
+        """
+        rel, s, o = reading.relation, reading.subject, reading.object
+        inv = self.inverse.get(rel)
+        if inv is not None and inv < rel:
+            rel, s, o = inv, o, s
+        return rel, s, o, reading.negated
+
+    @classmethod
+    def from_catalog(cls, catalog: Catalog, parse: Callable[[str], Any]) -> Lexicon:
+        """The patterns of every relation of `catalog`, parsed with `parse` (a spaCy pipeline)."""
+        out: list[Pattern] = []
+        seen: set[tuple[str, tuple[str, ...], bool]] = set()
+        for rel in catalog:
+            forms = [(rel.positive, False), (rel.question, False), *((a, True) for a in rel.antonyms)]
+            for template, negated in forms:
+                if "{s}" not in template or "{o}" not in template:
+                    continue
+                doc = parse(_fill(template, rel.object_kind))
+                items, past = pattern_items(doc, rel.object_kind)
+                passive = any(t.dep_ == "auxpass" for t in doc)
+                variants: Iterable[tuple[str, ...] | None] = [items]
+                if rel.symmetric:
+                    variants = [items, _symmetric_variant(items)]
+                for v in variants:
+                    if v is None or SLOT_S not in v or SLOT_O not in v or not any(_is_cue(i) for i in v):
+                        continue
+                    key = (rel.name, v, negated)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(Pattern(rel.name, v, negated, rel.object_kind, past, passive))
+        return cls(out, {r.name: r.inverse_of for r in catalog if r.inverse_of is not None})
+
+
+def _is_cue(item: str) -> bool:
+    return item not in (SLOT_S, SLOT_O, *PARTICLES) and re.fullmatch(r"[a-z][a-z-]*", item) is not None
+
+
+__all__ = ["AGENT", "OF", "PARTICLES", "SLOT_O", "SLOT_S", "Lexicon", "Pattern", "pattern_items"]

