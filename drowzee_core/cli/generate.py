@@ -20,6 +20,7 @@ from drowzee_core.cli.output import load_reasoner as _load_reasoner
 from drowzee_core.cli.temporal import FactsOpt, HorizonOpt, load_events
 from drowzee_core.config import default_kb_path
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.generate.factchd import Style
 from drowzee_core.generate.registry import GENERATORS, GenerateJob, Progress
 from drowzee_core.generate.splits import SPLITS
 from drowzee_core.records.enums import Grounding
@@ -184,6 +185,13 @@ def factchd(
         Grounding | None,
         typer.Option("--grounding", help="Keep only pairs whose label is grounded this way (proved, ...)."),
     ] = None,
+    style: Annotated[
+        Style,
+        typer.Option(
+            "--style",
+            help="Response wording: the catalog's templates, or natural (the same pairs and labels, re-worded).",
+        ),
+    ] = Style.TEMPLATE,
     kb: KbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -195,7 +203,7 @@ def factchd(
         split_seed,
         _tuple(rules),
         _tuple(domain),
-        config={"grounding": grounding},
+        config={"grounding": grounding, "style": style.value},
         options={"dedupe": dedupe},
     )
     _run(ctx, "factchd", job, out, kb, as_json)

@@ -17,6 +17,8 @@ proves every claim of a FACTUAL response, or refutes the false claims of a NON-F
 `closed_world` (a false claim is only absent from the KB) or `computed` (the label is arithmetic over
 proved facts: comparisons, set operations). The makers prefer corruptions Prolog can refute (see
 `Knobs`); `FactCHDConfig.grounding` keeps only pairs of one grounding.
+`FactCHDConfig.style` "natural" re-words every response (`drowzee_core.generate.natural`) and keeps
+each pair's facts, label, evidence and ground truth; `meta.style` says which wording a pair has.
 Records are `QRPair`s with FactCHD's JSONL fields first (`id, label, query, response, evidence,
 reason, domain, type, category`, plus `subgraph_type` and sizes as FactCHD has them), then `pattern`,
 `corruption`, `split`, `entities`, `ground_truth` and `grounding`.
@@ -30,6 +32,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from drowzee_core.errors import DrowzeeError
@@ -66,6 +69,16 @@ GROUNDINGS: dict[tuple[str, bool], frozenset[Grounding]] = {
 """The groundings each (pattern, FACTUAL?) can have (see `factchd_record.grounding_of`)."""
 
 
+class Style(StrEnum):
+    """How responses are worded: the catalog's templates, or re-worded by `drowzee_core.generate.natural`."""
+
+    TEMPLATE = "template"
+    NATURAL = "natural"
+
+
+STYLES: tuple[str, ...] = tuple(s.value for s in Style)
+
+
 @dataclass(frozen=True, slots=True)
 class FactCHDConfig:
     """What to generate; validated at construction."""
@@ -82,10 +95,14 @@ class FactCHDConfig:
     """Keep only pairs with this grounding (None keeps all); patterns and labels that cannot have it are skipped."""
     knobs: Knobs = field(default_factory=Knobs)
     """How the makers draw (how strongly they prefer corruptions Prolog can refute)."""
+    style: str = "template"
+    """How responses are worded (`STYLES`); `natural` keeps every pair's facts, label and ground truth."""
 
     def __post_init__(self) -> None:
         check_request(self.n, self.patterns, PATTERNS, "patterns", self.split, self.domains)
         check_share("oversample", self.oversample, 1.0, 5.0)
+        if self.style not in STYLES:
+            raise DrowzeeError(f"`style` must be one of {list(STYLES)}, got {self.style!r}")
         if self.grounding is not None:
             if self.grounding not in set(Grounding):
                 raise DrowzeeError(f"`grounding` must be one of {[g.value for g in Grounding]}, got {self.grounding!r}")
@@ -177,6 +194,14 @@ class FactCHDGenerator:
             for case in chosen:
                 case.id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
             out.extend(chosen)
+        if cfg.style == "natural":
+            # imported here: the package is loaded only by a generator that asks for it, never by a reader
+            from drowzee_core.generate.natural import restyle
+
+            # after every draw of the pairs, so both styles give the same pairs for the same seed
+            return restyle(ix, out, random.Random(rng.getrandbits(64)))
+        for case in out:
+            case.meta = {**(case.meta or {}), "style": str(cfg.style)}
         return out
 
 

@@ -92,6 +92,7 @@ def comparison(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) -> 
             size,
         )
     loser = rng.choice([s for s in subjects if s != winner])
+    truth.stated = ix.key(loser)
     deciding: list[ProofStatus] = []
     if rng.random() < knobs.wrong_number_share:
         corruption = "wrong_number"

@@ -122,7 +122,8 @@ def _hop_rank(ix: KBIndex, cur: int, r: int, last: bool, prefer: bool) -> tuple[
     return dead_end, prefer and not ix.refutable(cur, r)
 
 
-def _nested(ix: KBIndex, start: int, relations: Sequence[int]) -> str:
+def nested_phrase(ix: KBIndex, start: int, relations: Sequence[int]) -> str:
+    """The relations' phrases nested around `start` ("the currency of the country whose capital is Y")."""
     text = ix.label(start)
     for r in relations:
         phrase = ix.specs[r].phrase
@@ -138,7 +139,7 @@ def multi_hop(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) -> Q
     if path is None or len(path) < 2:
         return None
     rels = [r for _s, r, _o in path]
-    nested = _nested(ix, s0, rels)
+    nested = nested_phrase(ix, s0, rels)
     query = f"What is {nested}?"
     final = path[-1][2]
     evidence = [ix.ev(*f) for f in path]

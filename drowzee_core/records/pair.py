@@ -26,6 +26,9 @@ class ComparisonTruth(BaseModel):
     stated_value: dict[str, float] | None = Field(
         default=None, description="wrong_number corruption: the false value the response states, by entity key."
     )
+    stated: str | None = Field(
+        default=None, description="NON-FACTUAL: key of the entity the response names as the answer instead."
+    )
 
 
 class SetOperand(BaseModel):
