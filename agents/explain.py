@@ -24,9 +24,15 @@ from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
 MAX_ANSWER_CHARS = 300
+_QUOTED_STARTS = frozenset(
+    {"he", "she", "it", "they", "we", "i", "you", "this", "that", "these", "those", "there", "in", "on", "at"}
+    | {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+)
+"""A response starting so is quoted, not read as a clause ("The answer "She was born ..." is ...")."""
 _QUOTE = re.compile(r"^(?:yes|no)\b", re.IGNORECASE)
 """A Yes / No answer is quoted, not read as a statement ("The answer "No. ..." is ...")."""
 MAX_CITED = 4
+MAX_LISTED = 6
 MIN_STATEMENT_WORDS = 3
 """A shorter response is a short answer, quoted rather than read as a clause ("The answer "Tokyo." ...")."""
 _SOURCE_NAMES = (
@@ -49,7 +55,8 @@ def _answer(response: str) -> str:
     if len(text) > MAX_ANSWER_CHARS:
         text = text[: MAX_ANSWER_CHARS - 3].rsplit(" ", 1)[0] + "..."
     body = clause(text)
-    if _QUOTE.search(body) or len(body.split()) < MIN_STATEMENT_WORDS:  # "Yes. ...", "Tokyo."
+    first = body.split(" ", 1)[0].lower()
+    if _QUOTE.search(body) or len(body.split()) < MIN_STATEMENT_WORDS or first in _QUOTED_STARTS or first.isdigit():
         return f'"{text}"'
     return f"that {body}"
 
@@ -139,15 +146,29 @@ def _open_claims(assessment: Assessment, claims: Sequence[Claim]) -> list[str]:
     return [c.text for c in claims if c.id in open_]
 
 
+def _ids(ids: Sequence[str]) -> str:
+    """Evidence ids as written in a sentence: all of them up to `MAX_LISTED`, else the first and last."""
+    return ", ".join(ids) if len(ids) <= MAX_LISTED else f"{', '.join(ids[:3])}, ... {ids[-1]}"
+
+
 def _searched(evidence: Sequence[EvidenceItem]) -> str:
-    """What was looked at, by source ("2 supplied items (S1-S2), 5 KB facts (R1-R5)"), or that nothing was found."""
+    """What was looked at, by source ("2 supplied items (S1, S2); 5 KB facts (R1, ..."), or that nothing was found."""
     parts = []
     for source, name in _SOURCE_NAMES:
         ids = [e.id for e in evidence if e.source == source]
         if ids:
-            span = ids[0] if len(ids) == 1 else f"{ids[0]}-{ids[-1]}"
-            parts.append(f"{len(ids)} {name}{'s' if len(ids) > 1 else ''} ({span})")
+            parts.append(f"{len(ids)} {name}{'s' if len(ids) > 1 else ''} ({_ids(ids)})")
     return "; ".join(parts) if parts else "nothing relevant was found"
+
+
+def _opinion(o: Opinion) -> str:
+    """One source's say, as the explanation reports it (the Seeker's judge as P(supported))."""
+    if o.source == OpinionSource.SEEKER and o.confidence is not None and o.label is not None:
+        p = o.confidence if o.label == Label.FACTUAL else 1.0 - o.confidence
+        said = f"the judge's P(supported) {p:.2f}"
+    else:
+        said = f"{o.source} {o.label}" + (f" ({o.confidence:.2f})" if o.confidence is not None else "")
+    return said + ("" if o.counted else ", not counted: at its constant baseline on dev")
 
 
 def _not_verified(
@@ -169,14 +190,14 @@ def _not_verified(
     if answers is not None:
         text.append(answers.sentence())
     said = "; ".join(
-        f"{o.source} {o.label}"
-        + (f" ({o.confidence:.2f})" if o.confidence is not None else "")
-        + ("" if o.counted else ", not counted: at its constant baseline on dev")
-        for o in opinions
-        if o.error is None and o.label is not None and o.source != OpinionSource.KB_CHECK
+        _opinion(o) for o in opinions if o.error is None and o.label is not None and o.source != OpinionSource.KB_CHECK
     )
-    rule = lean.rule if lean is not None else "the undecided policy"
-    text.append(f"The label is {rule}, not a finding" + (f" ({said})." if said else "."))
+    if lean is not None:
+        p = lean.confidence if lean.label == Label.FACTUAL else 1.0 - lean.confidence
+        rule = f"{lean.rule}, P(FACTUAL) {p:.2f},"
+    else:
+        rule = "the undecided policy's"
+    text.append(f"The label is {rule} not a finding" + (f" ({said})." if said else "."))
     return " ".join(text)
 
 

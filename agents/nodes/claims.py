@@ -80,7 +80,7 @@ def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequen
         found.append(supplied)  # no span: the sentences it reads stay for the Seeker
     answered = any(c.origin in (ClaimOrigin.QUERY, ClaimOrigin.DROWZEE) for c in found)
     said = [] if answered else stances(response)
-    found = read_free(ctx.services, query, said, found, triples)
+    found = read_free(ctx.services, "" if answered else query, response, said, found, triples)
     if _use_extractor(ctx):
         found = _extract(ctx, found)
     found.sort(key=lambda c: (c.span or (10**9, 0))[0])

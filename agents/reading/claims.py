@@ -9,12 +9,13 @@ the names of the pair's supplied triples.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from agents.reading.lexicon import Lexicon
-from agents.reading.reader import Reading, nlp, read
+from agents.reading.reader import Mention, Reading, mentions, nlp, read
 from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.store import KBStore
@@ -36,9 +37,16 @@ class SentenceReader:
         """The catalog's relation patterns."""
         return Lexicon.from_catalog(self.catalog, nlp())
 
-    def read_one(self, sentence: str, known: Callable[[str], bool], previous: str | None = None) -> list[Reading]:
-        """The readings of one sentence; a pronoun subject is `previous`."""
-        return read(nlp()(sentence), self.lexicon, known, previous)
+    def read_one(
+        self, sentence: str, known: Callable[[str], bool], previous: str | None = None, answer: Mention | None = None
+    ) -> list[Reading]:
+        """The readings of one sentence; a pronoun subject is `previous`; `answer` fills a question word."""
+        return read(nlp()(sentence), self.lexicon, known, previous, answer)
+
+    def answer_of(self, response: str, known: Callable[[str], bool]) -> Mention | None:
+        """The name or value a short answer gives ("Lima.", "In 1789."), or None."""
+        found = mentions(nlp()(response), known, self.lexicon.cue_lemmas)
+        return found[0] if found else None
 
 
 def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Callable[[str], bool]:
@@ -60,23 +68,35 @@ def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Callable[[str], 
 
 def flip(reading: Reading, yes: bool) -> Reading:
     """The claim an answer makes to a question read as `reading`: itself for Yes, its negation for No."""
-    if yes:
-        return reading
-    return Reading(reading.subject, reading.relation, reading.object, not reading.negated, reading.past, reading.cues)
+    return reading if yes else dataclasses.replace(reading, negated=not reading.negated)
 
 
-def question_text(query: str) -> str | None:
-    """The last question of a query ("... ? Is X Y?"), when it is a yes / no question."""
+AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "could", "will"})
+WH_FIRST = frozenset({"what", "who", "whom", "which", "when", "where", "in"})
+MAX_SHORT_ANSWER_WORDS = 6
+
+
+def last_question(query: str) -> str | None:
+    """The last question of a query ("Some context. Is X Y?" -> "Is X Y?"), or None."""
     text = query.strip()
     if not text.endswith("?"):
         return None
-    last = text.rsplit("?", 2)
-    body = (last[-2] if len(last) >= 2 else text).strip()
-    for stop in (". ", ": ", "\n"):
+    body = text[:-1]
+    for stop in ("?", ". ", ": ", "\n"):
         body = body.rsplit(stop, 1)[-1]
-    first = body.split(" ", 1)[0].lower()
-    auxiliaries = {"is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "could", "will"}
-    return body + "?" if first in auxiliaries else None
+    return body.strip() + "?" if body.strip() else None
+
+
+def question_text(query: str) -> str | None:
+    """The last question of a query when it is a yes / no question ("Is X Y?", "Did X ...?")."""
+    q = last_question(query)
+    return q if q is not None and q.split(" ", 1)[0].lower() in AUXILIARIES else None
+
+
+def wh_question(query: str) -> str | None:
+    """The last question of a query when a question word asks for a name or value ("Who ...?", "In which ...?")."""
+    q = last_question(query)
+    return q if q is not None and q.split(" ", 1)[0].lower() in WH_FIRST else None
 
 
 def _claim(base: Claim, r: Reading, origin: ClaimOrigin, text: str) -> Claim:
@@ -101,16 +121,25 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
 
 
 def read_free(
-    services: Services, query: str, said: Sequence[bool], found: Sequence[Claim], triples: Sequence[Sequence[str]]
+    services: Services,
+    query: str,
+    response: str,
+    said: Sequence[bool],
+    found: Sequence[Claim],
+    triples: Sequence[Sequence[str]],
 ) -> list[Claim]:
-    """Text claims the reader reads become triple claims; a yes / no query with the answer's stance(s) too.
+    """Text claims the reader reads become triple claims; the query with a Yes / No or a short answer too.
 
-    `said` holds the response's Yes / No stance(s) when no other reader made the answer's claim from
-    the query (templates, Drowzee's question shapes, MTL questions); empty otherwise. A reader claim
-    keeps its sentence's span; its text is the claim as the catalog words it.
+    `said` holds the response's Yes / No stance(s); the query is read only when no other reader made
+    the answer's claim from it (templates, Drowzee's question shapes, MTL questions), which the caller
+    says by passing `said` empty and `query` "". A reader claim keeps its sentence's span; its text is
+    the claim as the catalog words it. A *partial* reading (the sentence holds more than the claim)
+    keeps the sentence as a text claim beside it, so it can refute the sentence but never prove all
+    of it.
     """
-    asked = question_text(query) if said else None
-    if not any(c.kind == ClaimKind.TEXT for c in found) and not asked:
+    yes_no = question_text(query) if said else None
+    wh = wh_question(query) if query and not said and len(response.split()) <= MAX_SHORT_ANSWER_WORDS else None
+    if not any(c.kind == ClaimKind.TEXT for c in found) and not yes_no and not wh:
         return list(found)
     reader, store, catalog = services.sentence_reader, services.store, services.catalog
 
@@ -120,16 +149,35 @@ def read_free(
         previous: str | None = None
         for c in found:
             readings = reader.read_one(c.text, known, previous) if c.kind == ClaimKind.TEXT else []
-            out += [_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings] or [c]
+            out += [_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
+            if not readings or any(r.partial for r in readings):
+                out.append(c)
             previous = next((x.subject for x in reversed(out) if x.subject), previous)
-        for r in reader.read_one(asked, known)[:1] if asked else []:
-            for yes in said:
-                claim = flip(r, yes)
-                base = Claim(id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY)
-                out.append(_claim(base, claim, ClaimOrigin.QUERY, verbalize(catalog, claim)))
+        asked: list[tuple[Reading, str]] = []
+        if yes_no:
+            asked = [(flip(r, yes), yes_no) for r in reader.read_one(yes_no, known)[:1] for yes in said]
+        elif wh and (answer := reader.answer_of(response, known)) is not None:
+            asked = [(r, wh) for r in reader.read_one(wh, known, answer=answer)[:1]]
+        base = Claim(id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY)
+        for r, question in asked:
+            origin = ClaimOrigin.READER if r.partial else ClaimOrigin.QUERY
+            out.append(_claim(base, r, origin, verbalize(catalog, r)))
+            if r.partial:  # the question asks more than the claim: the rest stays for the other sources
+                out.append(
+                    base.model_copy(update={"kind": ClaimKind.TEXT, "origin": ClaimOrigin.SENTENCE, "text": question})
+                )
         return out
 
     return services.gate.run(run)
 
 
-__all__ = ["SentenceReader", "flip", "knower", "question_text", "read_free", "verbalize"]
+__all__ = [
+    "SentenceReader",
+    "flip",
+    "knower",
+    "last_question",
+    "question_text",
+    "read_free",
+    "verbalize",
+    "wh_question",
+]

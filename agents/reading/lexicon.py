@@ -12,7 +12,7 @@ also matches with both names before the cue ("Germany and France share a border"
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,8 @@ OF = "of"
 PARTICLES = frozenset({AGENT, OF})
 """Prepositions that decide a direction: the passive agent ("discovered by") and the possessor ("capital of")."""
 SKIP_LEMMAS = frozenset({"be", "do", "have", "not", "situate"})
+LIGHT_VERBS = frozenset({"share", "make", "take", "give", "hold", "have"})
+"""Verbs whose noun carries the relation: "share a border with" is also said "border"."""
 """Lemmas that carry no relation of their own ("is situated on the continent of" keeps "continent")."""
 
 
@@ -75,6 +77,15 @@ def pattern_items(doc: Any, kind: ValueKind) -> tuple[tuple[str, ...], bool]:
     return tuple(items), past
 
 
+def _light_verb_variant(doc: Any, items: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The items with a light verb and its noun said as one verb ("share a border" -> "border")."""
+    verbs = {t.lemma_.lower() for t in doc if t.pos_ == "VERB" and t.lemma_.lower() in LIGHT_VERBS}
+    nouns = {t.lemma_.lower(): t for t in doc if t.pos_ == "NOUN" and t.head.lemma_.lower() in verbs}
+    if not verbs or not nouns:
+        return None
+    return tuple(i for i in items if i not in verbs)
+
+
 def _symmetric_variant(items: tuple[str, ...]) -> tuple[str, ...] | None:
     """The items with the object slot moved right after the subject ("A and B share a border")."""
     if SLOT_S not in items or SLOT_O not in items:
@@ -116,9 +127,12 @@ class Lexicon:
                 doc = parse(_fill(template, rel.object_kind))
                 items, past = pattern_items(doc, rel.object_kind)
                 passive = any(t.dep_ == "auxpass" for t in doc)
-                variants: Iterable[tuple[str, ...] | None] = [items]
+                variants: list[tuple[str, ...] | None] = [items]
+                light = _light_verb_variant(doc, items)
+                if light is not None:
+                    variants.append(light)
                 if rel.symmetric:
-                    variants = [items, _symmetric_variant(items)]
+                    variants += [_symmetric_variant(v) for v in list(variants) if v is not None]
                 for v in variants:
                     if v is None or SLOT_S not in v or SLOT_O not in v or not any(_is_cue(i) for i in v):
                         continue

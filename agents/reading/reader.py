@@ -39,6 +39,8 @@ class Mention:
     end: int
     text: str
     kind: ValueKind
+    gap: bool = False
+    """The question word a short answer fills ("What is the capital of Peru?" "Lima."): it may stand anywhere."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,10 @@ class Reading:
     past: bool
     cues: int
     """How many cue lemmas the pattern matched (more is a more specific reading)."""
+    partial: bool = False
+    """The sentence says more than this claim: another name, number or year it holds is not part of it
+    ("Napoleon was born in Paris in 1769" read as the year only). Such a reading can refute the sentence,
+    never prove all of it."""
 
 
 @functools.cache
@@ -165,6 +171,8 @@ def _place(pattern: Pattern, s: Mention, o: Mention, lay: _Layout) -> bool:
     """
     at = -1.0
     for item in pattern.items:
+        if item in (SLOT_S, SLOT_O) and (s if item == SLOT_S else o).gap:
+            continue  # a fronted question word stands anywhere
         if item == SLOT_S:
             pos = lay.at[s.start]
         elif item == SLOT_O:
@@ -184,9 +192,38 @@ def _negated(doc: Any) -> bool:
     return any(t.dep_ == "neg" or t.lower_ in ("never", "n't") for t in doc)
 
 
-def read(doc: Any, lexicon: Lexicon, known: Callable[[str], bool], previous: str | None = None) -> list[Reading]:
-    """The claims a parsed sentence makes (none when it is unread or ambiguous)."""
+WH_WORDS = frozenset({"what", "who", "whom", "which", "when", "where"})
+
+
+def _leftover(doc: Any, found: Sequence[Mention], s: Mention, o: Mention) -> bool:
+    """Whether the sentence holds a name, number or year outside the reading's subject and object."""
+    used = set(range(s.start, s.end)) | set(range(o.start, o.end))
+    for m in found:
+        if not set(range(m.start, m.end)) & used:
+            return True
+    covered = {i for m in found for i in range(m.start, m.end)}
+    return any((t.pos_ in ("PROPN", "NUM")) and t.i not in covered for t in doc)
+
+
+def read(
+    doc: Any,
+    lexicon: Lexicon,
+    known: Callable[[str], bool],
+    previous: str | None = None,
+    answer: Mention | None = None,
+) -> list[Reading]:
+    """The claims a parsed sentence makes (none when it is unread or ambiguous).
+
+    `answer` is a short answer to a question `doc` asks with a question word ("Who discovered
+    radium?" "Marie Curie."): it fills the question word's place, wherever that stands.
+    """
     found = mentions(doc, known, lexicon.cue_lemmas)
+    if answer is not None:
+        wh = next((t for t in doc if t.lower_ in WH_WORDS), None)
+        if wh is None:
+            return []
+        found = [m for m in found if not m.start <= wh.i < m.end]
+        found = sorted([*found, Mention(wh.i, wh.i + 1, answer.text, answer.kind, gap=True)], key=lambda m: m.start)
     subject_pronoun = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in PRONOUNS), None)
     if subject_pronoun is not None and previous is not None:
         found = sorted(
@@ -203,13 +240,24 @@ def read(doc: Any, lexicon: Lexicon, known: Callable[[str], bool], previous: str
         if n < best_cues:
             continue
         for s, o in itertools.permutations(found, 2):
+            if answer is not None and not (s.gap or o.gap):
+                continue  # a question's reading must use its answer
             if s.kind != ValueKind.ENTITY or o.kind != pattern.object_kind or not _place(pattern, s, o, lay):
                 continue
             if n > best_cues:
                 best, best_cues = [], n
             best.append((pattern, s, o))
     readings = [
-        Reading(s.text, p.relation, o.text, p.negated != negated, past and not p.past, best_cues) for p, s, o in best
+        Reading(
+            s.text,
+            p.relation,
+            o.text,
+            p.negated != negated,
+            past and not p.past,
+            best_cues,
+            _leftover(doc, found, s, o),
+        )
+        for p, s, o in best
     ]
     if len({lexicon.canonical(r) for r in readings}) != 1:
         return []  # unread, or ambiguous between readings with as many cues

@@ -147,8 +147,9 @@ def test_an_undecided_explanation_says_not_verified_first_and_cites_nothing_as_s
     head, body = text.split("\n", 1)
     assert head == "FACTUAL." and body.startswith("Not verified: nothing I could check decides this claim.")
     assert "correct" not in text and not re.search(r"\[[A-Z]\d+\]", text)  # nothing cited as support
-    assert "Searched: 2 corpus passages (D1-D2)." in text
-    assert "The label is the lean, not a finding" in text and "not counted" in text
+    assert "Searched: 2 corpus passages (D1, D2)." in text
+    assert "The label is the lean, P(FACTUAL) 0.58, not a finding" in text and "not counted" in text
+    assert "the judge's P(supported) 0.95" in text
 
 
 def test_an_unsupported_explanation_names_what_the_evidence_lacks() -> None:

@@ -140,7 +140,6 @@ def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
     from agents.nodes.claims import read_claims
     from drowzee_core.kb.catalog import Catalog
     from drowzee_core.kb.statements import StatementReader
-
     from tests.unit.verifier_fakes import FakeSentenceReader
 
     reader = StatementReader(Catalog.from_toml())

@@ -68,8 +68,11 @@ class CountingJudge:
 class FakeSentenceReader:
     """The semantic reader of a unit test: reads no sentence."""
 
-    def read_one(self, sentence: str, known: Any, previous: str | None = None) -> list[Any]:
+    def read_one(self, sentence: str, known: Any, previous: str | None = None, answer: Any = None) -> list[Any]:
         return []
+
+    def answer_of(self, response: str, known: Any) -> None:
+        return None
 
 
 class FakeReader:
