@@ -2,6 +2,10 @@
 
 Nothing in the input ends a run: a line that is not UTF-8 or not JSON, a CSV row with extra cells,
 a missing field, over-long text or invalid evidence becomes an error record that says why.
+
+The response must be non-empty text: a row whose response is missing, null, empty (or blank) or not
+a string is an error record naming the field and the row; nothing is made up in its place. The query
+may be missing, null or empty (it is then empty), but never anything other than text.
 """
 
 from __future__ import annotations
@@ -167,28 +171,48 @@ def error_record(row_no: int, rid: str, where: str, reason: str) -> Record:
     return {"row": row_no, "id": rid, "error": f"{where}: {reason}"}
 
 
+JSON_TYPES = {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "an object"}
+
+
+def _text(row: Mapping[str, Any], field: str, column: str, *, required: bool) -> str:
+    """The row's `column` (the engine's `field`) as text, or a `ValueError` naming the field and what is wrong.
+
+    A missing or null optional field is empty text; a required one must be a non-blank string.
+    """
+    name = repr(column) if column == field else f"{column!r} (the {field})"
+    value = row.get(column)
+    if value is None and not required:
+        return ""
+    if column not in row:
+        raise ValueError(f"missing field {name}")
+    if value is None:
+        raise ValueError(f"field {name} is null; it must be text")
+    if not isinstance(value, str):
+        shown = json.dumps(value, ensure_ascii=False)
+        kind = JSON_TYPES.get(type(value), type(value).__name__)
+        raise ValueError(f"field {name} must be text, got {kind}: {shown[:60]}{'...' if len(shown) > 60 else ''}")
+    if required and not value.strip():
+        raise ValueError(f"field {name} is empty")
+    return value
+
+
 def to_task(row_no: int, where: str, row: Any, columns: Mapping[str, str]) -> Task | Record:
-    """A row as a `Task`, or its error record when it cannot be checked."""
+    """A row as a `Task`, or its error record when it cannot be checked (module docstring: what a row needs)."""
     rid = row_id(row_no, row, columns)
     try:
         if isinstance(row, ValueError):
             raise row
         if not isinstance(row, dict):
             raise ValueError("row is not a JSON object")
-        if columns["response"] not in row:
-            raise KeyError(columns["response"])
+        response = _text(row, "response", columns["response"], required=True)
+        query = _text(row, "query", columns["query"], required=False)
         evidence = _evidence(row.get(columns["evidence"])) if "evidence" in columns else None
-        req = VerifyRequest(
-            id=rid,
-            query=str(row.get(columns["query"]) or ""),
-            response=str(row[columns["response"]]),
-            evidence=evidence,
-        )
+        req = VerifyRequest(id=rid, query=query, response=response, evidence=evidence)
     except ValidationError as exc:
         reason = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors(include_url=False))
         return error_record(row_no, rid, where, reason)
-    except (KeyError, ValueError) as exc:
-        return error_record(row_no, rid, where, f"missing field {exc}" if isinstance(exc, KeyError) else str(exc))
+    except ValueError as exc:
+        return error_record(row_no, rid, where, str(exc))
     label = str(row.get(columns["label"], "")).strip().upper()
     return Task(row_no, rid, req, label if label in LABELS else None)
 

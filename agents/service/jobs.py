@@ -65,7 +65,15 @@ class BatchStatus(BaseModel):
     job: BatchJob
     done: int = Field(description="Rows with a record so far (verdicts and error rows).")
     counts: dict[str, int] = Field(description="FACTUAL / NON-FACTUAL / error / degraded counts.")
-    metrics: dict[str, Any] | None = Field(description="FactCls, accuracy, macro-F1 with intervals, when labelled.")
+    decisions: dict[str, int] = Field(
+        default_factory=dict,
+        description="Verdicts per decision: supported / refuted / unsupported / undecided"
+        " (`unknown (older verdict)` for verdicts that record none).",
+    )
+    metrics: dict[str, Any] | None = Field(
+        description="FactCls, accuracy, macro-F1 with intervals, and the per-decision figures (coverage, accuracy"
+        " on decided and undecided rows beside the constant baselines), when labelled."
+    )
     results: list[dict[str, Any]] = Field(description="Records `offset`..`offset+limit` of the results file.")
     next_offset: int | None = Field(description="Offset of the next page, or None at the end.")
 
@@ -238,6 +246,7 @@ class BatchJobs:
             job=job,
             done=tally.rows,
             counts=dict(tally.counts),
+            decisions=dict(tally.decisions),
             metrics=tally.metrics(),
             results=page,
             next_offset=offset + len(page) if more else None,

@@ -1,7 +1,8 @@
 """`drowzee batch`: verify a file of Query-Response pairs into a durable, resumable JSONL of verdicts.
 
 The engine is `agents.batch` (local, `--concurrency` threads) or `agents.batch_ray` (`--engine ray`).
-The summary (counts, verdict distribution, metrics when rows carry labels, degraded rows, rows per
+The summary (counts, verdict distribution, decisions, metrics when rows carry labels (per decision too:
+coverage, accuracy on decided and undecided rows beside the constant baselines), degraded rows, rows per
 second, model tokens and cost per role, cache hits) is printed and written to `OUT.meta.json`.
 """
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from drowzee_core.cli.output import KbOpt, command_params, err, fail, progress, table
-from drowzee_core.cli.verify import NoOpt, PolicyOpt, left_out, verifier_settings
+from drowzee_core.cli.verify import NoOpt, PolicyOpt, UndecidedOpt, left_out, verifier_settings
 from drowzee_core.errors import DrowzeeError
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ def summary(
     return {
         "rows": tally.rows,
         "verdicts": {k: counts.get(k, 0) for k in ("FACTUAL", "NON-FACTUAL")},
+        "decisions": dict(tally.decisions),
         "errors": counts.get("error", 0),
         "degraded": counts.get("degraded", 0),
         "resumed_rows": resumed,
@@ -49,13 +51,18 @@ def summary(
 
 
 def _show(out: Path, data: dict[str, Any]) -> None:
+    from drowzee_core.oracles.decisions import DECISION_COLUMNS, counts_line, coverage_line, decision_rows
+
     run = data["this_run"]
     err.print(
         f"wrote {data['rows']} rows to {out}: {data['verdicts']['FACTUAL']} FACTUAL, "
         f"{data['verdicts']['NON-FACTUAL']} NON-FACTUAL, {data['errors']} errors, {data['degraded']} degraded"
         f" ({run['rows']} this run in {run['seconds']} s"
-        + (f", {run['rows_per_s']} rows/s)" if run["rows_per_s"] else ")")
+        + (f", {run['rows_per_s']} rows/s)" if run["rows_per_s"] else ")"),
+        markup=False,
     )
+    if data["decisions"]:
+        err.print(f"decisions: {counts_line(data['decisions'])}", markup=False)
     roles = data["calls"].get("roles", {})
     if roles:
         table(
@@ -74,6 +81,8 @@ def _show(out: Path, data: dict[str, Any]) -> None:
             ("", "FactCls", "accuracy", "macro-F1"),
             [(f["name"], *(_ci(f[k]) for k in ("factcls", "acc", "macro_f1"))) for f in [v, *m["baselines"]]],
         )
+        if "decisions" in m:
+            table(f"per decision: {coverage_line(m['decisions'])}", DECISION_COLUMNS, decision_rows(m["decisions"]))
 
 
 def _ci(fig: dict[str, Any]) -> str:
@@ -110,6 +119,7 @@ def batch(
         bool, typer.Option("--no-cache", help="Neither read nor write the cache of model, judge and proof calls.")
     ] = False,
     policy: PolicyOpt = None,
+    undecided: UndecidedOpt = None,
     no_guardian: NoOpt = False,
     no_seeker: NoOpt = False,
     no_kb: NoOpt = False,
@@ -143,7 +153,11 @@ def batch(
     try:
         cols = parse_columns(columns, evidence_field)
         settings = verifier_settings(
-            kb=kb, policy=policy, cache=False if no_cache else None, **left_out(no_guardian, no_seeker, no_kb)
+            kb=kb,
+            policy=policy,
+            undecided=undecided,
+            cache=False if no_cache else None,
+            **left_out(no_guardian, no_seeker, no_kb),
         )
         total = count_rows(inputs)
         total = min(total, limit) if total is not None and limit else total

@@ -2,6 +2,8 @@
 
 With `--out`, the judged rows are written as JSONL with a sidecar (producer `score.KIND`): the
 options, the input files' sha256, the KB fingerprint their sidecars agree on, and the summary.
+`drowzee score verdicts` also prints the per-decision figures (`drowzee_core.oracles.decisions`):
+counts per decision, coverage, and accuracy on decided, undecided and all rows beside the baselines.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from drowzee_core.cli.output import JsonOpt, command_params, emit_json, err, fail, names_help, progress
+from drowzee_core.cli.output import JsonOpt, command_params, emit_json, err, fail, names_help, progress, table
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.oracles.registry import EXTRACTORS, SCORERS, ScoreOptions
 
@@ -60,5 +62,16 @@ def score(
         raise fail(exc) from exc
     if as_json:
         emit_json(summary)
-    else:
-        err.print(json.dumps(summary.get("overall", summary.get("all", summary)), indent=1))
+        return
+    overall = summary.get("overall", summary.get("all", summary))
+    err.print(json.dumps(overall, indent=1), markup=False)
+    if isinstance(overall, dict) and "decisions" in overall:
+        _show_decisions(overall["decisions"])
+
+
+def _show_decisions(figs: dict[str, Any]) -> None:
+    """The per-decision figures as a line of counts and a table (coverage in its title)."""
+    from drowzee_core.oracles.decisions import DECISION_COLUMNS, counts_line, coverage_line, decision_rows
+
+    err.print(f"decisions: {counts_line(figs['decisions'])}", markup=False)
+    table(f"per decision: {coverage_line(figs)}", DECISION_COLUMNS, decision_rows(figs))

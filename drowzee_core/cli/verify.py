@@ -15,11 +15,21 @@ import typer
 
 from drowzee_core.cli.output import JsonOpt, KbOpt, emit_json, err, fail
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.records.verdict import ClaimVerdict, Decision, UndecidedPolicy, Verdict
 
 PolicyOpt = Annotated[
     str | None, typer.Option("--policy", help="calibrated (default), strict or majority (without a capable manager).")
 ]
 NoOpt = Annotated[bool, typer.Option(help="Leave this source out (ablations).")]
+UndecidedOpt = Annotated[
+    UndecidedPolicy | None,
+    typer.Option(
+        "--undecided",
+        case_sensitive=False,
+        help="Label of a verdict nothing decided (shown as not verified, confidence at most 0.70): lean (the"
+        " models' lean, default), factual or non-factual.",
+    ),
+]
 
 
 def verifier_settings(**explicit: Any) -> Any:
@@ -53,6 +63,28 @@ def _read_evidence(spec: str | None) -> Any:
         return text
 
 
+def headline(verdict: Verdict) -> str:
+    """The verdict in one line: `NON-FACTUAL — refuted: ... (confidence 0.99)`, `NOT VERIFIED (lean FACTUAL, 0.58)`."""
+    from drowzee_core.oracles.decisions import DECISION_WORDS, lean_of
+
+    if verdict.decision != Decision.UNDECIDED:
+        return f"{verdict.label} — {DECISION_WORDS[verdict.decision]} (confidence {verdict.confidence:.2f})"
+    lean, p = lean_of(verdict)
+    line = f"NOT VERIFIED (lean {lean}, {p:.2f})"
+    if verdict.label != lean:
+        line += f"; labelled {verdict.label} ({verdict.confidence:.2f}) by the undecided policy"
+    return line
+
+
+def claim_tag(claim: ClaimVerdict) -> str:
+    """A claim's status and what decided it: `contradicted, proved K1`, `unknown, not decided`."""
+    from drowzee_core.oracles.decisions import DECIDED_BY_WORDS
+
+    if claim.decided_by is None:
+        return f"{claim.status}, not decided"
+    return " ".join([f"{claim.status}, {DECIDED_BY_WORDS[claim.decided_by]}", *claim.decided_ids])
+
+
 def verify(
     query: Annotated[str, typer.Option("--query", help="The question the response answers.")],
     response: Annotated[str, typer.Option("--response", help="The response to check.")],
@@ -65,6 +97,7 @@ def verify(
     web: Annotated[bool, typer.Option("--web", help="Also search the web (DuckDuckGo; needs a network).")] = False,
     corpus: Annotated[Path | None, typer.Option("--corpus", help="Folder of documents the Seeker searches.")] = None,
     policy: PolicyOpt = None,
+    undecided: UndecidedOpt = None,
     no_guardian: NoOpt = False,
     no_seeker: NoOpt = False,
     no_kb: NoOpt = False,
@@ -85,6 +118,7 @@ def verify(
             web=web or None,
             corpus=corpus,
             policy=policy,
+            undecided=undecided,
             cache=False if no_cache else None,
             **left_out(no_guardian, no_seeker, no_kb),
         )
@@ -95,10 +129,10 @@ def verify(
     if as_json:
         emit_json(verdict.model_dump(mode="json"))
         return
-    err.print(f"[bold]{verdict.label}[/bold] (confidence {verdict.confidence:.2f})")
+    err.print(f"[bold]{headline(verdict)}[/bold]")
     sys.stdout.write(verdict.explanation + "\n")
     for c in verdict.claims:
-        sys.stdout.write(f"  [{c.status}] {c.text}  {' '.join(c.evidence_ids)}\n")
+        sys.stdout.write(f"  [{claim_tag(c)}] {c.text}  {' '.join(c.evidence_ids)}\n")
     cited = {i for c in verdict.claims for i in c.evidence_ids} | set(re.findall(r"\[(\w+)\]", verdict.explanation))
     shown = sorted(verdict.evidence, key=lambda e: e.id not in cited)[:SHOWN_EVIDENCE]
     for e in shown:

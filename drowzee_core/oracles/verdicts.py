@@ -5,7 +5,8 @@
 gold label, ExpMatch of its explanation against the gold `reason` (FactCHD's formula), and for our
 generated pairs the graph oracle's node / edge similarity between the triples of the explanation and
 of the pair's ground-truth facts (both read by the same extractor, so labels meet labels). The
-summary holds FactCls, accuracy and macro-F1 with 95 % intervals,
+summary holds FactCls, accuracy and macro-F1 with 95 % intervals, and the per-decision figures
+(`drowzee_core.oracles.decisions`: counts per decision, coverage, accuracy on decided and undecided rows),
 overall and per pattern, grounding and source, each beside the constant baselines on the same rows.
 """
 
@@ -16,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.oracles.decisions import decision_figures, decision_of
 from drowzee_core.oracles.factchd_metrics import exp_match
 
 Rows = list[dict[str, Any]]
@@ -48,11 +50,13 @@ def judge(pair: dict[str, Any], similarity: Callable[[str, list[str]], tuple[flo
     """One judged row."""
     v = pair["_verdict"]
     verdict = v.get("verdict") or {}
+    decision = decision_of(v.get("verdict"))
     explanation = str(verdict.get("explanation", ""))
     row: dict[str, Any] = {
         "id": pair["id"],
         "gold_label": pair["label"],
         "parsed_label": verdict.get("label", ""),
+        "decision": decision,
         "error": v.get("error"),
         "degraded": bool(verdict.get("degraded", False)),
         "exp_match": round(exp_match(explanation, str(pair["reason"])), 5) if pair.get("reason") else None,
@@ -66,7 +70,11 @@ def judge(pair: dict[str, Any], similarity: Callable[[str, list[str]], tuple[flo
 
 
 def summarize(judged: Rows) -> dict[str, Any]:
-    """Figures with intervals and the constant baselines, overall and per group."""
+    """Figures with intervals and the constant baselines, overall and per group.
+
+    Each judged row needs `gold_label`, `parsed_label`, `exp_match`, `degraded`, `error` and `decision`
+    (`decision_of` its verdict; a row without it counts as an older verdict's).
+    """
     import numpy as np
 
     from finetune.stats import baselines, codes, figures
@@ -80,6 +88,7 @@ def summarize(judged: Rows) -> dict[str, Any]:
             "baselines": [b.model_dump() for b in baselines(gold)],
             "degraded": sum(r["degraded"] for r in rows),
             "errors": sum(r["error"] is not None for r in rows),
+            "decisions": decision_figures(rows),
         }
         sims = [(r["node_sim"], r["edge_sim"]) for r in rows if "node_sim" in r]
         if sims:

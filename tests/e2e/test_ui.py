@@ -1,5 +1,8 @@
 """The UI in a real browser: verify a pair (verdict, claim highlights, proof), run a batch and download it.
 
+The Chat tab's banner states are checked on real verdicts: refuted (red, NON-FACTUAL) and not verified
+(grey, the lean in small print) for a pair nothing the verifier can check decides.
+
 With `DROWZEE_SCREENSHOTS=DIR` set, a full-page PNG of each tab is saved there (`make screenshots`
 writes `docs/screenshots/`).
 """
@@ -42,13 +45,19 @@ def open_tab(page: Any, name: str) -> None:
     page.get_by_role("tab", name=name).click()
 
 
-def test_verify_a_pair_shows_verdict_highlights_and_proof(page: Any) -> None:
-    page.fill("#chat-query textarea", "What is the capital of France?")
-    page.fill("#chat-response textarea", "The capital of France is Lyon.")
+def check_pair(page: Any, query: str, response: str) -> Any:
+    """Type a pair into the Chat tab, press Check, and wait for the verdict banner (or an error box)."""
+    page.fill("#chat-query textarea", query)
+    page.fill("#chat-response textarea", response)
     page.click("#chat-check")
     banner = page.locator("#chat-verdict .dz-verdict, #chat-verdict .dz-error").first
     banner.wait_for(timeout=WAIT_MS)
-    assert "NON-FACTUAL" in banner.inner_text(), banner.inner_text()
+    return banner
+
+
+def test_verify_a_pair_shows_verdict_highlights_and_proof(page: Any) -> None:
+    banner = check_pair(page, "What is the capital of France?", "The capital of France is Lyon.")
+    assert "NON-FACTUAL" in banner.inner_text() and "refuted" in banner.inner_text(), banner.inner_text()
     highlights = page.locator("#chat-highlights .dz-claim-contradicted")
     highlights.first.wait_for(timeout=10_000)
     assert "Lyon" in highlights.first.inner_text()
@@ -124,13 +133,29 @@ def test_benchmark_on_recorded_answers_shows_its_report(page: Any) -> None:
     shot(page, "train")
 
 
+def test_banner_states_not_verified_and_refuted(page: Any) -> None:
+    banner = check_pair(page, "Who discovered oxygen?", "Oxygen was discovered by Isaac Newton.")
+    text = banner.inner_text()
+    assert "dz-undecided" in (banner.get_attribute("class") or ""), text
+    assert "Not verified" in text and "lean:" in text and "not a finding" in text, text
+    assert "FACTUAL" not in text.split("\n")[0], text  # the head says "Not verified", not a label
+    claims = page.locator("#chat-highlights")
+    claims.locator(".dz-claim-unknown").first.wait_for(timeout=10_000)
+    assert "not decided" in claims.inner_text(), claims.inner_text()
+    shot(page, "chat_undecided")
+    banner = check_pair(page, "What is the year of birth of Hirohito?", "Hirohito was born in 1886.")
+    page.locator("#chat-verdict .dz-nonfactual").wait_for(timeout=WAIT_MS)
+    text = page.locator("#chat-verdict .dz-verdict").inner_text()
+    assert "NON-FACTUAL" in text and "refuted" in text and "Not verified" not in text, text
+    refuted = page.locator("#chat-highlights .dz-row-contradicted")
+    refuted.first.wait_for(timeout=10_000)
+    assert "proved" in refuted.first.inner_text(), refuted.first.inner_text()
+    shot(page, "chat_refuted")
+
+
 def _refuted_proofs(page: Any, query: str, response: str) -> str:
     """Check a pair in the Chat tab, wait for a NON-FACTUAL verdict with a refuted claim; the proofs' text."""
-    page.fill("#chat-query textarea", query)
-    page.fill("#chat-response textarea", response)
-    page.click("#chat-check")
-    banner = page.locator("#chat-verdict .dz-verdict, #chat-verdict .dz-error").first
-    banner.wait_for(timeout=WAIT_MS)
+    banner = check_pair(page, query, response)
     assert "NON-FACTUAL" in banner.inner_text(), banner.inner_text()
     page.locator("#chat-highlights .dz-claim-contradicted").first.wait_for(timeout=10_000)
     return str(page.locator("#chat-proofs").inner_text())

@@ -117,13 +117,52 @@ def test_column_map_reads_other_names_and_rejects_bad_entries() -> None:
     assert (task.id, task.request.query, task.request.response, task.expected) == ("7", "Q?", "A.", "NON-FACTUAL")
     assert task.request.evidence == ["a fact"]
     missing = to_task(2, "in:2", {"question": "Q?"}, cols)
-    assert missing == {"row": 2, "id": "2", "error": "in:2: missing field 'answer'"}
+    assert missing == {"row": 2, "id": "2", "error": "in:2: missing field 'answer' (the response)"}
     assert "evidence" not in parse_columns(None)
     assert parse_columns(None, "facts")["evidence"] == "facts"
     with pytest.raises(BatchError, match="FIELD=COLUMN"):
         parse_columns("query")
     with pytest.raises(BatchError, match="unknown field 'answer'"):
         parse_columns("answer=response")
+
+
+@pytest.mark.parametrize(
+    ("row", "says"),
+    [
+        ({"query": "no response field"}, "missing field 'response'"),
+        ({"query": "Q?", "response": None}, "field 'response' is null; it must be text"),
+        ({"query": "Q?", "response": ""}, "field 'response' is empty"),
+        ({"query": "Q?", "response": "  \n"}, "field 'response' is empty"),
+        ({"query": "Q?", "response": 1889}, "field 'response' must be text, got a number: 1889"),
+        ({"query": "Q?", "response": ["Paris"]}, "field 'response' must be text, got a list: [\"Paris\"]"),
+        (
+            {"query": "Q?", "response": {"text": "Paris"}},
+            'field \'response\' must be text, got an object: {"text": "Paris"}',
+        ),
+        ({"query": "Q?", "response": True}, "field 'response' must be text, got true/false: true"),
+        ({"query": ["Q?"], "response": "Paris."}, "field 'query' must be text, got a list: [\"Q?\"]"),
+    ],
+)
+def test_a_row_without_a_usable_response_is_an_error_naming_the_field(row: dict[str, Any], says: str) -> None:
+    rec = to_task(3, "in.jsonl:3", {"id": "r3", **row}, parse_columns(None))
+    assert rec == {"row": 3, "id": "r3", "error": f"in.jsonl:3: {says}"}
+
+
+@pytest.mark.parametrize("row", [{}, {"query": None}, {"query": ""}])
+def test_a_missing_or_empty_query_is_empty_text_never_made_up(row: dict[str, Any]) -> None:
+    task = to_task(1, "in:1", {**row, "response": "Paris is in France."}, parse_columns(None))
+    assert isinstance(task, Task) and task.request.query == "" and task.request.response == "Paris is in France."
+
+
+def test_rows_without_a_response_are_never_verified(tmp_path: Path) -> None:
+    fake = SlowFake(0)
+    rows: list[tuple[str, Any]] = [
+        ("in:1", {"id": "a", "query": "no response field"}),
+        ("in:2", {"id": "b", "query": "Q?", "response": None}),
+        ("in:3", {"id": "c", "response": "true"}),
+    ]
+    counts = run_batch(rows, tmp_path / "o.jsonl", fake)
+    assert fake.calls == 1 and counts["error"] == 2 and counts["FACTUAL"] == 1
 
 
 def test_csv_rows_are_streamed_and_bad_rows_say_why(tmp_path: Path) -> None:
@@ -152,9 +191,14 @@ def test_labels_travel_with_the_records_and_give_metrics_beside_the_baselines(tm
     out = tmp_path / "out.jsonl"
     run_batch(rows, out, SlowFake(0))
     assert {r["expected"] for r in recorded(out).values()} == {"FACTUAL", "NON-FACTUAL"}
-    metrics = scan(out).tally.metrics()
+    tally = scan(out).tally
+    assert dict(tally.decisions) == {"supported": 6, "refuted": 4}
+    metrics = tally.metrics()
     assert metrics is not None and metrics["rows"] == 10
     assert metrics["verifier"]["acc"]["value"] == pytest.approx(0.8)
+    decisions = metrics["decisions"]
+    assert decisions["coverage"]["value"] == 1.0 and decisions["accuracy"]["decided"]["verifier"]["value"] == 0.8
+    assert decisions["accuracy"]["decided"]["always_factual"]["value"] == pytest.approx(0.4)
     names = [b["name"] for b in metrics["baselines"]]
     assert "always FACTUAL" in names and any(n.startswith("majority") for n in names)
     unlabelled = tmp_path / "u.jsonl"
@@ -163,6 +207,20 @@ def test_labels_travel_with_the_records_and_give_metrics_beside_the_baselines(tm
     one = tmp_path / "one.jsonl"  # a single labelled row has no interval: no figures yet (not an error)
     run_batch(rows[:1], one, SlowFake(0))
     assert scan(one).tally.metrics() is None
+
+
+def test_verdicts_of_an_older_file_without_decisions_are_counted_as_such(tmp_path: Path) -> None:
+    out = tmp_path / "old.jsonl"
+    old = [
+        {"row": i, "id": str(i), "expected": "FACTUAL", "verdict": {"label": "FACTUAL", "confidence": 0.9}}
+        for i in (1, 2, 3)
+    ]
+    out.write_text("".join(json.dumps(r) + "\n" for r in old), encoding="utf-8")
+    tally = scan(out).tally
+    assert dict(tally.decisions) == {"unknown (older verdict)": 3}
+    metrics = tally.metrics()
+    assert metrics is not None and metrics["decisions"]["coverage"]["value"] is None
+    assert metrics["decisions"]["accuracy"]["all"]["verifier"]["value"] == 1.0
 
 
 def test_a_row_without_an_id_is_known_by_its_row_number_across_a_resume(tmp_path: Path) -> None:

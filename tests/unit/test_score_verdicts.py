@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.oracles.decisions import OLDER
 from drowzee_core.oracles.factchd_metrics import exp_match
 from drowzee_core.oracles.verdicts import score_verdicts, truth_texts
 
@@ -61,3 +62,24 @@ def test_join_says_what_is_wrong() -> None:
 
 def test_truth_texts_of_a_pair_without_ground_truth_is_empty() -> None:
     assert truth_texts({"id": "x"}) == []
+
+
+def test_figures_per_decision_and_older_verdicts_without_one() -> None:
+    pairs = [_pair(i, "FACTUAL" if i % 2 else "NON-FACTUAL", "a") for i in range(6)]
+    verdicts = [
+        _verdict(0, "NON-FACTUAL") | {"verdict": {"label": "NON-FACTUAL", "decision": "refuted"}},
+        _verdict(1, "FACTUAL") | {"verdict": {"label": "FACTUAL", "decision": "supported"}},
+        _verdict(2, "FACTUAL") | {"verdict": {"label": "FACTUAL", "decision": "undecided"}},
+        _verdict(3, "FACTUAL") | {"verdict": {"label": "FACTUAL", "decision": "undecided"}},
+        _verdict(4, "NON-FACTUAL"),  # written before verdicts recorded a decision
+        {"id": "p5", "error": "in:6: missing field 'response'"},
+    ]
+    rows, summary = score_verdicts([*pairs, *verdicts])
+    assert [r["decision"] for r in rows] == ["refuted", "supported", "undecided", "undecided", OLDER, "error"]
+    figs = summary["overall"]["decisions"]
+    assert figs["decisions"] == {"supported": 1, "refuted": 1, "unsupported": 0, "undecided": 2, OLDER: 1, "error": 1}
+    assert figs["coverage"]["value"] == 0.5 and figs["coverage"]["n"] == 4
+    assert figs["accuracy"]["decided"]["verifier"]["value"] == 1.0
+    assert figs["accuracy"]["undecided"]["verifier"]["value"] == 0.5
+    assert figs["accuracy"]["all"]["verifier"]["value"] == pytest.approx(round(4 / 6, 4))
+    assert summary["by_pattern"]["a"]["decisions"] == figs

@@ -141,6 +141,10 @@ def test_batch_job_runs_reports_metrics_and_downloads(client: TestClient) -> Non
     assert body["done"] == 4
     assert body["counts"]["FACTUAL"] == 1 and body["counts"]["NON-FACTUAL"] == 1 and body["counts"]["error"] == 2
     assert body["metrics"]["rows"] == 2
+    assert body["decisions"] == {"supported": 1, "refuted": 1}
+    per_decision = body["metrics"]["decisions"]
+    assert per_decision["coverage"]["value"] == 1.0 and per_decision["accuracy"]["decided"]["verifier"]["n"] == 2
+    assert set(per_decision["accuracy"]["all"]) == {"verifier", "always_factual", "always_non_factual"}
     errors = sorted(rec["error"] for rec in body["results"] if "error" in rec)
     assert errors[0].startswith("pairs.jsonl:3: missing field") and errors[1].startswith("pairs.jsonl:4: not UTF-8")
     dl = client.get(created["results_url"])

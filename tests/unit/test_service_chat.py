@@ -24,7 +24,7 @@ from agents.service.ui.target_chat import (
     with_answer,
 )
 from agents.verifier import NodeEvent
-from tests.unit.test_service_render import verdict
+from tests.unit.test_service_render import undecided, verdict
 
 
 # ---------------------------------------------------------------------------------------------- inputs
@@ -83,6 +83,14 @@ def test_stream_views_end_with_the_verdict() -> None:
     assert "NON-FACTUAL" in last.verdict and "dz-claim-contradicted" in last.highlights
     assert "ev-E1" in last.evidence and "Prolog proof" in last.proofs and "KB check" in last.opinions
     assert "checking" not in last.progress
+
+
+def test_an_undecided_verdict_streams_as_not_verified() -> None:
+    events = iter([NodeEvent("verdict_manager", {"verdict": undecided()})])
+    last = list(stream_views(events, "The capital of France is Lyon.", Progress(), "ev"))[-1]
+    assert "Not verified" in last.verdict and "dz-undecided" in last.verdict and "lean: FACTUAL" in last.verdict
+    assert "not verified (lean FACTUAL 0.58)" in last.progress
+    assert "decided by" in last.highlights
 
 
 def test_stream_without_verdict_says_so() -> None:

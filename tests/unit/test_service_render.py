@@ -1,4 +1,4 @@
-"""The Chat tab's HTML: `agents/service/ui/render.py`, `highlight.py`, `progress_view.py` (pure, escaped)."""
+"""The Chat tab's HTML: `ui/render.py`, `highlight.py`, `progress_view.py` (pure, escaped)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,22 @@ from typing import Any
 import pytest
 
 from agents.schemas import KBResult
-from agents.service.ui import highlight, progress_view, render
+from agents.service.ui import banner, highlight, progress_view, render
 from agents.verifier import NodeEvent
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.proof import ProofNode
-from drowzee_core.records.verdict import ClaimVerdict, EvidenceItem, EvidenceSource, Opinion, OpinionSource, Verdict
+from drowzee_core.records.verdict import (
+    ClaimVerdict,
+    DecidedBy,
+    Decision,
+    EvidenceItem,
+    EvidenceSource,
+    Opinion,
+    OpinionSource,
+    UndecidedPolicy,
+    Verdict,
+    VerdictProvenance,
+)
 
 XSS = "<script>alert('x')</script>"
 VOID = {"br", "img", "input", "meta", "link", "hr", "wbr"}
@@ -55,16 +66,28 @@ def proof() -> ProofNode:
     )
 
 
-def claim(status: ProofStatus, span: tuple[int, int] | None, text: str = "a claim", ev: list[str] | None = None) -> Any:
-    return ClaimVerdict(text=text, span=span, status=status, evidence_ids=ev or [])
+def claim(
+    status: ProofStatus,
+    span: tuple[int, int] | None,
+    text: str = "a claim",
+    ev: list[str] | None = None,
+    by: DecidedBy | None = None,
+    ids: list[str] | None = None,
+) -> Any:
+    return ClaimVerdict(
+        text=text, span=span, status=status, evidence_ids=ev or [], decided_by=by, decided_ids=ids or []
+    )
 
 
 def verdict(**update: Any) -> Verdict:
     base = Verdict(
+        decision=Decision.REFUTED,
         label=Label.NON_FACTUAL,
         confidence=0.93,
         explanation="NON-FACTUAL. Paris is the capital of France [E1]; see also [E9].",
-        claims=[claim(ProofStatus.CONTRADICTED, (0, 29), "The capital of France is Lyon.", ["E1"])],
+        claims=[
+            claim(ProofStatus.CONTRADICTED, (0, 29), "The capital of France is Lyon.", ["E1"], DecidedBy.PROOF, ["E1"])
+        ],
         evidence=[EvidenceItem(id="E1", source=EvidenceSource.KB, text="Paris is the capital of France.", ref="kb")],
         proofs=[proof()],
         opinions=[
@@ -73,6 +96,17 @@ def verdict(**update: Any) -> Verdict:
         ],
     )
     return base.model_copy(update=update)
+
+
+def undecided(**update: Any) -> Verdict:
+    return verdict(
+        decision=Decision.UNDECIDED,
+        label=Label.FACTUAL,
+        lean=Label.FACTUAL,
+        confidence=0.58,
+        explanation="FACTUAL.\nNot verified: nothing I could check decides this claim.",
+        provenance=VerdictProvenance(undecided_policy=UndecidedPolicy.LEAN),
+    ).model_copy(update=update)
 
 
 # ---------------------------------------------------------------------------------------------- escaping
@@ -93,7 +127,7 @@ def test_every_renderer_escapes_user_text() -> None:
         opinions=[Opinion(source=OpinionSource.SEEKER, label=Label.FACTUAL, model=XSS, explanation=XSS)],
     )
     parts = [
-        render.verdict_html(v),
+        banner.verdict_html(v),
         render.evidence_html(v.evidence),
         render.opinions_html(v.opinions),
         render.proofs_html([ProofNode(rule=XSS, fact=("a", "b", "c"), text=XSS)]),
@@ -163,31 +197,45 @@ def test_anchor_prefix_links_match_rows() -> None:
     assert "id='chat-bot-E1'" in rows and "href='#chat-bot-E1'" in links
 
 
-# ---------------------------------------------------------------------------------------------- verdict
-def test_verdict_banner_label_confidence_and_citations() -> None:
-    html = render.verdict_html(verdict())
-    assert "dz-nonfactual" in html and "NON-FACTUAL" in html and "93%" in html
-    assert "[<a class='dz-cite' href='#ev-E1'>E1</a>]" in html
-    assert "[E9]" in html  # unknown ids stay text
-    assert "Degraded" not in html
-
-
-def test_degraded_verdict_shows_its_reasons() -> None:
-    html = render.verdict_html(verdict(degraded=True, degraded_reasons=["seeker web search: Timeout", "guardian: x"]))
-    assert "Degraded" in html
-    assert "<li>seeker web search: Timeout</li>" in html and "<li>guardian: x</li>" in html
-
-
-def test_factual_banner() -> None:
-    html = render.verdict_html(verdict(label=Label.FACTUAL, confidence=0.5))
-    assert "dz-factual" in html and "50%" in html
-
-
 def test_opinions_show_errors_and_labels() -> None:
     html = render.opinions_html(verdict().opinions)
     assert "KB check (Prolog)" in html and "100%" in html
     assert "failed: guardian: ConnectError: refused" in html
     assert "No source" in render.opinions_html([])
+    assert "not counted" not in html
+
+
+def test_opinions_not_counted_are_shown_as_such() -> None:
+    opinions = [
+        Opinion(source=OpinionSource.GUARDIAN, label=Label.FACTUAL, confidence=0.74, counted=False, reliability=0.5),
+        Opinion(source=OpinionSource.SEEKER, label=Label.NON_FACTUAL, confidence=0.9, reliability=0.6078),
+    ]
+    html = render.opinions_html(opinions)
+    guardian, seeker = html.split("<tr", 3)[2:]
+    assert "class='dz-uncounted'" in guardian and "not counted" in guardian
+    assert "at its constant baseline on dev (balanced accuracy 0.50 on dev)" in guardian
+    assert "not counted" not in seeker and "counted <span class='dz-muted'>(balanced accuracy 0.61 on dev)" in seeker
+    assert balanced(html)
+
+
+def test_claims_say_what_decided_them_and_link_the_deciding_evidence() -> None:
+    claims = [
+        claim(ProofStatus.CONTRADICTED, (0, 4), "Lyon is the capital.", ["K1", "D4"], DecidedBy.PROOF, ["K1"]),
+        claim(ProofStatus.SUPPORTED, (5, 9), "It is in France.", ["S2"], DecidedBy.EVIDENCE, ["S2"]),
+        claim(ProofStatus.UNKNOWN, None, "It is big.", ["R1"]),
+    ]
+    html = highlight.response_html("Lyon, France.", claims)
+    rows = html.split("<li")[1:]
+    assert "dz-row-contradicted" in rows[0] and "dz-chip-by dz-by-proof'>proved</span>" in rows[0]
+    assert "decided by" in rows[0] and "href='#ev-K1'" in rows[0]
+    assert "also bears on it:</span> <a class='dz-cite' href='#ev-D4'>D4</a>" in rows[0]
+    assert "dz-row-supported" in rows[1] and ">evidence</span> <a class='dz-cite' href='#ev-S2'>" in rows[1]
+    assert "also bears on it" not in rows[1]
+    assert "dz-row-unknown" in rows[2] and "not decided" in rows[2] and "decided by" not in rows[2]
+    assert "&middot; bears on it:</span> <a class='dz-cite' href='#ev-R1'>" in rows[2]
+    title = re.search(r"title='([^']*)'", html)
+    assert title is not None and "C1 contradicted (proved K1): Lyon is the capital." in title.group(1)
+    assert balanced(html)
 
 
 def test_evidence_table_and_links() -> None:
@@ -243,7 +291,9 @@ def test_node_lines() -> None:
     assert "the response names 1 of the 2 supplied answers" in with_answers
     assert "seeker: 5 evidence item(s)" in text["seeker"]
     assert "guardian: NON-FACTUAL 0.71" in text["guardian"]
-    assert "verdict_manager: NON-FACTUAL 0.93" in text["verdict_manager"]
+    assert "verdict_manager: refuted, NON-FACTUAL 0.93" in text["verdict_manager"]
+    open_event = NodeEvent("verdict_manager", {"verdict": undecided()})
+    assert "verdict_manager</strong>: not verified (lean FACTUAL 0.58)" in progress_view.node_html(open_event)
 
 
 def test_failed_node_shows_its_reason() -> None:

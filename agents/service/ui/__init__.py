@@ -13,6 +13,7 @@ THEME_CSS = """
 .dz-verdict { border-radius: 10px; padding: 12px 16px; margin: 4px 0 8px; }
 .dz-factual { background: #ecfdf5; border: 1px solid #10b981; }
 .dz-nonfactual { background: #fef2f2; border: 1px solid #ef4444; }
+.dz-undecided { background: #f8fafc; border: 1px dashed #94a3b8; }
 .dz-claim-supported { background: #d1fae5; border-bottom: 2px solid #059669; }
 .dz-claim-contradicted { background: #fee2e2; border-bottom: 2px solid #dc2626; }
 .dz-claim-unknown { background: #fef9c3; border-bottom: 2px dashed #ca8a04; }
@@ -22,7 +23,11 @@ THEME_CSS = """
 .dz-verdict-label { font-size: 1.35em; font-weight: 700; letter-spacing: 0.02em; }
 .dz-factual .dz-verdict-label { color: #047857; }
 .dz-nonfactual .dz-verdict-label { color: #b91c1c; }
+.dz-undecided .dz-verdict-label { color: #475569; }
 .dz-verdict-conf { font-weight: 600; color: #374151; }
+.dz-verdict-lean { font-size: 0.85em; color: #64748b; }
+.dz-verdict-decision { font-size: 0.9em; font-weight: 600; color: #4b5563; margin: 2px 0 0; }
+.dz-undecided .dz-verdict-decision { font-weight: 400; margin-bottom: 8px; }
 .dz-confbar { height: 6px; border-radius: 3px; background: rgba(0,0,0,0.08); margin: 6px 0 10px; overflow: hidden; }
 .dz-confbar span { display: block; height: 100%; border-radius: 3px; }
 .dz-factual .dz-confbar span { background: #10b981; }
@@ -46,6 +51,14 @@ THEME_CSS = """
 .dz-chip-supported, .dz-chip-factual { background: #d1fae5; color: #065f46; }
 .dz-chip-contradicted, .dz-chip-nonfactual, .dz-chip-error { background: #fee2e2; color: #991b1b; }
 .dz-chip-unknown { background: #fef9c3; color: #854d0e; }
+.dz-chip-by { background: #e0e7ff; color: #3730a3; }
+.dz-chip-uncounted { background: #f1f5f9; color: #475569; border: 1px dashed #94a3b8; }
+.dz-claims li.dz-claim-row { border-left: 3px solid #e5e7eb; padding-left: 8px; }
+.dz-claims li.dz-row-supported { border-left-color: #059669; }
+.dz-claims li.dz-row-contradicted { border-left-color: #dc2626; }
+.dz-claims li.dz-row-unknown { border-left-color: #ca8a04; }
+.dz-claim-by { font-size: 0.88em; margin-top: 1px; }
+.dz-panel .dz-table tr.dz-uncounted td { color: #6b7280; }
 .dz-chip-source { background: #e0e7ff; color: #3730a3; }
 .dz-panel .dz-table { width: 100%; border-collapse: collapse; font-size: 0.92em; border: none; margin: 0; }
 .dz-panel .dz-table th { text-align: left; font-weight: 600; color: #4b5563; border: none;
@@ -75,6 +88,10 @@ THEME_CSS = """
 .dark .dz-error { color: inherit; }
 .dark .dz-factual { background: rgba(16, 185, 129, 0.12); }
 .dark .dz-nonfactual { background: rgba(239, 68, 68, 0.12); }
+.dark .dz-undecided { background: rgba(148, 163, 184, 0.12); }
+.dark .dz-undecided .dz-verdict-label { color: #cbd5e1; }
+.dark .dz-verdict-lean, .dark .dz-verdict-decision { color: #cbd5e1; }
+.dark .dz-panel .dz-table tr.dz-uncounted td { color: #94a3b8; }
 .dark .dz-error { background: rgba(239, 68, 68, 0.12); }
 .dark .dz-degraded { background: rgba(245, 158, 11, 0.12); }
 .dark .dz-factual .dz-verdict-label { color: #34d399; }

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 import gradio as gr
 
 from agents.service.runtime import RefusedError
+from drowzee_core.oracles.decisions import DECISION_COLUMNS, counts_line, coverage_line, decision_of, decision_rows
 
 if TYPE_CHECKING:
     from agents.service.jobs import BatchJob, BatchStatus
     from agents.service.runtime import Runtime
 
-HEADERS = ["row", "id", "label", "confidence", "degraded", "explanation or error"]
+HEADERS = ["row", "id", "label", "decision", "confidence", "degraded", "explanation or error"]
 SHOWN = 200
 """Result rows shown in the table (the download has all)."""
 FIGURES = (("factcls", "FactCls"), ("acc", "accuracy"), ("macro_f1", "macro-F1"))
@@ -29,7 +30,8 @@ FIGURES = (("factcls", "FactCls"), ("acc", "accuracy"), ("macro_f1", "macro-F1")
 INTRO = """Upload a **JSONL** or **CSV** file of Query-Response pairs (FactCHD schema: `query`, `response`,
 optional `id`, `evidence`, `label`). Other column names? Map them, e.g. `query=question,response=answer,label=gold`.
 Every row gets a record: a verdict, or an error that says what is wrong with the row. Rows with a `label`
-give metrics beside the constant baselines. The job keeps running if you close the page."""
+give metrics beside the constant baselines, per decision too (coverage: the share of rows decided, not
+left "not verified"). The job keeps running if you close the page."""
 
 
 def _job_choices(runtime: Runtime) -> list[tuple[str, str]]:
@@ -77,12 +79,33 @@ def _fig(fig: dict[str, Any] | None) -> str:
     return f"{fig['value']:.3f} <span class='dz-muted'>[{fig['low']:.3f}, {fig['high']:.3f}]</span>"
 
 
+def _interval_html(cell: str) -> str:
+    """A table cell, its `[low, high]` interval (when it has one) in small print as in the label figures."""
+    value, sep, interval = cell.partition(" [")
+    return escape(value) + (f" <span class='dz-muted'>[{escape(interval)}</span>" if sep else "")
+
+
+def _decisions_html(figures: dict[str, Any]) -> str:
+    """The per-decision figures (`drowzee_core.oracles.decisions`): coverage, then accuracy per subset."""
+    head = "".join(f"<th>{escape(c)}</th>" for c in DECISION_COLUMNS)
+    cells = ("".join(f"<td>{_interval_html(c)}</td>" for c in row) for row in decision_rows(figures))
+    body = "".join(f"<tr>{c}</tr>" for c in cells)
+    return (
+        f"<p><b>Per decision</b>: {escape(coverage_line(figures))}. <span class='dz-muted'>Undecided rows are"
+        " shown as not verified; their label is the --undecided policy's. Each accuracy stands beside the"
+        " constant baselines on the same rows.</span></p>"
+        f"<table class='dz-table' id='batch-decisions'><tr>{head}</tr>{body}</table>"
+    )
+
+
 def _metrics_html(status: BatchStatus) -> str:
     counts = status.counts
     head = (
         f"<b>{counts.get('FACTUAL', 0):,}</b> FACTUAL · <b>{counts.get('NON-FACTUAL', 0):,}</b> NON-FACTUAL ·"
         f" <b>{counts.get('error', 0):,}</b> error rows · <b>{counts.get('degraded', 0):,}</b> degraded"
     )
+    if status.decisions:
+        head += f"<br>decisions: {escape(counts_line(status.decisions))}"
     m = status.metrics
     if not m:
         return f"<div>{head}</div><div class='dz-muted'>No labelled rows: metrics appear when rows carry a label.</div>"
@@ -92,11 +115,12 @@ def _metrics_html(status: BatchStatus) -> str:
         for name, fig in rows
     )
     header = "".join(f"<th>{label}</th>" for _, label in FIGURES)
-    return (
+    html = (
         f"<div>{head}</div><p class='dz-muted'>{m['rows']:,} labelled rows; 95 % bootstrap intervals;"
         " NON-FACTUAL is the positive class of FactCls.</p>"
         f"<table class='dz-table'><tr><th>who</th>{header}</tr>{cells}</table>"
     )
+    return html + (_decisions_html(m["decisions"]) if "decisions" in m else "")
 
 
 def _table(status: BatchStatus) -> list[list[Any]]:
@@ -104,10 +128,11 @@ def _table(status: BatchStatus) -> list[list[Any]]:
     for rec in status.results:
         v = rec.get("verdict")
         if v is None:
-            rows.append([rec["row"], rec.get("id", ""), "error", None, None, rec.get("error", "")])
+            rows.append([rec["row"], rec.get("id", ""), "error", "", None, None, rec.get("error", "")])
         else:
+            conf = round(v["confidence"], 3)
             rows.append(
-                [rec["row"], rec.get("id", ""), v["label"], round(v["confidence"], 3), v["degraded"], v["explanation"]]
+                [rec["row"], rec.get("id", ""), v["label"], decision_of(v), conf, v["degraded"], v["explanation"]]
             )
     return sorted(rows, key=lambda r: int(r[0]))
 
@@ -152,7 +177,7 @@ def tab(runtime: Runtime) -> None:
             label=f"Results (first {SHOWN} rows; the download has all)",
             interactive=False,
             wrap=True,
-            column_widths=["6%", "9%", "11%", "9%", "8%", "57%"],
+            column_widths=["5%", "7%", "11%", "10%", "10%", "8%", "49%"],
             elem_id="batch-results",
         )
         timer = gr.Timer(1.5)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from agents.service.ui import highlight, progress_view, render
+from agents.service.ui import banner, highlight, progress_view, render
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.pair import EvidenceItemIn
 from drowzee_core.records.verdict import Verdict, VerifyRequest
@@ -149,7 +149,7 @@ def verdict_view(verdict: Verdict, response: str, progress: str, anchor: str) ->
     proofs = list(verdict.proofs) or [c.proof for c in verdict.claims if c.proof is not None]
     return View(
         progress=progress,
-        verdict=render.verdict_html(verdict, anchor=anchor),
+        verdict=banner.verdict_html(verdict, anchor=anchor),
         highlights=section(
             "The response, claim by claim", highlight.response_html(response, verdict.claims, anchor=anchor)
         ),

@@ -1,4 +1,9 @@
-"""The response with each claim highlighted by its status and linked to its evidence (pure, escaped HTML)."""
+"""The response with each claim highlighted by its status and linked to its evidence (pure, escaped HTML).
+
+Below it, each claim is listed with its status (supported / contradicted / unknown, coloured as its
+highlight), what decided it (`proved`, `evidence`, `judge`, `model`, with links to the evidence that
+did), and the other evidence that bears on it.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ from html import escape
 from itertools import pairwise
 from typing import Any
 
-from agents.service.ui.render import DEFAULT_ANCHOR, PRIORITY, STATUS_CLASS, evidence_link
+from agents.service.ui.render import DEFAULT_ANCHOR, PRIORITY, STATUS_CLASS, decided_by_html, evidence_link
+from drowzee_core.oracles.decisions import DECIDED_BY_WORDS
 from drowzee_core.records.verdict import ClaimVerdict
 
 
@@ -23,7 +29,8 @@ def _tooltip(claims: Sequence[tuple[int, ClaimVerdict]]) -> str:
     lines = []
     for n, c in claims:
         ev = f" [evidence {', '.join(c.evidence_ids)}]" if c.evidence_ids else ""
-        lines.append(f"C{n} {STATUS_CLASS[c.status]}: {c.text}{ev}")
+        by = f" ({' '.join([DECIDED_BY_WORDS[c.decided_by], *c.decided_ids])})" if c.decided_by else ""
+        lines.append(f"C{n} {STATUS_CLASS[c.status]}{by}: {c.text}{ev}")
     return escape("\n".join(lines), quote=True)
 
 
@@ -61,13 +68,16 @@ def _claim_list(numbered: Sequence[tuple[int, ClaimVerdict]], spans: Mapping[int
     rows = []
     for n, c in numbered:
         status = STATUS_CLASS[c.status]
-        ev = " ".join(evidence_link(i, anchor) for i in c.evidence_ids)
+        other = [i for i in c.evidence_ids if i not in c.decided_ids]
+        ev = " ".join(evidence_link(i, anchor) for i in other)
         where = "" if n in spans else " <span class='dz-muted'>(not located in the response)</span>"
-        proof = " <span class='dz-muted'>&middot; proved in Prolog</span>" if c.proof is not None else ""
-        evidence = f" <span class='dz-muted'>&middot; evidence</span> {ev}" if ev else ""
+        also = "also bears on it" if c.decided_by is not None else "bears on it"
+        evidence = f" <span class='dz-muted'>&middot; {also}:</span> {ev}" if ev else ""
         rows.append(
-            f"<li><span class='dz-chip dz-chip-{status}'>{status}</span> <strong>C{n}</strong>"
-            f" {escape(c.text)}{where}{evidence}{proof}</li>"
+            f"<li class='dz-claim-row dz-row-{status}'><span class='dz-chip dz-chip-{status}'>{status}</span>"
+            f" <strong>C{n}</strong> {escape(c.text)}{where}"
+            f"<div class='dz-claim-by'>{decided_by_html(c, anchor)}"
+            f"{evidence}</div></li>"
         )
     return f"<ul class='dz-claims'>{''.join(rows)}</ul>"
 

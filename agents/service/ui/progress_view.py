@@ -7,7 +7,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from agents.service.ui.render import STATUS_CLASS, seconds_html
-from drowzee_core.records.verdict import Verdict
+from drowzee_core.oracles.decisions import lean_of
+from drowzee_core.records.verdict import Decision, Verdict
 
 if TYPE_CHECKING:
     from agents.verifier import NodeEvent
@@ -35,7 +36,12 @@ def _node_summary(node: str, update: Mapping[str, Any]) -> str:
         return said
     if node == "verdict_manager" and isinstance(update.get("verdict"), Verdict):
         v: Verdict = update["verdict"]
-        return f"{escape(v.label.value)} {v.confidence:.2f}" + (" (degraded)" if v.degraded else "")
+        if v.decision == Decision.UNDECIDED:
+            lean, p = lean_of(v)
+            said = f"not verified (lean {escape(lean.value)} {p:.2f})"
+        else:
+            said = f"{escape(v.decision.value)}, {escape(v.label.value)} {v.confidence:.2f}"
+        return said + (" (degraded)" if v.degraded else "")
     bits = []
     if node == "seeker" and "gathered" in update:
         bits.append(f"{len(update['gathered'])} evidence item(s) found")

@@ -1,4 +1,4 @@
-"""HTML for what the UI shows: verdicts, evidence, opinions, proofs, progress (highlights: `ui.highlight`).
+"""HTML for what the UI shows: evidence, opinions, proofs (the verdict banner: `ui.banner`; highlights: `ui.highlight`).
 
 Pure functions of records: every piece of user or model text is HTML-escaped, and only `http(s)`
 references become links. Evidence rows carry `id="<anchor>-<evidence id>"` so that the response's
@@ -11,14 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 from html import escape
-from typing import TYPE_CHECKING
 
+from drowzee_core.oracles.decisions import DECIDED_BY_WORDS
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.proof import ProofNode
-from drowzee_core.records.verdict import EvidenceItem, Opinion, Verdict
-
-if TYPE_CHECKING:
-    pass
+from drowzee_core.records.verdict import ClaimVerdict, EvidenceItem, Opinion, Verdict
 
 RULE_NAMES = {"fact": "stored fact", "negative_fact": "stored negative fact"}
 STATUS_CLASS = {
@@ -71,6 +68,15 @@ def status_class(status: ProofStatus | str) -> str:
     return f"dz-claim-{STATUS_CLASS.get(ProofStatus(status), 'unknown')}"
 
 
+def decided_by_html(claim: ClaimVerdict, anchor: str = DEFAULT_ANCHOR) -> str:
+    """What decided a claim, linked to the evidence that did: `decided by [proved] K1`, or `not decided`."""
+    if claim.decided_by is None:
+        return "<span class='dz-muted'>not decided</span>"
+    links = " ".join(evidence_link(i, anchor) for i in claim.decided_ids)
+    word = _chip(DECIDED_BY_WORDS[claim.decided_by], f"dz-chip-by dz-by-{claim.decided_by.value}")
+    return f"<span class='dz-muted'>decided by</span> {word}{' ' + links if links else ''}"
+
+
 def _chip(text: str, cls: str) -> str:
     return f"<span class='dz-chip {cls}'>{escape(text)}</span>"
 
@@ -90,7 +96,7 @@ def seconds_html(s: float | None) -> str:
     return "" if s is None else f" <span class='dz-muted'>&middot; {s:.2f} s</span>"
 
 
-def _cited(text: str, known: set[str], anchor: str) -> str:
+def cited_html(text: str, known: Collection[str], anchor: str = DEFAULT_ANCHOR) -> str:
     """Escaped `text` whose citations of known evidence (`[E3]`, `[S1, R2]`) link to the evidence rows."""
 
     def link(m: re.Match[str]) -> str:
@@ -104,43 +110,6 @@ def _cited(text: str, known: set[str], anchor: str) -> str:
         last = m.end()
     out.append(escape(text[last:]))
     return "".join(out)
-
-
-# ---------------------------------------------------------------------------------------------- verdict
-def verdict_html(verdict: Verdict, *, anchor: str = DEFAULT_ANCHOR) -> str:
-    """The verdict banner: label, confidence, a degraded warning with its reasons, the explanation."""
-    factual = verdict.label == Label.FACTUAL
-    cls = "dz-factual" if factual else "dz-nonfactual"
-    mark = "&#10003;" if factual else "&#10007;"
-    conf = max(0.0, min(1.0, verdict.confidence))
-    known = {e.id for e in verdict.evidence}
-    parts = [
-        f"<div class='dz-verdict {cls}'>",
-        f"<div class='dz-verdict-head'><span class='dz-verdict-label'>{mark} {escape(verdict.label.value)}</span>",
-        f"<span class='dz-verdict-conf'>confidence {conf:.0%}</span></div>",
-        f"<div class='dz-confbar'><span style='width:{conf * 100:.0f}%'></span></div>",
-    ]
-    if verdict.degraded:
-        reasons = "".join(f"<li>{escape(r)}</li>" for r in verdict.degraded_reasons) or "<li>no reason recorded</li>"
-        parts.append(
-            "<div class='dz-degraded'><strong>&#9888; Degraded:</strong> a source failed, so this verdict rests on"
-            f" the others.<ul>{reasons}</ul></div>"
-        )
-    if verdict.explanation.strip():
-        parts.append(f"<div class='dz-explanation'>{_cited(verdict.explanation.strip(), known, anchor)}</div>")
-    parts.append(f"<div class='dz-muted'>{_provenance(verdict)}</div></div>")
-    return "".join(parts)
-
-
-def _provenance(verdict: Verdict) -> str:
-    prov = verdict.provenance
-    bits = []
-    if prov.policy:
-        bits.append(f"policy {escape(prov.policy)}")
-    if prov.timings:
-        bits.append(f"{sum(prov.timings.values()):.2f} s in all")
-    bits.append(f"{len(verdict.claims)} claim(s), {len(verdict.evidence)} evidence item(s)")
-    return " &middot; ".join(bits)
 
 
 # ---------------------------------------------------------------------------------------------- evidence
@@ -201,8 +170,19 @@ def evidence_html(
 
 
 # ---------------------------------------------------------------------------------------------- opinions
+def _weight_html(o: Opinion) -> str:
+    """Whether the Manager weighed the opinion, and its measured dev reliability."""
+    rel = f"balanced accuracy {o.reliability:.2f} on dev" if o.reliability is not None else ""
+    if not o.counted:
+        why = "at its constant baseline on dev" + (f" ({rel})" if rel else "")
+        return f"{_chip('not counted', 'dz-chip-uncounted')} <span class='dz-muted'>{escape(why)}</span>"
+    if o.error is not None or not rel:
+        return "<span class='dz-muted'>&mdash;</span>"
+    return f"counted <span class='dz-muted'>({escape(rel)})</span>"
+
+
 def opinions_html(opinions: Sequence[Opinion]) -> str:
-    """Each source's opinion (label, confidence, model, reasons) or the error that left it without one."""
+    """Each source's opinion (label, confidence, whether it was weighed, model, reasons), or why there is none."""
     if not opinions:
         return "<p class='dz-muted'>No source gave an opinion.</p>"
     rows = []
@@ -215,11 +195,13 @@ def opinions_html(opinions: Sequence[Opinion]) -> str:
         else:
             said = escape(o.explanation) if o.explanation else "<span class='dz-muted'>no reasons given</span>"
             label = _label_chip(o.label)
+        row_class = "" if o.counted else " class='dz-uncounted'"
         rows.append(
-            f"<tr><td class='dz-nowrap'><strong>{name}</strong></td><td>{label}</td>"
-            f"<td class='dz-num'>{_pct(o.confidence)}</td><td>{model}</td><td>{said}</td></tr>"
+            f"<tr{row_class}><td class='dz-nowrap'><strong>{name}</strong></td><td>{label}</td>"
+            f"<td class='dz-num'>{_pct(o.confidence)}</td><td>{_weight_html(o)}</td>"
+            f"<td>{model}</td><td>{said}</td></tr>"
         )
-    head = "<tr><th>source</th><th>label</th><th>confidence</th><th>model</th><th>reasons</th></tr>"
+    head = "<tr><th>source</th><th>label</th><th>confidence</th><th>weighed</th><th>model</th><th>reasons</th></tr>"
     return f"<table class='dz-table dz-opinions'><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
 
 
@@ -245,7 +227,9 @@ __all__ = [
     "PRIORITY",
     "STATUS_CLASS",
     "anchor_id",
+    "cited_html",
     "cited_ids",
+    "decided_by_html",
     "error_html",
     "evidence_html",
     "evidence_link",
@@ -254,5 +238,4 @@ __all__ = [
     "proofs_html",
     "seconds_html",
     "status_class",
-    "verdict_html",
 ]
