@@ -12,7 +12,7 @@ also matches with both names before the cue ("Germany and France share a border"
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,7 @@ OF = "of"
 PARTICLES = frozenset({AGENT, OF})
 """Prepositions that decide a direction: the passive agent ("discovered by") and the possessor ("capital of")."""
 SKIP_LEMMAS = frozenset({"be", "do", "have", "not", "situate"})
+MAX_LABEL_CHARS = 80
 LIGHT_VERBS = frozenset({"share", "make", "take", "give", "hold", "have"})
 """Verbs whose noun carries the relation: "share a border with" is also said "border"."""
 """Lemmas that carry no relation of their own ("is situated on the continent of" keeps "continent")."""
@@ -118,29 +119,60 @@ class Lexicon:
     def from_catalog(cls, catalog: Catalog, parse: Callable[[str], Any]) -> Lexicon:
         """The patterns of every relation of `catalog`, parsed with `parse` (a spaCy pipeline)."""
         out: list[Pattern] = []
-        seen: set[tuple[str, tuple[str, ...], bool]] = set()
         for rel in catalog:
             forms = [(rel.positive, False), (rel.question, False), *((a, True) for a in rel.antonyms)]
-            for template, negated in forms:
-                if "{s}" not in template or "{o}" not in template:
-                    continue
-                doc = parse(_fill(template, rel.object_kind))
-                items, past = pattern_items(doc, rel.object_kind)
-                passive = any(t.dep_ == "auxpass" for t in doc)
-                variants: list[tuple[str, ...] | None] = [items]
-                light = _light_verb_variant(doc, items)
-                if light is not None:
-                    variants.append(light)
-                if rel.symmetric:
-                    variants += [_symmetric_variant(v) for v in list(variants) if v is not None]
-                for v in variants:
-                    if v is None or SLOT_S not in v or SLOT_O not in v or not any(_is_cue(i) for i in v):
-                        continue
-                    key = (rel.name, v, negated)
-                    if key not in seen:
-                        seen.add(key)
-                        out.append(Pattern(rel.name, v, negated, rel.object_kind, past, passive))
-        return cls(out, {r.name: r.inverse_of for r in catalog if r.inverse_of is not None})
+            out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse)
+        return cls(_unique(out), {r.name: r.inverse_of for r in catalog if r.inverse_of is not None})
+
+    @classmethod
+    def from_labels(cls, labels: Iterable[str], parse: Callable[[str], Any]) -> Lexicon:
+        """Patterns for relation labels as supplied triples write them ("directed by", "operating system").
+
+        A label is tried as a verb phrase ("{s} is directed by {o}") and as a relational noun ("The
+        operating system of {s} is {o}"); a form that yields no cue adds nothing.
+        """
+        out: list[Pattern] = []
+        for label in dict.fromkeys(" ".join(x.split()) for x in labels):
+            if not label or "{" in label or len(label) > MAX_LABEL_CHARS:
+                continue
+            forms = [(f"{{s}} is {label} {{o}}.", False), (f"The {label} of {{s}} is {{o}}.", False)]
+            out += patterns_of(label, forms, ValueKind.ENTITY, False, parse)
+        return cls(_unique(out))
+
+    def merged(self, other: Lexicon) -> Lexicon:
+        """A lexicon with the patterns of both."""
+        return Lexicon(_unique([*self.patterns, *other.patterns]), self.inverse | other.inverse)
+
+
+def patterns_of(
+    relation: str,
+    forms: Sequence[tuple[str, bool]],
+    kind: ValueKind,
+    symmetric: bool,
+    parse: Callable[[str], Any],
+) -> list[Pattern]:
+    """The patterns of one relation's templates ((template, negated) pairs with `{s}` and `{o}`)."""
+    out = []
+    for template, negated in forms:
+        if "{s}" not in template or "{o}" not in template:
+            continue
+        doc = parse(_fill(template, kind))
+        items, past = pattern_items(doc, kind)
+        passive = any(t.dep_ == "auxpass" for t in doc)
+        variants: list[tuple[str, ...] | None] = [items]
+        light = _light_verb_variant(doc, items)
+        if light is not None:
+            variants.append(light)
+        if symmetric:
+            variants += [_symmetric_variant(v) for v in list(variants) if v is not None]
+        for v in variants:
+            if v is not None and SLOT_S in v and SLOT_O in v and any(_is_cue(i) for i in v):
+                out.append(Pattern(relation, v, negated, kind, past, passive))
+    return out
+
+
+def _unique(patterns: Iterable[Pattern]) -> list[Pattern]:
+    return list(dict.fromkeys(patterns))
 
 
 def _is_cue(item: str) -> bool:
