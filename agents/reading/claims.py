@@ -31,21 +31,45 @@ class SentenceReader:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
+        self._merged: dict[tuple[str, ...], Lexicon] = {}
 
     @cached_property
     def lexicon(self) -> Lexicon:
         """The catalog's relation patterns."""
         return Lexicon.from_catalog(self.catalog, nlp())
 
+    def with_labels(self, labels: Sequence[str]) -> Lexicon:
+        """The catalog's lexicon plus patterns for relation labels the catalog does not know."""
+        names = {r.name for r in self.catalog} | {r.label.lower() for r in self.catalog}
+        new = tuple(dict.fromkeys(x for x in labels if x.strip() and x.strip().lower() not in names))
+        if not new:
+            return self.lexicon
+        if new not in self._merged:
+            self._merged[new] = self.lexicon.merged(Lexicon.from_labels(new, nlp()))
+        return self._merged[new]
+
     def read_one(
-        self, sentence: str, known: Callable[[str], bool], previous: str | None = None, answer: Mention | None = None
+        self,
+        sentence: str,
+        known: Callable[[str], bool],
+        previous: str | None = None,
+        answer: Mention | None = None,
+        lexicon: Lexicon | None = None,
     ) -> list[Reading]:
         """The readings of one sentence; a pronoun subject is `previous`; `answer` fills a question word."""
-        return read(nlp()(sentence), self.lexicon, known, previous, answer)
+        return read(nlp()(sentence), lexicon or self.lexicon, known, previous, answer)
 
-    def answer_of(self, response: str, known: Callable[[str], bool]) -> Mention | None:
-        """The name or value a short answer gives ("Lima.", "In 1789."), or None."""
-        found = mentions(nlp()(response), known, self.lexicon.cue_lemmas)
+    def answer_of(self, response: str, known: Callable[[str], bool], question: str = "") -> Mention | None:
+        """The name or value a short answer gives ("Lima.", "In 1789."), or None.
+
+        A response with a verb is a statement, not a short answer; a name the question itself uses
+        is not its answer.
+        """
+        doc = nlp()(response)
+        if any(t.pos_ in ("VERB", "AUX") for t in doc):
+            return None
+        asked = question.lower()
+        found = [m for m in mentions(doc, known, self.lexicon.cue_lemmas) if m.text.lower() not in asked]
         return found[0] if found else None
 
 
@@ -115,7 +139,10 @@ def _claim(base: Claim, r: Reading, origin: ClaimOrigin, text: str) -> Claim:
 
 
 def verbalize(catalog: Catalog, r: Reading) -> str:
-    """The reading as the catalog words it ("Germany does not share a border with France.")."""
+    """The reading as the catalog words it ("Germany does not share a border with France."), or as the label reads."""
+    if r.relation not in catalog:  # a supplied triple's relation label
+        said = f"{r.subject} {r.relation} {r.object}."
+        return f"It is not the case that {said[:-1]}." if r.negated else said
     spec = catalog.get(r.relation)
     return (spec.negative if r.negated else spec.positive).format(s=r.subject, o=r.object)
 
@@ -145,19 +172,21 @@ def read_free(
 
     def run() -> list[Claim]:
         known = knower(store, triples)
+        lexicon = reader.with_labels([str(t[1]) for t in triples if len(t) >= 3])
         out: list[Claim] = []
         previous: str | None = None
         for c in found:
-            readings = reader.read_one(c.text, known, previous) if c.kind == ClaimKind.TEXT else []
+            readings = reader.read_one(c.text, known, previous, lexicon=lexicon) if c.kind == ClaimKind.TEXT else []
             out += [_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
             if not readings or any(r.partial for r in readings):
                 out.append(c)
             previous = next((x.subject for x in reversed(out) if x.subject), previous)
         asked: list[tuple[Reading, str]] = []
         if yes_no:
-            asked = [(flip(r, yes), yes_no) for r in reader.read_one(yes_no, known)[:1] for yes in said]
-        elif wh and (answer := reader.answer_of(response, known)) is not None:
-            asked = [(r, wh) for r in reader.read_one(wh, known, answer=answer)[:1]]
+            read_q = reader.read_one(yes_no, known, lexicon=lexicon)[:1]
+            asked = [(flip(r, yes), yes_no) for r in read_q for yes in said]
+        elif wh and (answer := reader.answer_of(response, known, wh)) is not None:
+            asked = [(r, wh) for r in reader.read_one(wh, known, answer=answer, lexicon=lexicon)[:1]]
         base = Claim(id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY)
         for r, question in asked:
             origin = ClaimOrigin.READER if r.partial else ClaimOrigin.QUERY

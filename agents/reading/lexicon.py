@@ -128,14 +128,22 @@ class Lexicon:
     def from_labels(cls, labels: Iterable[str], parse: Callable[[str], Any]) -> Lexicon:
         """Patterns for relation labels as supplied triples write them ("directed by", "operating system").
 
-        A label is tried as a verb phrase ("{s} is directed by {o}") and as a relational noun ("The
-        operating system of {s} is {o}"); a form that yields no cue adds nothing.
+        A label that starts with a verb or ends with a preposition is a verb phrase ("{s} is directed
+        by {o}", and actively "{o} directed {s}"); any other is a relational noun ("The operating
+        system of {s} is {o}", "{s} has the operating system {o}"). A form that yields no cue adds nothing.
         """
         out: list[Pattern] = []
         for label in dict.fromkeys(" ".join(x.split()) for x in labels):
             if not label or "{" in label or len(label) > MAX_LABEL_CHARS:
                 continue
-            forms = [(f"{{s}} is {label} {{o}}.", False), (f"The {label} of {{s}} is {{o}}.", False)]
+            words = parse(label)
+            verbal = words[0].tag_.startswith("VB") or words[-1].pos_ == "ADP"
+            if verbal:
+                forms = [(f"{{s}} is {label} {{o}}.", False)]
+                if label.endswith(" by"):  # "directed by" is also said actively: "{o} directed {s}"
+                    forms.append((f"{{o}} {label[:-3]} {{s}}.", False))
+            else:
+                forms = [(f"The {label} of {{s}} is {{o}}.", False), (f"{{s}} has the {label} {{o}}.", False)]
             out += patterns_of(label, forms, ValueKind.ENTITY, False, parse)
         return cls(_unique(out))
 

@@ -29,6 +29,8 @@ NEGATORS = frozenset({"not", "never", "n't", "no"})
 PRONOUNS = frozenset({"it", "he", "she", "they", "its", "his", "her", "their"})
 _NAME_DEPS_SKIP = frozenset({"det", "poss", "case", "punct"})
 MAX_MENTIONS = 8
+OF_REACH = 3
+"""Tokens from "of" to its object's start at most ("of the old city of X" is too far)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,18 +172,22 @@ def _place(pattern: Pattern, s: Mention, o: Mention, lay: _Layout) -> bool:
     A verb cue must have the template's voice ("was discovered in" never reads "discovered").
     """
     at = -1.0
+    after_of: float | None = None
     for item in pattern.items:
-        if item in (SLOT_S, SLOT_O) and (s if item == SLOT_S else o).gap:
-            continue  # a fronted question word stands anywhere
-        if item == SLOT_S:
-            pos = lay.at[s.start]
-        elif item == SLOT_O:
-            pos = lay.at[o.start]
+        if item in (SLOT_S, SLOT_O):
+            m = s if item == SLOT_S else o
+            if after_of is not None and (m.gap or not lay.at[m.start] - after_of <= OF_REACH):
+                return False  # "the capital of X": X is what stands right after "of"
+            after_of = None
+            if m.gap:
+                continue  # a fronted question word stands anywhere
+            pos = lay.at[m.start]
         else:
             later = [p for p, voice in lay.cues.get(item, []) if p > at and voice in (None, pattern.passive)]
             if not later:
                 return False
             pos = later[0]
+            after_of = pos if item == OF else None
         if pos <= at:
             return False
         at = pos
@@ -218,12 +224,18 @@ def read(
     radium?" "Marie Curie."): it fills the question word's place, wherever that stands.
     """
     found = mentions(doc, known, lexicon.cue_lemmas)
+    asked_for: Mention | None = None
     if answer is not None:
         wh = next((t for t in doc if t.lower_ in WH_WORDS), None)
         if wh is None:
             return []
         found = [m for m in found if not m.start <= wh.i < m.end]
-        found = sorted([*found, Mention(wh.i, wh.i + 1, answer.text, answer.kind, gap=True)], key=lambda m: m.start)
+        # a question word that is the subject of a verb stands in place ("Who directed X?"); any other
+        # is fronted ("What is the capital of X?", "When was X born?") and may fill a slot anywhere
+        in_place = wh.dep_ in ("nsubj", "nsubjpass") and wh.head.lemma_ != "be"
+        gap = Mention(wh.i, wh.i + 1, answer.text, answer.kind, gap=not in_place)
+        found = sorted([*[m for m in found], gap], key=lambda m: m.start)
+        asked_for = gap
     subject_pronoun = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in PRONOUNS), None)
     if subject_pronoun is not None and previous is not None:
         found = sorted(
@@ -240,7 +252,7 @@ def read(
         if n < best_cues:
             continue
         for s, o in itertools.permutations(found, 2):
-            if answer is not None and not (s.gap or o.gap):
+            if answer is not None and asked_for not in (s, o):
                 continue  # a question's reading must use its answer
             if s.kind != ValueKind.ENTITY or o.kind != pattern.object_kind or not _place(pattern, s, o, lay):
                 continue

@@ -114,3 +114,44 @@ def test_values(text: str, year: int | None, number: str | None) -> None:
 def test_readings_are_typed_records() -> None:
     r = Reading("a", "born_in_year", "1900", False, False, 1)
     assert r.cues == 1
+
+
+def test_a_reading_that_leaves_a_name_or_year_out_is_partial() -> None:
+    (r,) = read(nlp()("Ada Lovelace was born in 1815 in Paris."), lexicon(), known)
+    assert (r.relation, r.object, r.partial) == ("born_in_year", "1815", True)
+    (whole,) = read(nlp()("Ada Lovelace was born in 1815."), lexicon(), known)
+    assert not whole.partial
+
+
+def test_a_short_answer_fills_the_question_word() -> None:
+    from agents.reading.claims import SentenceReader, wh_question
+    from agents.reading.reader import Mention
+    from drowzee_core.kb.model import ValueKind
+
+    assert wh_question("Quick one. What is the capital of France?") == "What is the capital of France?"
+    lyon = Mention(0, 1, "Lyon", ValueKind.ENTITY)
+    (r,) = read(nlp()("What is the capital of France?"), lexicon(), known, answer=lyon)
+    assert (r.subject, r.relation, r.object) == ("France", "has_capital", "Lyon")
+    reader = SentenceReader(Catalog.from_toml())
+    assert reader.answer_of("Lyon is lovely.", known) is None  # a statement, not a short answer
+    assert reader.answer_of("France.", known, "What is the capital of France?") is None  # the question's own name
+
+
+def test_supplied_relation_labels_read_as_verb_phrases_and_relational_nouns() -> None:
+    from agents.reading.reader import Mention
+    from drowzee_core.kb.model import ValueKind
+
+    labels = Lexicon.from_labels(["directed by", "operating system"], nlp())
+    lex = lexicon().merged(labels)
+    names = NAMES | {"jaws", "steven spielberg", "doom", "linux"}
+
+    def k(name: str) -> bool:
+        return name.lower() in names
+
+    said = [(r.subject, r.relation, r.object) for r in read(nlp()("Jaws was directed by Steven Spielberg."), lex, k)]
+    assert said == [("Jaws", "directed by", "Steven Spielberg")]
+    spielberg = Mention(0, 2, "Steven Spielberg", ValueKind.ENTITY)
+    (asked,) = read(nlp()("Who directed Jaws?"), lex, k, answer=spielberg)
+    assert (asked.subject, asked.object) == ("Jaws", "Steven Spielberg")
+    (os_,) = read(nlp()("The operating system of Doom is Linux."), lex, k)
+    assert (os_.subject, os_.relation, os_.object) == ("Doom", "operating system", "Linux")

@@ -68,10 +68,15 @@ class CountingJudge:
 class FakeSentenceReader:
     """The semantic reader of a unit test: reads no sentence."""
 
-    def read_one(self, sentence: str, known: Any, previous: str | None = None, answer: Any = None) -> list[Any]:
+    def with_labels(self, labels: Sequence[str]) -> None:
+        return None
+
+    def read_one(
+        self, sentence: str, known: Any, previous: str | None = None, answer: Any = None, lexicon: Any = None
+    ) -> list[Any]:
         return []
 
-    def answer_of(self, response: str, known: Any) -> None:
+    def answer_of(self, response: str, known: Any, question: str = "") -> None:
         return None
 
 
