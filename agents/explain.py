@@ -21,7 +21,15 @@ from agents.schemas import Claim, KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
 from drowzee_core.generate.templates_kb import clause
 from drowzee_core.records.enums import Label, ProofStatus
-from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceItem, EvidenceSource, Opinion, OpinionSource
+from drowzee_core.records.verdict import (
+    DecidedBy,
+    Decision,
+    EvidenceItem,
+    EvidenceSource,
+    Opinion,
+    OpinionSource,
+    UndecidedPolicy,
+)
 
 MAX_ANSWER_CHARS = 300
 _QUOTED_STARTS = frozenset(
@@ -105,11 +113,12 @@ def compose(
     opinions: Sequence[Opinion],
     answers: AnswerSet | None = None,
     lean: Lean | None = None,
+    undecided: UndecidedPolicy = UndecidedPolicy.LEAN,
 ) -> str:
     """The explanation of a verdict, from what decided it only (module docstring)."""
     decision = assessment.decision
     if decision == Decision.UNDECIDED:
-        return _not_verified(assessment, label, claims, evidence, opinions, answers, lean)
+        return _not_verified(assessment, label, claims, evidence, opinions, answers, lean, undecided)
     if decision == Decision.UNSUPPORTED:
         return _unsupported(assessment, label, response, claims, evidence, answers)
     head = f"{label}.\nThe answer {_answer(response)} is {'correct' if label == Label.FACTUAL else 'incorrect'}."
@@ -179,6 +188,7 @@ def _not_verified(
     opinions: Sequence[Opinion],
     answers: AnswerSet | None,
     lean: Lean | None,
+    undecided: UndecidedPolicy = UndecidedPolicy.LEAN,
 ) -> str:
     """An undecided verdict: says so first, lists what was searched, and calls its label a lean, not a finding."""
     open_ = _open_claims(assessment, claims)
@@ -192,8 +202,11 @@ def _not_verified(
     said = "; ".join(
         _opinion(o) for o in opinions if o.error is None and o.label is not None and o.source != OpinionSource.KB_CHECK
     )
-    if lean is not None:
-        p = lean.confidence if lean.label == Label.FACTUAL else 1.0 - lean.confidence
+    p = None if lean is None else lean.confidence if lean.label == Label.FACTUAL else 1.0 - lean.confidence
+    if undecided != UndecidedPolicy.LEAN:
+        rule = f"the undecided policy's ({undecided})" + (f"; the lean is P(FACTUAL) {p:.2f}" if p is not None else "")
+        rule += ";"
+    elif lean is not None:
         rule = f"{lean.rule}, P(FACTUAL) {p:.2f},"
     else:
         rule = "the undecided policy's"

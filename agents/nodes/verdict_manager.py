@@ -175,7 +175,16 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
         assessment.decision, assessment.decided_by, label_of(assessment.decision), lean, undecided, calibration
     )
     explanation = compose(
-        assessment, label, state["response"], claims, results, evidence, opinions, state.get("answer_set"), lean
+        assessment,
+        label,
+        state["response"],
+        claims,
+        results,
+        evidence,
+        opinions,
+        state.get("answer_set"),
+        lean,
+        undecided,
     )
     roles = {}
     rule: str = policy

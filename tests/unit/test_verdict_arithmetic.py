@@ -272,3 +272,18 @@ def test_explanation_states_the_supplied_answer_set_and_cites_its_triples() -> N
     assert "D1" not in text  # the answer set, not the best-ranked retrieved item, explains the decision
     undecided = compose(_undecided(), F, "It is Rome.", [], [], ev, [], answers)
     assert "the response names none of them." in undecided
+
+
+def test_an_undecided_label_set_by_policy_says_so_beside_the_lean() -> None:
+    text = compose(
+        _undecided("C1"),
+        N,
+        "Lyon.",
+        [LYON],
+        [],
+        PARIS,
+        [],
+        lean=Lean(F, 0.6, "the lean"),
+        undecided=UndecidedPolicy.NON_FACTUAL,
+    )
+    assert "The label is the undecided policy's (non-factual); the lean is P(FACTUAL) 0.60; not a finding." in text
