@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import math
 import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.logprobs import first_token_top, label_mass
 from drowzee_core.llm.roles import RoleConfig, chat_model, load_role
 from drowzee_core.records.judge import JudgeScore, Support
 
@@ -125,14 +125,19 @@ class LocalJudge:
         return out
 
 
+def _support_of(token: str) -> Support | None:
+    t = token.strip().upper()
+    return Support.SUPPORTED if t.startswith("SUP") else Support.NOT_SUPPORTED if t.startswith("NOT") else None
+
+
 def label_probability(top: Sequence[tuple[str, float]]) -> float:
     """P(SUPPORTED) from a first token's top logprobs: SUPPORTED vs NOT..., renormalised.
 
     A token that starts "SUP" votes SUPPORTED, one that starts "NOT" votes against; others are ignored.
     Neither among them is an error (the model did not answer with a label).
     """
-    yes = sum(math.exp(lp) for tok, lp in top if tok.strip().upper().startswith("SUP"))
-    no = sum(math.exp(lp) for tok, lp in top if tok.strip().upper().startswith("NOT"))
+    mass = label_mass(top, _support_of)
+    yes, no = mass.get(Support.SUPPORTED, 0.0), mass.get(Support.NOT_SUPPORTED, 0.0)
     if yes + no == 0:
         raise DrowzeeError(f"the judge model answered no label; its top tokens were {[t for t, _ in top]}")
     return yes / (yes + no)
@@ -166,10 +171,9 @@ class LLMJudge:
                 PROMPT, query=query or "(none)", response=response, evidence="\n".join(evidence_sentences(evidence))
             )
             msg = self.model.invoke(prompt)
-            content = (msg.response_metadata.get("logprobs") or {}).get("content") or []
-            if not content:
+            top = first_token_top(msg.response_metadata)
+            if top is None:
                 raise DrowzeeError(f"model {self.cfg.model} at {self.cfg.base_url} returned no logprobs")
-            top = [(t["token"], float(t["logprob"])) for t in content[0].get("top_logprobs", [])]
             p = label_probability(top)
             out.append(JudgeScore(p_supported=p, decision=Support.SUPPORTED if p >= 0.5 else Support.NOT_SUPPORTED))
         return out

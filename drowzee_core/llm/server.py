@@ -5,8 +5,10 @@ Serves, under their model names, the base models that ship inside PyPI packages 
 names in their manifests (`guardian`, ...), the way vLLM serves LoRA modules: the base model is loaded
 once, each adapter is attached to it by name and switched on per request; a request for the base model
 runs with the adapters disabled. Generation is greedy; `max_tokens` and `stop` are honoured; token counts
-come back in `usage`. A model with a chat template gets its messages through it; a base model gets the
-message texts joined by blank lines.
+come back in `usage`; `logprobs=True` (with `top_logprobs`, up to 20) returns OpenAI-style logprobs of the
+generated tokens, from the model's next-token distribution (`drowzee_core.llm.openai_logprobs`). A model
+with a chat template gets its messages through it; a base model gets the message texts joined by blank
+lines.
 
 `ensure_local_server()` starts `python -m drowzee_core.llm.server` in the background when nothing
 answers on the port and waits for `/health`. Every process that uses the server holds a lease (a file
@@ -51,6 +53,7 @@ from drowzee_core.llm.local import (
     load_base,
     render_messages,
 )
+from drowzee_core.llm.openai_logprobs import LogprobOpenAISpec, kept_tokens, token_logprobs
 
 log = logging.getLogger(__name__)
 START_TIMEOUT_S = 600.0
@@ -99,7 +102,7 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
         return model, tok, (name if adapter else None)
 
     def predict(self, request: Any, **_: Any) -> Iterator[dict[str, Any]]:
-        """One chat completion with token counts."""
+        """One chat completion with token counts, and the tokens' logprobs when the request asks for them."""
         import torch
 
         messages = [
@@ -108,6 +111,7 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
         ]
         limit = request.max_completion_tokens or request.max_tokens or 256
         stop = request.stop if isinstance(request.stop, list) else [request.stop] if request.stop else []
+        want_logprobs = bool(getattr(request, "logprobs", False))
         with self.lock:
             model, tok, adapter = self._get(request.model)
             ids = tok(render_messages(tok, messages), return_tensors="pt")
@@ -123,17 +127,26 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
                     pad_token_id=tok.pad_token_id or tok.eos_token_id,
                     stop_strings=stop or None,
                     tokenizer=tok if stop else None,
+                    output_logits=want_logprobs,
+                    return_dict_in_generate=True,
                 )
-        new = out[0][ids["input_ids"].shape[1] :]
-        text = _cut(tok.decode(new, skip_special_tokens=True), stop)
+        new = out.sequences[0][ids["input_ids"].shape[1] :]
+        full = tok.decode(new, skip_special_tokens=True)
+        text = _cut(full, stop)
         n_in, n_out = int(ids["input_ids"].shape[1]), int(new.shape[0])
-        yield {
+        answer: dict[str, Any] = {
             "role": "assistant",
             "content": text,
             "prompt_tokens": n_in,
             "completion_tokens": n_out,
             "total_tokens": n_in + n_out,
         }
+        if want_logprobs:
+            token_ids = new.tolist()
+            kept = len(token_ids) if text == full else kept_tokens(tok, token_ids, text)
+            top = int(getattr(request, "top_logprobs", None) or 0)
+            answer["logprobs"] = {"content": token_logprobs(tok, out.logits[:kept], token_ids[:kept], top)}
+        yield answer
 
 
 def serve(
@@ -151,7 +164,7 @@ def serve(
     if parent_pid:
         take_lease(port, parent_pid)
         threading.Thread(target=_exit_when_unused, args=(port,), daemon=True).start()
-    server = ls.LitServer(ModelAPI(adapters), spec=ls.OpenAISpec(), accelerator="cpu", timeout=START_TIMEOUT_S)
+    server = ls.LitServer(ModelAPI(adapters), spec=LogprobOpenAISpec(), accelerator="cpu", timeout=START_TIMEOUT_S)
     server.run(host=host, port=port, generate_client_file=False)
 
 
