@@ -26,6 +26,7 @@ import numpy as np
 from agents.aggregate import FEATURES, Calibration, decide, settle
 from agents.decision import label_of
 from agents.fit import ManagerRun
+from drowzee_core.oracles.decisions import decision_figures
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import MAX_UNDECIDED_CONFIDENCE, DecidedBy, Decision, UndecidedPolicy
 from finetune.stats import bootstrap_bounds
@@ -212,43 +213,16 @@ def ece(outcomes: Sequence[Outcome]) -> float:
     )
 
 
-def _mean_ci(values: Sequence[bool]) -> dict[str, float | int | None]:
-    """Mean of booleans with a 95 % bootstrap interval (None with fewer than 2 rows)."""
-    arr = np.array(values, dtype=np.float64)
-    if len(arr) < 2:
-        return {"value": float(arr.mean()) if len(arr) else None, "low": None, "high": None, "n": len(arr)}
-    low, high = bootstrap_bounds((arr,), _mean_vec)
-    v = float(arr.mean())
-    return {
-        "value": round(v, 4),
-        "low": round(float(np.nan_to_num(low[0], nan=v)), 4),
-        "high": round(float(np.nan_to_num(high[0], nan=v)), 4),
-        "n": len(arr),
-    }
-
-
-def _mean_vec(x: np.ndarray, axis: int = -1) -> np.ndarray:
-    return np.asarray(x.mean(axis=axis), dtype=np.float64)
-
-
-def figures(runs: Sequence[ManagerRun], verdict: Callable[[ManagerRun], Outcome]) -> dict[str, object]:
-    """Coverage, accuracy on decided / undecided rows and overall, the constants, ECE and decision counts."""
+def figures(runs: Sequence[ManagerRun], verdict: Callable[[ManagerRun], Outcome]) -> dict[str, Any]:
+    """Per-decision figures (`drowzee_core.oracles.decisions`), the undecided cap held, ECE and reliability."""
     outs = [verdict(r) for r in runs]
-    decided = [o.correct for o in outs if o.decision != Decision.UNDECIDED]
-    counts: dict[str, int] = {}
-    for o in outs:
-        counts[str(o.decision)] = counts.get(str(o.decision), 0) + 1
-    factual = [r.gold == Label.FACTUAL for r in runs]
-    return {
-        "rows": len(runs),
-        "decisions": counts,
-        "coverage": _mean_ci([o.decision != Decision.UNDECIDED for o in outs]),
-        "accuracy_decided": _mean_ci(decided),
-        "accuracy_undecided": _mean_ci([o.correct for o in outs if o.decision == Decision.UNDECIDED]),
-        "accuracy": _mean_ci([o.correct for o in outs]),
-        "always_factual": _mean_ci(factual),
-        "always_non_factual": _mean_ci([not f for f in factual]),
-        "max_undecided_confidence": max((o.confidence for o in outs if o.decision == Decision.UNDECIDED), default=None),
+    rows = [
+        {"gold_label": str(r.gold), "parsed_label": str(o.label), "decision": str(o.decision)}
+        for r, o in zip(runs, outs, strict=True)
+    ]
+    undecided = [o.confidence for o in outs if o.decision == Decision.UNDECIDED]
+    return decision_figures(rows) | {
+        "max_undecided_confidence": max(undecided, default=None),
         "ece": ece(outs),
         "reliability": reliability_table(outs),
     }

@@ -149,6 +149,7 @@ def report(
     from agents.aggregate import Calibration
     from agents.calibrate import report as make_report
     from agents.fit import ManagerRun
+    from drowzee_core.oracles.decisions import counts_line, coverage_line
 
     try:
         loaded = [r for r in _runs(runs, guardian_runs) if isinstance(r, ManagerRun)]
@@ -164,11 +165,8 @@ def report(
         return
     for name, entry in figures["groups"].items():
         now = entry["now"]
-        err.print(
-            f"{name}: rows {now['rows']}, coverage {now['coverage']['value']}, decided acc "
-            f"{now['accuracy_decided']['value']}, acc {now['accuracy']['value']} (constants "
-            f"{now['always_factual']['value']} / {now['always_non_factual']['value']}), ECE {now['ece']}"
-        )
+        err.print(f"[bold]{name}[/bold]: {counts_line(now['decisions'])}; ECE {now['ece']}")
+        err.print(f"  {coverage_line(now)}")
 
 
 __all__ = ["verifier_app"]
