@@ -2,7 +2,7 @@
 
 One module per group: `kb` (build, load, stats), `prove` (derive, prove), `temporal`, `generate`,
 `models`, `run_llm`, `score`, `report`, `train` (train, eval),
-`verify` (verify, batch, verifier fit), `benchmark` (the closed loop). Every command that writes
+`verify` (verify, batch, verifier mix|run|fit|report), `benchmark` (the closed loop). Every command that writes
 a file writes its provenance sidecar `OUT.meta.json` beside it (see `drowzee_core.records.provenance`).
 """
 

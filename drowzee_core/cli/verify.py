@@ -1,4 +1,6 @@
-"""`drowzee verify` and `drowzee verifier fit`: the triangulation verifier (`drowzee batch` is in `cli/batch.py`).
+"""`drowzee verify`: check one pair with the triangulation verifier.
+
+`drowzee batch` is in `cli/batch.py`, `drowzee verifier mix | run | fit | report` in `cli/verifier_fit.py`.
 
 Options map onto `agents.context.VerifierSettings` (explicit > `DROWZEE_VERIFY_*` > defaults).
 """
