@@ -9,7 +9,6 @@ JSONL file as they finish, so an interrupted fit resumes where it stopped.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 import uuid
@@ -197,9 +196,4 @@ def merge_guardian(runs: Iterable[ManagerRun], guardian: Iterable[ManagerRun]) -
     return out
 
 
-def dump_runs(runs: Iterable[ManagerRun]) -> str:
-    """JSONL text of runs."""
-    return "".join(json.dumps(r.model_dump(mode="json")) + "\n" for r in runs)
-
-
-__all__ = ["ManagerRun", "RunClaim", "dump_runs", "merge_guardian", "read_runs", "run_mix", "run_of_state", "run_pair"]
+__all__ = ["ManagerRun", "RunClaim", "merge_guardian", "read_runs", "run_mix", "run_of_state", "run_pair"]

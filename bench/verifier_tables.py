@@ -43,8 +43,22 @@ def render(report: dict[str, Any]) -> str:
             continue
         label = group.removeprefix("by_")
         out += [_row(f"{label}: {name}", block) for name, block in sorted(blocks.items())]
-    out += ["", "| sources | FactCls | accuracy |", "| --- | --- | --- |"]
-    out += [f"| {a['sources']} | {a['factcls']} | {a['acc']} |" for a in report["ablation"]]
+    decisions = s["overall"].get("decisions")
+    if decisions:
+        from drowzee_core.oracles.decisions import DECISION_COLUMNS, counts_line, coverage_line, decision_rows
+
+        out += ["", f"Decisions: {counts_line(decisions['decisions'])}. {coverage_line(decisions)}.", ""]
+        out += ["| " + " | ".join(DECISION_COLUMNS) + " |", "| " + " | ".join(["---"] * len(DECISION_COLUMNS)) + " |"]
+        out += ["| " + " | ".join(row) + " |" for row in decision_rows(decisions)]
+    out += [
+        "",
+        "| sources | FactCls | accuracy | coverage | accuracy on decided |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    out += [
+        f"| {a['sources']} | {a['factcls']} | {a['acc']} | {a.get('coverage', '-')} | {a.get('acc_decided', '-')} |"
+        for a in report["ablation"]
+    ]
     t = report["timing"]
     nodes = ", ".join(f"{k} {v}" for k, v in sorted(t["per_node"].items()))
     out += [

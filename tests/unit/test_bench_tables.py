@@ -32,7 +32,7 @@ def test_rows_ablation_timing_and_audit() -> None:
     lines = render(report).splitlines()
     assert lines[2] == "| **all** | 50 | 0.700 [0.600, 0.800] | 0.800 [0.700, 0.900] | - | 0.400 / 0.600 | 0.600 |"
     assert lines[3].startswith("| category: Operation | 10 | 1.000 [0.900, 1.000]")
-    assert "| kb_check | 0.700 [0.6, 0.8] | 0.800 [0.7, 0.9] |" in lines
+    assert "| kb_check | 0.700 [0.6, 0.8] | 0.800 [0.7, 0.9] | - | - |" in lines
     assert "Timing: 0.7 s per pair (85.0 pairs/min); per node (s): claims 0.01, seeker 0.6." in lines
     assert "Degraded verdicts: 2, errors: 0" in lines
     assert lines[-1] == "| m | all | 50 | 0.800 [0.7, 0.9] | 0.600 |"
