@@ -3,113 +3,22 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
-from typing import Any
 
 import pytest
 
-from agents.schemas import KBResult
 from agents.service.ui import banner, highlight, progress_view, render
-from agents.verifier import NodeEvent
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.proof import ProofNode
 from drowzee_core.records.verdict import (
-    ClaimVerdict,
     DecidedBy,
-    Decision,
     EvidenceItem,
     EvidenceSource,
     Opinion,
     OpinionSource,
-    UndecidedPolicy,
-    Verdict,
-    VerdictProvenance,
 )
-
-XSS = "<script>alert('x')</script>"
-VOID = {"br", "img", "input", "meta", "link", "hr", "wbr"}
+from tests.unit.render_fixtures import XSS, balanced, claim, proof, verdict
 
 
-class Balance(HTMLParser):
-    """Checks that every opened tag is closed in order (the HTML stays well-formed)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.stack: list[str] = []
-        self.errors: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag not in VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        if not self.stack or self.stack[-1] != tag:
-            self.errors.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
-        else:
-            self.stack.pop()
-
-
-def balanced(html: str) -> bool:
-    p = Balance()
-    p.feed(html)
-    p.close()
-    return not p.errors and not p.stack
-
-
-def proof() -> ProofNode:
-    leaf = ProofNode(rule="fact", fact=("Paris", "capital_of", "France"), text="Paris is the capital of France.")
-    return ProofNode(
-        rule="functional",
-        fact=("Lyon", "capital_of", "France"),
-        text="Lyon is not the capital of France.",
-        premises=[leaf],
-    )
-
-
-def claim(
-    status: ProofStatus,
-    span: tuple[int, int] | None,
-    text: str = "a claim",
-    ev: list[str] | None = None,
-    by: DecidedBy | None = None,
-    ids: list[str] | None = None,
-) -> Any:
-    return ClaimVerdict(
-        text=text, span=span, status=status, evidence_ids=ev or [], decided_by=by, decided_ids=ids or []
-    )
-
-
-def verdict(**update: Any) -> Verdict:
-    base = Verdict(
-        decision=Decision.REFUTED,
-        label=Label.NON_FACTUAL,
-        confidence=0.93,
-        explanation="NON-FACTUAL. Paris is the capital of France [E1]; see also [E9].",
-        claims=[
-            claim(ProofStatus.CONTRADICTED, (0, 29), "The capital of France is Lyon.", ["E1"], DecidedBy.PROOF, ["E1"])
-        ],
-        evidence=[EvidenceItem(id="E1", source=EvidenceSource.KB, text="Paris is the capital of France.", ref="kb")],
-        proofs=[proof()],
-        opinions=[
-            Opinion(source=OpinionSource.KB_CHECK, label=Label.NON_FACTUAL, confidence=1.0, explanation="refuted"),
-            Opinion(source=OpinionSource.GUARDIAN, error="guardian: ConnectError: refused"),
-        ],
-    )
-    return base.model_copy(update=update)
-
-
-def undecided(**update: Any) -> Verdict:
-    return verdict(
-        decision=Decision.UNDECIDED,
-        label=Label.FACTUAL,
-        lean=Label.FACTUAL,
-        confidence=0.58,
-        explanation="FACTUAL.\nNot verified: nothing I could check decides this claim.",
-        provenance=VerdictProvenance(undecided_policy=UndecidedPolicy.LEAN),
-    ).model_copy(update=update)
-
-
-# ---------------------------------------------------------------------------------------------- escaping
 def test_response_with_script_is_escaped() -> None:
     response = f"Paris {XSS} is nice."
     html = highlight.response_html(response, [claim(ProofStatus.SUPPORTED, (0, len(response)), XSS, [XSS])])
@@ -264,39 +173,3 @@ def test_proofs_are_collapsible() -> None:
     assert html.startswith("<details class='dz-proofs' open>") and "1 Prolog proof<" in html
     assert "stored fact" in html and balanced(html)
     assert "No Prolog proof" in render.proofs_html([])
-
-
-# ---------------------------------------------------------------------------------------------- progress
-def test_node_lines() -> None:
-    from agents.answer_set import AnswerSet
-
-    ev = [EvidenceItem(id=f"R{i}", source=EvidenceSource.KB, text="x") for i in range(5)]
-    results = [
-        KBResult(claim_id="C1", status=ProofStatus.SUPPORTED),
-        KBResult(claim_id="C2", status=ProofStatus.CONTRADICTED),
-    ]
-    guardian = Opinion(source=OpinionSource.GUARDIAN, label=Label.NON_FACTUAL, confidence=0.71)
-    lines = {
-        "claims": NodeEvent("claims", {"claims": [1, 2, 3], "timings": {"claims": 0.123}}),
-        "kb_check": NodeEvent("kb_check", {"kb_results": results}),
-        "seeker": NodeEvent("seeker", {"gathered": ev, "opinions": []}),
-        "guardian": NodeEvent("guardian", {"opinions": [guardian]}),
-        "verdict_manager": NodeEvent("verdict_manager", {"verdict": verdict()}),
-    }
-    text = {k: re.sub(r"<[^>]+>", "", progress_view.node_html(e)) for k, e in lines.items()}
-    assert "claims: 3 claims read" in text["claims"] and "0.12 s" in text["claims"]
-    assert "kb_check: 1 supported, 1 contradicted" in text["kb_check"]
-    answers = AnswerSet(anchors=("Milan", "Turin"), answers=("Lyon", "Bern"), named=("Bern",))
-    with_answers = progress_view.node_html(NodeEvent("kb_check", {"kb_results": results, "answer_set": answers}))
-    assert "the response names 1 of the 2 supplied answers" in with_answers
-    assert "seeker: 5 evidence item(s)" in text["seeker"]
-    assert "guardian: NON-FACTUAL 0.71" in text["guardian"]
-    assert "verdict_manager: refuted, NON-FACTUAL 0.93" in text["verdict_manager"]
-    open_event = NodeEvent("verdict_manager", {"verdict": undecided()})
-    assert "verdict_manager</strong>: not verified (lean FACTUAL 0.58)" in progress_view.node_html(open_event)
-
-
-def test_failed_node_shows_its_reason() -> None:
-    html = progress_view.node_html(NodeEvent("guardian", {"degraded": [f"guardian: {XSS}"], "opinions": []}))
-    assert "&#9888;" in html and "&lt;script&gt;" in html and "<script>" not in html
-    assert "guardian</strong>: failed" in html
