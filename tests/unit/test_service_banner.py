@@ -7,7 +7,7 @@ import re
 from agents.service.ui import banner
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import Decision, UndecidedPolicy, VerdictProvenance
-from tests.unit.test_service_render import balanced, undecided, verdict
+from tests.unit.render_fixtures import balanced, undecided, verdict
 
 
 def test_verdict_banner_label_confidence_and_citations() -> None:

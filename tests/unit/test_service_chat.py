@@ -24,7 +24,7 @@ from agents.service.ui.target_chat import (
     with_answer,
 )
 from agents.verifier import NodeEvent
-from tests.unit.test_service_render import undecided, verdict
+from tests.unit.render_fixtures import undecided, verdict
 
 
 # ---------------------------------------------------------------------------------------------- inputs
