@@ -69,9 +69,11 @@ def _pair(
     response: str,
     evidence: Sequence[object],
     base: QRPair | None = None,
+    half_key: str | None = None,
 ) -> QRPair:
     mode = "facts" if evidence else "none"
-    meta: dict[str, object] = {"mix_source": source, "item": item, "evidence_mode": mode, "half": half_of(item)}
+    half = half_of(half_key or item)
+    meta: dict[str, object] = {"mix_source": source, "item": item, "evidence_mode": mode, "half": half}
     if base is not None:
         return base.model_copy(
             update={"id": f"{item}:{mode}", "evidence": list(evidence), "meta": meta, "source": source}
@@ -107,16 +109,26 @@ def train_pairs(train_dir: Path, source: MixSource, seed: int) -> Iterator[QRPai
 
 
 def generated_pairs(pairs: Iterable[QRPair], n: int, seed: int) -> Iterator[QRPair]:
-    """A seeded sample of our generated dev pairs, each with and without its evidence."""
+    """A seeded sample of our generated dev pairs, each with and without its evidence.
+
+    Pairs of another wording style (`meta.style`, e.g. `natural`: the same pairs said freely) are
+    sampled apart with the same seed, so both styles hold the same items, and are named by their
+    style (source `generated-natural`); an item's half is the same in every style.
+    """
     rows = list(pairs)
     bad = [p.id for p in rows if p.split is not None and str(p.split) == "test"]
     if bad:
         raise DrowzeeError(f"{len(bad)} pairs are from the test split (e.g. {bad[0]}); the mix takes dev pairs only")
-    for p in random.Random(f"{seed}:generated").sample(rows, min(n, len(rows))):
-        item = f"generated:{p.id}"
-        yield _pair(item, "generated", p.label, p.query, p.response, p.evidence, base=p)
-        if p.evidence:
-            yield _pair(item, "generated", p.label, p.query, p.response, [], base=p)
+    styles: dict[str, list[QRPair]] = {}
+    for p in rows:
+        styles.setdefault(str((p.meta or {}).get("style") or "template"), []).append(p)
+    for style, same in styles.items():
+        source = "generated" if style == "template" else f"generated-{style}"
+        for p in random.Random(f"{seed}:generated").sample(same, min(n, len(same))):
+            item, key = f"{source}:{p.id}", f"generated:{p.id}"
+            yield _pair(item, source, p.label, p.query, p.response, p.evidence, base=p, half_key=key)
+            if p.evidence:
+                yield _pair(item, source, p.label, p.query, p.response, [], base=p, half_key=key)
 
 
 def build_mix(

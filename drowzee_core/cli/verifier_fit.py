@@ -30,7 +30,9 @@ GuardianRunsOpt = Annotated[
 
 @verifier_app.command("mix")
 def mix(
-    generated: Annotated[Path, typer.Option("--generated", help="Our generated DEV pairs (--split dev).")],
+    generated: Annotated[
+        list[Path], typer.Option("--generated", help="Our generated DEV pairs (--split dev); repeat for other styles.")
+    ],
     out: Annotated[Path, typer.Option("--out", help="Where to write the mix (JSONL of Query-Response pairs).")],
     train: Annotated[Path, typer.Option("--train", help="The human-written train data folder.")] = Path(
         "../shared/data/train"
@@ -46,7 +48,7 @@ def mix(
     from finetune.manager_mix import GENERATED_ITEMS, SOURCES, build_mix
 
     try:
-        pairs = build_mix(read_records(generated, QRPair), train, seed)
+        pairs = build_mix([p for path in generated for p in read_records(path, QRPair)], train, seed)
     except (DrowzeeError, OSError) as exc:
         raise fail(DrowzeeError(str(exc))) from exc
     counts: dict[str, int] = {}
@@ -54,7 +56,7 @@ def mix(
         key = f"{(p.meta or {}).get('mix_source')}:{(p.meta or {}).get('evidence_mode')}:{(p.meta or {}).get('half')}"
         counts[key] = counts.get(key, 0) + 1
     params = {"generated_items": GENERATED_ITEMS, "sources": {s.name: s.n for s in SOURCES}, "train": str(train)}
-    files = [generated, *(train / s.path for s in SOURCES)]
+    files = [*generated, *(train / s.path for s in SOURCES)]
     meta = provenance("drowzee verifier mix", params, seed=seed, inputs=input_files(files), counts=counts)
     try:
         write_jsonl(pairs, out, meta)

@@ -69,7 +69,7 @@ def test_the_judge_is_trusted_only_where_its_supported_pairs_are_precise() -> No
     good = [run(i, F, p=0.9 + rng.random() * 0.1) for i in range(60)]
     noisy = [run(100 + i, rng.choice([F, N]), p=rng.random() * 0.9) for i in range(200)]
     t, info = judge_threshold(good + noisy)
-    assert t is not None and t > 0.5 and info["decided"] >= 20
+    assert t is not None and t > 0.5 and int(str(info["decided"])) >= 20
     assert float(str(info["low"])) >= 0.85 and float(str(info["precision"])) >= 0.9
     chance = [run(i, rng.choice([F, N]), p=rng.random()) for i in range(300)]
     assert judge_threshold(chance)[0] is None
@@ -161,7 +161,7 @@ def test_train_pairs_are_bare_only_where_the_label_is_world_truth(tmp_path: Path
     assert len(facts) == 12 and len(bare) == 8  # NOT ENOUGH INFO is never run without evidence
     assert all(p.query == "" for p in pairs)
     by_item = {(p.meta or {})["item"]: (p.meta or {})["half"] for p in pairs}
-    assert all(half_of(item) == half for item, half in by_item.items())
+    assert all(half_of(str(item)) == half for item, half in by_item.items())
     nei = next(p for p in facts if p.response == "C 2.")
     assert nei.label == N
 
@@ -175,3 +175,21 @@ def test_the_mix_refuses_test_split_pairs_and_missing_train_files(tmp_path: Path
         build_mix([test_pair], tmp_path, sources=())
     with pytest.raises(DrowzeeError, match="--train"):
         build_mix([], tmp_path, sources=(MixSource("t", "missing.jsonl", 1, bare=False),))
+
+
+def test_generated_pairs_of_two_styles_hold_the_same_items_on_the_same_half() -> None:
+    from drowzee_core.records.pair import QRPair
+
+    def pair(i: int, style: str) -> QRPair:
+        row = {"id": f"g{i}", "label": "FACTUAL", "query": "q", "response": f"{style} {i}", "meta": {"style": style}}
+        return QRPair.model_validate(row | {"evidence": [["a", "b", "c"]]})
+
+    rows = [pair(i, "template") for i in range(30)] + [pair(i, "natural") for i in range(30)]
+    mix = build_mix(rows, Path("."), seed=3, sources=())
+    by_source: dict[str, set[tuple[str, str]]] = {}
+    for p in mix:
+        meta = p.meta or {}
+        by_source.setdefault(str(meta["mix_source"]), set()).add((p.id.split(":")[1], str(meta["half"])))
+    assert set(by_source) == {"generated", "generated-natural"}
+    assert by_source["generated"] == by_source["generated-natural"]  # same items, same halves
+    assert len(mix) == 2 * 2 * min(30, 150)  # each item with and without its evidence, in both styles
