@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from agents.reading.lexicon import Lexicon
 from agents.reading.reader import Mention, Reading, mentions, nlp, read
@@ -60,17 +60,50 @@ class SentenceReader:
         return read(nlp()(sentence), lexicon or self.lexicon, known, previous, answer)
 
     def answer_of(self, response: str, known: Callable[[str], bool], question: str = "") -> Mention | None:
-        """The name or value a short answer gives ("Lima.", "In 1789."), or None.
+        """The name or value a short answer gives ("Lima.", "In 1789.", "The answer is Lima."), or None.
 
-        A response with a verb is a statement, not a short answer; a name the question itself uses
-        is not its answer.
+        The answer is the response's first sentence, without a first-person hedge ("..., as far as I
+        know", "I believe ..."). A sentence with another verb is a statement, not a short answer
+        (unless it is "The answer is X"); a name the question itself uses is not its answer.
         """
-        doc = nlp()(response)
-        if any(t.pos_ in ("VERB", "AUX") for t in doc):
+        first = next(iter(nlp()(response).sents), None)
+        if first is None or len(first) > MAX_SHORT_ANSWER_WORDS + 3:
+            return None
+        hedge = _hedge_tokens(first)
+        doc = first.as_doc()
+        root = next((t for t in doc if t.dep_ == "ROOT"), None)
+        scope: Any = doc[:]
+        if root is not None and root.lemma_ == "be" and any(c.lemma_ == "answer" for c in root.children):
+            scope = next((c for c in root.children if c.dep_ in ("attr", "acomp")), None)
+            scope = doc[scope.left_edge.i : scope.right_edge.i + 1] if scope is not None else None
+        elif any(t.pos_ in ("VERB", "AUX") and t.i + first.start not in hedge for t in doc):
+            return None
+        if scope is None:
             return None
         asked = question.lower()
-        found = [m for m in mentions(doc, known, self.lexicon.cue_lemmas) if m.text.lower() not in asked]
+        found = [
+            m
+            for m in mentions(doc, known, self.lexicon.cue_lemmas)
+            if m.text.lower() not in asked and scope.start <= m.start < scope.end and m.start + first.start not in hedge
+        ]
         return found[0] if found else None
+
+
+COGNITION = frozenset({"believe", "think", "know", "guess", "suppose", "recall", "say"})
+FIRST_PERSON = frozenset({"i", "we"})
+
+
+def _hedge_tokens(sentence: Any) -> set[int]:
+    """Token indexes of first-person hedges in a sentence ("as far as I know", "I think"), not the claim they hedge."""
+    out: set[int] = set()
+    for t in sentence:
+        if t.lemma_ in COGNITION and any(c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in t.children):
+            clause = {x.i for x in t.subtree}
+            for c in t.children:  # "I believe <the claim>": the complement is the claim, not the hedge
+                if c.dep_ in ("ccomp", "xcomp"):
+                    clause -= {x.i for x in c.subtree}
+            out |= clause
+    return out
 
 
 def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Callable[[str], bool]:
@@ -165,7 +198,7 @@ def read_free(
     of it.
     """
     yes_no = question_text(query) if said else None
-    wh = wh_question(query) if query and not said and len(response.split()) <= MAX_SHORT_ANSWER_WORDS else None
+    wh = wh_question(query) if query and not said else None
     if not any(c.kind == ClaimKind.TEXT for c in found) and not yes_no and not wh:
         return list(found)
     reader, store, catalog = services.sentence_reader, services.store, services.catalog

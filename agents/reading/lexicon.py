@@ -1,7 +1,8 @@
 """Relation patterns derived from the catalog's own templates (no sentence templates of any dataset).
 
-Each relation's statement templates (`positive`, its `antonyms` as negated forms, `question`) are
-parsed once with the same spaCy pipeline that reads responses. A template becomes an ordered
+Each relation's statement templates (`positive`, its `antonyms` as negated forms, `question`, and its
+noun phrase `phrase` said as "<phrase> is {o}" and "{o} is <phrase>") are parsed once with the same
+spaCy pipeline that reads responses. A template becomes an ordered
 pattern: the subject slot, the object slot and the *cue* lemmas between them (content words: verbs,
 nouns, adjectives; and the passive agent "by", which decides the direction). Determiners, auxiliaries
 and other prepositions are left out, so "France's capital is Paris", "The capital of France is Paris"
@@ -121,6 +122,11 @@ class Lexicon:
         out: list[Pattern] = []
         for rel in catalog:
             forms = [(rel.positive, False), (rel.question, False), *((a, True) for a in rel.antonyms)]
+            if rel.phrase and "{s}" in rel.phrase:  # "the time zone of {s}": "<phrase> is {o}", "{o} is <phrase>"
+                forms += [
+                    (f"{rel.phrase[:1].upper()}{rel.phrase[1:]} is {{o}}.", False),
+                    (f"{{o}} is {rel.phrase}.", False),
+                ]
             out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse)
         return cls(_unique(out), {r.name: r.inverse_of for r in catalog if r.inverse_of is not None})
 

@@ -61,6 +61,7 @@ def readings(sentence: str, previous: str | None = None) -> list[tuple[str, str,
         ("France's capital is Paris.", ("France", "has_capital", "Paris", False)),
         ("Paris is the capital city of France.", ("France", "has_capital", "Paris", False)),
         ("Lovelace never died in 1852.", ("Lovelace", "died_in_year", "1852", True)),
+        ("The year of death of Lovelace is 1852.", ("Lovelace", "died_in_year", "1852", False)),
         ("Zorblat was discovered by Isaac Newton.", None),  # an unknown name stays unknown
         ("Germany is a lovely place.", None),  # no relation's cues
     ],
@@ -89,8 +90,9 @@ def test_cue_words_are_never_names_and_years_are_values() -> None:
 
 
 def test_passive_and_active_templates_keep_their_voice() -> None:
-    rels = {p.relation: p for p in lexicon().patterns}
-    assert rels["discovered_by"].passive and not rels["discovered"].passive
+    verbal = [p for p in lexicon().patterns if "discover" in p.cues]
+    assert all(p.passive for p in verbal if p.relation == "discovered_by")
+    assert not any(p.passive for p in verbal if p.relation == "discovered")
 
 
 def test_a_yes_no_question_and_its_answer() -> None:
@@ -155,3 +157,20 @@ def test_supplied_relation_labels_read_as_verb_phrases_and_relational_nouns() ->
     assert (asked.subject, asked.object) == ("Jaws", "Steven Spielberg")
     (os_,) = read(nlp()("The operating system of Doom is Linux."), lex, k)
     assert (os_.subject, os_.relation, os_.object) == ("Doom", "operating system", "Linux")
+
+
+@pytest.mark.parametrize(
+    ("response", "answer"),
+    [
+        ("Lyon.", "Lyon"),
+        ("Lyon, as far as I know.", "Lyon"),
+        ("The answer is Lyon. Paris is lovely.", "Lyon"),
+        ("I think it is Lyon.", None),  # a statement with its own verb: read as a sentence, not as a short answer
+        ("Lyon is lovely.", None),
+    ],
+)
+def test_a_short_answer_is_the_first_sentence_without_its_hedge(response: str, answer: str | None) -> None:
+    from agents.reading.claims import SentenceReader
+
+    found = SentenceReader(Catalog.from_toml()).answer_of(response, known, "What is the capital of France?")
+    assert (found.text if found else None) == answer
