@@ -49,8 +49,6 @@ class ClaimOrigin(StrEnum):
     """A sentence of the response, unread."""
     READER = "reader"
     """A free sentence read by the semantic reader (`agents.reading`): linked names, a relation by its cues."""
-    DROWZEE = "drowzee"
-    """A Drowzee-style yes/no question (relations as its evidence writes them) with the response's Yes / No."""
 
 
 class ClaimCondition(BaseModel):

@@ -41,7 +41,7 @@ def drowzee_pairs(limit: int | None, seed: int = 0) -> list[dict[str, Any]]:
     reasoning type, so their first rows are not representative).
     """
     from drowzee_core.oracles.answers import gold_label, parse_answer
-    from drowzee_core.records.peer_answers import drowzee_history, gold_contradicted
+    from drowzee_core.records.peer_answers import drowzee_history
 
     out = []
     for model_dir in sorted((PEERS / "drowzee_responses").iterdir()):
@@ -56,8 +56,6 @@ def drowzee_pairs(limit: int | None, seed: int = 0) -> list[dict[str, Any]]:
                     "label": "FACTUAL" if said is not None and said == gold else "NON-FACTUAL",
                     "source": row["model"],
                     "pattern": row["reasoning"],
-                    "evidence_from": row["evidence_from"],
-                    "gold_contradicted": bool(gold_contradicted(row)),
                 }
             )
     return out
@@ -134,11 +132,7 @@ def ablation(results: list[dict[str, Any]], policy: str) -> list[dict[str, Any]]
 
 
 def audit(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Drowzee answers per model: all rows, without the gold labels their own evidence contradicts, by source.
-
-    The subsets: `peer_answers.gold_contradicted` (a data audit) and where the evidence triples came
-    from (`peer_answers.sibling_evidence`).
-    """
+    """Drowzee answers per model: all rows, rows with their evidence triples, rows that lost them."""
     from finetune.stats import codes, figures, majority
 
     table = []
@@ -146,9 +140,8 @@ def audit(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
         mine = [r for r in results if r["pair"]["source"] == model]
         subsets = {
             "all": mine,
-            "without the contradicted gold labels": [r for r in mine if not r["pair"]["gold_contradicted"]],
-            "evidence from its own file": [r for r in mine if r["pair"]["evidence_from"] == model],
-            "evidence from another file of the question": [r for r in mine if r["pair"]["evidence_from"] != model],
+            "with evidence triples": [r for r in mine if r["pair"]["evidence"]],
+            "without evidence triples": [r for r in mine if not r["pair"]["evidence"]],
         }
         for name, rows in subsets.items():
             if len(rows) < 2:

@@ -19,13 +19,6 @@ from agents.nodes.base import node
 from agents.reading.claims import read_free
 from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
-from drowzee_core.kb.drowzee_questions import (
-    CommonObjectQuestion,
-    CountQuestion,
-    DrowzeeQuestion,
-    answer_claim,
-    read_drowzee_question,
-)
 from drowzee_core.kb.set_questions import read_set_answer
 from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.logic.mtl_question import read_mtl_question
@@ -59,8 +52,6 @@ def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequen
     found: list[Claim] = []
     for st in ctx.services.reader.with_query(query, response):
         found.append(_from_statement(st))
-    if not any(c.origin == ClaimOrigin.QUERY for c in found):
-        found += drowzee_claims(query, response)
     found += temporal_claims(query, response)
     if complete := set_claim(ctx, query, response):
         found.append(complete)
@@ -78,7 +69,7 @@ def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequen
             )
     if not complete and (supplied := answers_claim(query, response, triples)):
         found.append(supplied)  # no span: the sentences it reads stay for the Seeker
-    answered = any(c.origin in (ClaimOrigin.QUERY, ClaimOrigin.DROWZEE) for c in found)
+    answered = any(c.origin == ClaimOrigin.QUERY for c in found)
     said = [] if answered else stances(response)
     found = read_free(ctx.services, "" if answered else query, response, said, found, triples)
     if _use_extractor(ctx):
@@ -87,68 +78,16 @@ def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequen
     return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
 
 
-_RESTATED = re.compile(r"\bnow\s+given\s+the\s+question\b|^[ \t]*question\s*\d*\s*:", re.IGNORECASE | re.MULTILINE)
-"""Where a response goes on to pose itself a new question: in Drowzee's prompt words, or a line "Question 2:"."""
-
-
-def _own_answer(response: str) -> str:
-    """The response up to the first question it poses itself after some answer text."""
-    for m in _RESTATED.finditer(response):
-        if response[: m.start()].strip():
-            return response[: m.start()]
-    return response
-
-
 def stances(response: str) -> list[bool]:
     """What a response answers a yes/no question: [True] (Yes), [False] (No), [True, False] when it says both.
 
     A response that answers both ("Yes, because ... No, because ...") claims both: one of the two is
-    false whatever the facts (`kb_check.kb_opinion`). What follows a question the response poses
-    itself ("Now given the question: '...', please provide an answer ...", "Question 2: ...") answers
-    that question, not this one, and is not read.
+    false whatever the facts (`kb_check.kb_opinion`).
     """
-    parsed = parse_answer(_own_answer(response))
+    parsed = parse_answer(response)
     if parsed.label in ("yes", "no"):
         return [parsed.label == "yes"]
     return [True, False] if parsed.how == "conflict" else []
-
-
-def drowzee_claims(query: str, response: str) -> list[Claim]:
-    """The claims a Yes / No response makes to a Drowzee-style question (`kb.drowzee_questions`), if both read."""
-    question = read_drowzee_question(query)
-    if question is None:
-        return []
-    return [_drowzee_claim(question, yes) for yes in stances(response)]
-
-
-def _drowzee_claim(question: DrowzeeQuestion, yes: bool) -> Claim:
-    """The claim of a Yes (`yes`) or No answer, in the question's own terms."""
-    if isinstance(question, CountQuestion):
-        n = answer_claim(question, yes)
-        said = "Fewer than" if n.negated else "At least"
-        text, kind = f"{said} {n.at_least} different things have {n.relation} {n.place}.", ClaimKind.COUNT
-        parts = (n.place, n.relation, str(n.at_least), n.negated)
-    elif isinstance(question, CommonObjectQuestion):
-        c = answer_claim(question, yes)
-        verb = "are both" if c.same else "are not both"
-        text, kind = f"{c.a} and {c.b} {verb} {c.relation} the same thing.", ClaimKind.COMMON
-        parts = (c.a, c.relation, c.b, not c.same)
-    else:
-        t = answer_claim(question, yes)
-        triple = f"({t.subject}, {t.relation}, {t.object})"
-        text = f"It is not the case that {triple}." if t.negated else f"{triple} holds."
-        kind, parts = ClaimKind.TRIPLE, (t.subject, t.relation, t.object, t.negated)
-    subject, relation, obj, negated = parts
-    return Claim(
-        id="",
-        text=text,
-        kind=kind,
-        origin=ClaimOrigin.DROWZEE,
-        subject=subject,
-        relation=relation,
-        object=obj,
-        negated=negated,
-    )
 
 
 def set_claim(ctx: VerifierContext, query: str, response: str) -> Claim | None:

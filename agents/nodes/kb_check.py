@@ -133,7 +133,7 @@ def self_contradiction(claims: Sequence[Claim]) -> tuple[Claim, Claim] | None:
     """Two claims the response makes of a question that negate each other ("Yes, because ... No, because ...")."""
     said: dict[tuple[object, ...], Claim] = {}
     for c in claims:
-        if c.origin not in (ClaimOrigin.QUERY, ClaimOrigin.DROWZEE) or c.kind in (ClaimKind.TEXT, ClaimKind.SET):
+        if c.origin != ClaimOrigin.QUERY or c.kind in (ClaimKind.TEXT, ClaimKind.SET):
             continue
         key = (c.kind, c.subject, c.relation, c.object, c.mtl)
         if (other := said.get((*key, not c.negated))) is not None:
@@ -170,7 +170,7 @@ def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
     # a set answer's completeness can be refuted, never proved: it does not block the members' proofs
     asserted = [c for c in claims if c.kind != ClaimKind.SET]
     readable = [c for c in asserted if c.kind != ClaimKind.TEXT and c.id not in unlinked]
-    answers = [c for c in readable if c.origin in (ClaimOrigin.QUERY, ClaimOrigin.DROWZEE)]
+    answers = [c for c in readable if c.origin == ClaimOrigin.QUERY]
     if readable and all(c.id in proved for c in readable) and (len(readable) == len(asserted) or answers):
         rest = len(asserted) - len(readable)
         extra = f"; {rest} unread sentence(s) around the answer are left to the other sources" if rest else ""

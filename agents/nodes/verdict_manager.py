@@ -28,6 +28,7 @@ from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.provenance import code_version
 from drowzee_core.records.verdict import (
     MAX_UNDECIDED_CONFIDENCE,
+    ClaimReading,
     ClaimVerdict,
     DecidedBy,
     Decision,
@@ -98,9 +99,30 @@ def claim_verdicts(
                 decided_ids=decided,
                 evidence_ids=list(dict.fromkeys([*decided, *cited.get(c.id, [])])),
                 proof=r.proof if r is not None and st is not None and st.decided_by == DecidedBy.PROOF else None,
+                reading=reading_of(c),
             )
         )
     return out
+
+
+UNREAD = (
+    "no catalog relation or supplied relation label reads this sentence with names the KB or the evidence know;"
+    " the Seeker and the models judge it as text"
+)
+
+
+def reading_of(c: Claim) -> ClaimReading:
+    """What the verdict shows of how a claim was read."""
+    if c.kind == ClaimKind.TEXT:
+        return ClaimReading(kind="text", read_by=str(c.origin), why_unread=UNREAD)
+    return ClaimReading(
+        kind=str(c.kind),
+        read_by=str(c.origin),
+        subject=c.subject,
+        relation=c.relation,
+        object=c.object,
+        negated=c.negated,
+    )
 
 
 def assessment_of_state(state: Mapping[str, Any], calibration: Calibration | None) -> Assessment:

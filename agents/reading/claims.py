@@ -14,7 +14,10 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from agents.reading.frames import asked_text
+from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
 from agents.reading.lexicon import Lexicon
+from agents.reading.questions import read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read
 from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.kb.catalog import Catalog
@@ -29,9 +32,35 @@ MAX_NAME_CHARS = 120
 class SentenceReader:
     """Reads sentences into `Reading`s with the catalog's lexicon (built on first use)."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, linker: Callable[[], LabelLinker] | None = None) -> None:
         self.catalog = catalog
         self._merged: dict[tuple[str, ...], Lexicon] = {}
+        self._make_linker = linker or default_linker
+        self._linker: LabelLinker | None = None
+
+    @property
+    def linker(self) -> LabelLinker:
+        """The label linker (embeddings and WordNet load on first use)."""
+        if self._linker is None:
+            self._linker = self._make_linker()
+        return self._linker
+
+    def ask(
+        self, question: str, known: Callable[[str], bool], lexicon: Lexicon, triples: Sequence[Sequence[str]]
+    ) -> list[Reading]:
+        """What a yes / no question (or a judged statement) asserts, linked to the catalog and the supplied labels.
+
+        A predicate no catalog pattern reads is linked to the supplied triples' labels, or to the
+        catalog's relations when the pair supplies none.
+        """
+        labels = entity_labels(triples, nlp()) or self.catalog_labels
+        return read_question(nlp()(question), lexicon, known, labels, self.linker)
+
+    @cached_property
+    def catalog_labels(self) -> list[Label]:
+        """The catalog's entity relations as linkable labels."""
+        found: list[Label] = catalog_labels(self.catalog, nlp())
+        return found
 
     @cached_property
     def lexicon(self) -> Lexicon:
@@ -89,6 +118,16 @@ class SentenceReader:
         return found[0] if found else None
 
 
+def default_linker() -> LabelLinker:
+    """The label linker on the bundled embeddings and WordNet (`agents.reading.labels`)."""
+    from agents.reading.labels import WordNetRelated
+    from drowzee_core.config import home
+    from drowzee_core.kb.sources.wordnet import load_wordnet
+    from drowzee_core.llm.embeddings import SentenceEmbedder
+
+    return LabelLinker(SentenceEmbedder().encode, WordNetRelated(load_wordnet(home())))
+
+
 COGNITION = frozenset({"believe", "think", "know", "guess", "suppose", "recall", "say"})
 FIRST_PERSON = frozenset({"i", "we"})
 
@@ -106,21 +145,32 @@ def _hedge_tokens(sentence: Any) -> set[int]:
     return out
 
 
-def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Callable[[str], bool]:
-    """Whether a name is one the KB or the supplied triples know (labels, aliases, any case; "the" dropped)."""
-    supplied = {str(x).strip().lower() for t in triples for x in (t[0], t[-1]) if x}
-    cache: dict[str, bool] = {}
+class Known:
+    """Whether a name is one the KB or the supplied triples know (labels, aliases, any case; "the" dropped).
 
-    def known(name: str) -> bool:
+    `names` are the supplied triples' names, which the reader also finds in a sentence by their text
+    ("Battle of Alba" where the parse splits it).
+    """
+
+    def __init__(self, store: KBStore, triples: Sequence[Sequence[str]]) -> None:
+        self.store = store
+        self.names = tuple(dict.fromkeys(n for t in triples for x in (t[0], t[-1]) if (n := " ".join(str(x).split()))))
+        self._supplied = {n.lower() for n in self.names}
+        self._cache: dict[str, bool] = {}
+
+    def __call__(self, name: str) -> bool:
         name = " ".join(name.split())
         if not name or len(name) > MAX_NAME_CHARS:
             return False
-        if name not in cache:
+        if name not in self._cache:
             bare = name[4:] if name.lower().startswith("the ") else name
-            cache[name] = any(n.lower() in supplied or bool(store.resolve(n, 1)) for n in {name, bare})
-        return cache[name]
+            self._cache[name] = any(n.lower() in self._supplied or bool(self.store.resolve(n, 1)) for n in {name, bare})
+        return self._cache[name]
 
-    return known
+
+def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Known:
+    """The `Known` names of a KB and a pair's supplied triples."""
+    return Known(store, triples)
 
 
 def flip(reading: Reading, yes: bool) -> Reading:
@@ -131,6 +181,8 @@ def flip(reading: Reading, yes: bool) -> Reading:
 AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "could", "will"})
 WH_FIRST = frozenset({"what", "who", "whom", "which", "when", "where", "in"})
 MAX_SHORT_ANSWER_WORDS = 6
+MAX_QUERY_CHARS = 4_000
+"""Longest query the question reader parses (a longer one is cut there)."""
 
 
 def last_question(query: str) -> str | None:
@@ -145,9 +197,17 @@ def last_question(query: str) -> str | None:
 
 
 def question_text(query: str) -> str | None:
-    """The last question of a query when it is a yes / no question ("Is X Y?", "Did X ...?")."""
-    q = last_question(query)
-    return q if q is not None and q.split(" ", 1)[0].lower() in AUXILIARIES else None
+    """What a yes / no query asks (`frames.asked_text`).
+
+    That is its last question when a yes / no one ("Is X Y?", "Did X ...?"), or a statement put up
+    for judgement ("X is Y. Please check this statement.").
+    """
+    if not query.strip():
+        return None
+    asked = asked_text(nlp()(query[:MAX_QUERY_CHARS]))
+    if asked is None or asked.split(" ", 1)[0].lower() in WH_FIRST:
+        return None
+    return asked
 
 
 def wh_question(query: str) -> str | None:
@@ -156,10 +216,13 @@ def wh_question(query: str) -> str | None:
     return q if q is not None and q.split(" ", 1)[0].lower() in WH_FIRST else None
 
 
+KINDS = {"triple": ClaimKind.TRIPLE, "common": ClaimKind.COMMON, "count": ClaimKind.COUNT}
+
+
 def _claim(base: Claim, r: Reading, origin: ClaimOrigin, text: str) -> Claim:
     return base.model_copy(
         update={
-            "kind": ClaimKind.TRIPLE,
+            "kind": KINDS[r.kind],
             "origin": origin,
             "text": text,
             "subject": r.subject,
@@ -173,6 +236,12 @@ def _claim(base: Claim, r: Reading, origin: ClaimOrigin, text: str) -> Claim:
 
 def verbalize(catalog: Catalog, r: Reading) -> str:
     """The reading as the catalog words it ("Germany does not share a border with France."), or as the label reads."""
+    if r.kind == "common":
+        said = "do not stand" if r.negated else "stand"
+        return f"{r.subject} and {r.object} {said} in '{r.relation}' to one same thing."
+    if r.kind == "count":
+        said = "Fewer than" if r.negated else "At least"
+        return f"{said} {r.object} different things stand in '{r.relation}' to {r.subject}."
     if r.relation not in catalog:  # a supplied triple's relation label
         said = f"{r.subject} {r.relation} {r.object}."
         return f"It is not the case that {said[:-1]}." if r.negated else said
@@ -216,7 +285,7 @@ def read_free(
             previous = next((x.subject for x in reversed(out) if x.subject), previous)
         asked: list[tuple[Reading, str]] = []
         if yes_no:
-            read_q = reader.read_one(yes_no, known, lexicon=lexicon)[:1]
+            read_q = reader.ask(yes_no, known, lexicon, triples)[:1]
             asked = [(flip(r, yes), yes_no) for r in read_q for yes in said]
         elif wh and (answer := reader.answer_of(response, known, wh)) is not None:
             asked = [(r, wh) for r in reader.read_one(wh, known, answer=answer, lexicon=lexicon)[:1]]

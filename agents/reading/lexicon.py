@@ -136,7 +136,9 @@ class Lexicon:
 
         A label that starts with a verb or ends with a preposition is a verb phrase ("{s} is directed
         by {o}", and actively "{o} directed {s}"); any other is a relational noun ("The operating
-        system of {s} is {o}", "{s} has the operating system {o}"). A form that yields no cue adds nothing.
+        system of {s} is {o}", "{o} is the operating system of {s}"; not "{s} has the operating system {o}",
+        whose cues, "have" being no cue, would read "{s} is the operating system of {o}" backwards). A
+        form that yields no cue adds nothing.
         """
         out: list[Pattern] = []
         for label in dict.fromkeys(" ".join(x.split()) for x in labels):
@@ -149,7 +151,7 @@ class Lexicon:
                 if label.endswith(" by"):  # "directed by" is also said actively: "{o} directed {s}"
                     forms.append((f"{{o}} {label[:-3]} {{s}}.", False))
             else:
-                forms = [(f"The {label} of {{s}} is {{o}}.", False), (f"{{s}} has the {label} {{o}}.", False)]
+                forms = [(f"The {label} of {{s}} is {{o}}.", False), (f"{{o}} is the {label} of {{s}}.", False)]
             out += patterns_of(label, forms, ValueKind.ENTITY, False, parse)
         return cls(_unique(out))
 

@@ -43,6 +43,8 @@ class Mention:
     kind: ValueKind
     gap: bool = False
     """The question word a short answer fills ("What is the capital of Peru?" "Lima."): it may stand anywhere."""
+    linked: bool = True
+    """A name the KB or the supplied triples know; False for a proper name nothing knows (kept as written)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,9 @@ class Reading:
     """The sentence says more than this claim: another name, number or year it holds is not part of it
     ("Napoleon was born in Paris in 1769" read as the year only). Such a reading can refute the sentence,
     never prove all of it."""
+    kind: str = "triple"
+    """"triple"; "common" (subject and object stand in the relation to one thing; `negated`: to none in
+    common); "count" (at least `object` things stand in the relation to the subject; `negated`: fewer)."""
 
 
 @functools.cache
@@ -85,22 +90,58 @@ def _trim(span: Any) -> tuple[int, int]:
     return start, end
 
 
-def mentions(doc: Any, known: Callable[[str], bool], cue_lemmas: frozenset[str] = frozenset()) -> list[Mention]:
-    """Names `known` accepts and the sentence's years and numbers, longest first where they overlap.
+NAME_LINKS = frozenset({"of", "the", "de", "la", "von", "van", "del", "da", "'s", "-", "–", "("})
+"""Words that may stand inside a proper name between two capitalised words ("Battle of the Bulge")."""
 
-    A span of cue words only ("a border", "the capital") is never a name, whatever a KB calls so.
-    """
-    spans: dict[tuple[int, int], None] = {}
-    for span in [*doc.ents, *doc.noun_chunks]:
-        spans[_trim(span)] = None
+
+def _proper_runs(doc: Any) -> list[tuple[int, int]]:
+    """Token bounds of proper-noun runs, each also bridged over inner linking words ("Siege of Kobe")."""
+    out: list[tuple[int, int]] = []
     run: list[int] = []
     for tok in [*doc, None]:
         if tok is not None and tok.pos_ == "PROPN":
             run.append(tok.i)
             continue
         if run:
-            spans[(run[0], run[-1] + 1)] = None
+            out.append((run[0], run[-1] + 1))
             run = []
+    bridged = [
+        (a0, b1)
+        for (a0, a1), (b0, b1) in itertools.pairwise(out)
+        if b0 - a1 <= 2 and all(doc[i].lower_ in NAME_LINKS for i in range(a1, b0))
+    ]
+    return out + bridged
+
+
+def _named(doc: Any, names: Sequence[str]) -> list[tuple[int, int]]:
+    """Token bounds of each occurrence of a given name (supplied triples' names), any case, on token edges."""
+    text = doc.text.lower()
+    out: list[tuple[int, int]] = []
+    for name in names:
+        needle = name.lower()
+        at = text.find(needle) if needle else -1
+        while at >= 0:
+            span = doc.char_span(at, at + len(needle), alignment_mode="strict")
+            if span is not None:
+                out.append((span.start, span.end))
+            at = text.find(needle, at + 1)
+    return out
+
+
+def mentions(
+    doc: Any, known: Callable[[str], bool], cue_lemmas: frozenset[str] = frozenset(), unlinked: bool = False
+) -> list[Mention]:
+    """Names `known` accepts and the sentence's years and numbers, longest first where they overlap.
+
+    A span of cue words only ("a border", "the capital") is never a name, whatever a KB calls so.
+    With `unlinked`, a proper-noun run nothing knows is a name too (`Mention.linked` False), where it
+    overlaps no known name: it stays as written, never linked to a neighbour.
+    """
+    spans: dict[tuple[int, int], None] = {}
+    for span in [*doc.ents, *doc.noun_chunks]:
+        spans[_trim(span)] = None
+    for start, end in [*_proper_runs(doc), *_named(doc, getattr(known, "names", ()))]:
+        spans[(start, end)] = None
     found: list[Mention] = []
     numeric = {t.i for t in doc if t.pos_ == "NUM" or t.like_num}
     for start, end in sorted(spans, key=lambda s: (s[0] - s[1], s[0])):
@@ -111,6 +152,11 @@ def mentions(doc: Any, known: Callable[[str], bool], cue_lemmas: frozenset[str] 
         text = doc[start:end].text
         if known(text):
             found.append(Mention(start, end, text, ValueKind.ENTITY))
+    if unlinked:
+        for start, end in sorted(_proper_runs(doc), key=lambda s: (s[0] - s[1], s[0])):
+            if any(m.start < end and start < m.end for m in found) or set(range(start, end)) <= numeric:
+                continue
+            found.append(Mention(start, end, doc[start:end].text, ValueKind.ENTITY, linked=False))
     for tok in doc:
         if any(m.start <= tok.i < m.end for m in found) or tok.i not in numeric:
             continue
@@ -194,7 +240,8 @@ def _place(pattern: Pattern, s: Mention, o: Mention, lay: _Layout) -> bool:
     return True
 
 
-def _negated(doc: Any) -> bool:
+def negated_doc(doc: Any) -> bool:
+    """Whether a sentence is negated ("not", "never", "n't")."""
     return any(t.dep_ == "neg" or t.lower_ in ("never", "n't") for t in doc)
 
 
@@ -243,7 +290,7 @@ def read(
             key=lambda m: m.start,
         )
     lay = layout(doc, found)
-    negated = _negated(doc)
+    negated = negated_doc(doc)
     past = any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
     best: list[tuple[Pattern, Mention, Mention]] = []
     best_cues = 0
@@ -276,4 +323,4 @@ def read(
     return readings[:1]
 
 
-__all__ = ["Mention", "Reading", "mentions", "nlp", "read"]
+__all__ = ["Mention", "Reading", "mentions", "negated_doc", "nlp", "read"]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-import re
 from pathlib import Path
 from typing import Any
 
@@ -46,65 +45,6 @@ def is_drowzee_history(path: Path) -> bool:
     return isinstance(data, list) and bool(data) and isinstance(data[0], dict) and "llm_answer" in data[0]
 
 
-PARENT_NEGATION = re.compile(r"^(?P<x>.*)'s parent does not include (?P<y>.*)\. Please judge")
-"""Drowzee's "X's parent does not include Y. Please judge the truth of this statement." template."""
-
-
-def gold_contradicted(case: dict[str, Any]) -> bool | None:
-    """For the "X's parent does not include Y" template: whether its gold "Yes." contradicts its evidence.
-
-    Every such question in the authors' files has gold "Yes.", yet most of them carry `[Y, child, X]`
-    (Y is a parent of X) in their own evidence: the statement is false by the evidence. A data audit,
-    read from the case alone (question, gold answer, evidence), never from a verdict.
-
-    Returns:
-        True when the gold answer is contradicted, False when it is not, None for other questions.
-
-    """
-    m = PARENT_NEGATION.match(str(case.get("question", "")))
-    if m is None:
-        return None
-    x, y = m.group("x").lower(), m.group("y").lower()
-    holds = any(
-        len(e) == 3 and str(e[0]).lower() == y and e[1] == "child" and str(e[2]).lower() == x
-        for e in case.get("evidence") or []
-    )
-    return holds and str(case.get("answer", "")).strip().lower().startswith("yes")
-
-
-def sibling_evidence(path: Path) -> dict[tuple[int, str], tuple[list[list[str]], str]]:
-    """Each question's evidence triples as other models' files of the same history record them.
-
-    The authors' `history.json` files answer the same questions (same `qid`, question and gold
-    answer) and carry the same evidence triples, up to order - except that one of them
-    (`text-davinci-003`) lost the triples of 624 of its 1,354 rows. The evidence belongs to the
-    question, not to the answer, so a row without it takes it from a sibling file
-    (`<dir>/*/<name>`), and the row's `evidence_from` names that file's model.
-
-    Returns:
-        (qid, question) -> (triples, model) for every question a sibling file gives triples for.
-
-    """
-    found: dict[tuple[int, str], tuple[list[list[str]], str]] = {}
-    for other in sorted(path.parent.parent.glob(f"*/{path.name}")):
-        if other.resolve() == path.resolve():
-            continue
-        try:
-            rows = json.loads(other.read_text("utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            log.warning("%s: not read for evidence (%s)", other, exc)
-            continue
-        for i, row in enumerate(rows if isinstance(rows, list) else []):
-            try:
-                peer = validate_row(DrowzeeAnsweredPeer, row, f"{other}: item {i}")
-            except RecordError as exc:  # a sibling's bad row only costs that row's evidence
-                log.warning("not read for evidence: %s", exc)
-                continue
-            if peer.evidence and (peer.qid, peer.question) not in found:
-                found[peer.qid, peer.question] = ([list(t) for t in peer.evidence], other.parent.name)
-    return found
-
-
 def drowzee_history(
     path: Path, limit: int | None = None, seed: int = 0, model: str | None = None
 ) -> list[dict[str, Any]]:
@@ -112,8 +52,8 @@ def drowzee_history(
 
     Each row: `id` (`<model>:<index>`), `question`, `answer` (`Yes.` / `No.`), `evidence` triples,
     `reasoning` (the type, e.g. `Transitive Inference`), `domain` (the category), `llm_answer`, `model`,
-    `qid`, and `evidence_from` (the model whose file gave the triples: this one, or a sibling's when
-    this file lost them; see `sibling_evidence`).
+    and `qid`. A row's evidence is its own file's: a row that lost its triples has none (the verifier
+    then has only its KB and corpus), never another model's.
     """
     try:
         rows = json.loads(path.read_text("utf-8"))
@@ -123,21 +63,15 @@ def drowzee_history(
         raise RecordError(f"{path}: expected a JSON array of answered questions")
     name = model or path.parent.name
     out = []
-    siblings: dict[tuple[int, str], tuple[list[list[str]], str]] | None = None
     for i in sample(len(rows), limit, seed):
         peer = validate_row(DrowzeeAnsweredPeer, rows[i], f"{path.name}: item {i}")
-        evidence, evidence_from = [list(t) for t in peer.evidence], name
-        if not evidence:
-            siblings = sibling_evidence(path) if siblings is None else siblings
-            evidence, evidence_from = siblings.get((peer.qid, peer.question), (evidence, name))
         out.append(
             {
                 "id": f"{name}:{i}",
                 "qid": peer.qid,
                 "question": peer.question,
                 "answer": peer.answer,
-                "evidence": evidence,
-                "evidence_from": evidence_from,
+                "evidence": [list(t) for t in peer.evidence],
                 "reasoning": peer.reasoning,
                 "domain": peer.category,
                 "entities": peer.entity,
@@ -174,10 +108,8 @@ __all__ = [
     "ANSWER_FIELDS",
     "case_of",
     "drowzee_history",
-    "gold_contradicted",
     "is_drowzee_history",
     "read_answers",
     "runner_answers",
     "sample",
-    "sibling_evidence",
 ]

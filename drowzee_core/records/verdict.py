@@ -98,6 +98,20 @@ class EvidenceItem(BaseModel):
     ref: str | None = Field(default=None, description="URL, document path or KB fact the text comes from.")
 
 
+class ClaimReading(BaseModel):
+    """How a claim was read: its shape, the linked names and relation, or why its sentence stayed unread."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str = Field(description="triple / common / count / comparison / set / temporal / text (unread).")
+    read_by: str = Field(description="template / reader / query / extractor / sentence (no reader read it).")
+    subject: str | None = Field(default=None, description="The linked subject, as written.")
+    relation: str | None = Field(default=None, description="The catalog relation or the supplied label it links to.")
+    object: str | None = Field(default=None, description="The linked object or value, as written.")
+    negated: bool = Field(default=False, description="The claim is that the relation does not hold.")
+    why_unread: str | None = Field(default=None, description="Why the sentence was left unread, for a text claim.")
+
+
 class ClaimVerdict(BaseModel):
     """One atomic claim of the response and what decided it."""
 
@@ -114,6 +128,7 @@ class ClaimVerdict(BaseModel):
     )
     evidence_ids: list[str] = Field(default_factory=list, description="Evidence items that bear on the claim.")
     proof: ProofNode | None = Field(default=None, description="Prolog proof, when the KB check decided it.")
+    reading: ClaimReading | None = Field(default=None, description="How the claim was read (`ClaimReading`).")
 
 
 class Opinion(BaseModel):
@@ -192,6 +207,7 @@ __all__ = [
     "MAX_EVIDENCE",
     "MAX_TEXT",
     "MAX_UNDECIDED_CONFIDENCE",
+    "ClaimReading",
     "ClaimVerdict",
     "DecidedBy",
     "Decision",

@@ -46,29 +46,18 @@ def test_drowzee_history_rows(tmp_path: Path) -> None:
         read_answers(path)
 
 
-def test_lost_evidence_comes_from_a_sibling_file_of_the_same_question(tmp_path: Path) -> None:
-    item = ITEM | {
-        "reasoning": "Transitive Inference",
-        "question": "Is A part of C?",
-        "answer": "Yes.",
-        "evidence": "[]",
-        "llm_answer": "Yes.",
-    }
-    lost, whole, other = (tmp_path / m / "history.json" for m in ("davinci", "llama", "alpaca"))
-    for p in (lost, whole, other):
+def test_lost_evidence_stays_lost_never_taken_from_another_models_file(tmp_path: Path) -> None:
+    item = ITEM | {"reasoning": "Transitive", "question": "Is A part of C?", "answer": "Yes.", "evidence": "[]"}
+    lost, whole = (tmp_path / m / "history.json" for m in ("davinci", "llama"))
+    for p in (lost, whole):
         p.parent.mkdir()
     triples = [["A", "part of", "B"], ["B", "part of", "C"]]
-    asked_else = item | {"qid": 8, "question": "Is A part of D?"}
-    lost.write_text(json.dumps([item, asked_else]))
-    whole.write_text(json.dumps([item | {"evidence": json.dumps(triples)}, asked_else | {"qid": 9}]))
-    other.write_text(
-        json.dumps([item | {"question": "Is A part of D?", "evidence": "[['X', 'is', 'Y']]"}, {"qid": "broken"}])
-    )
-    filled, kept_empty = drowzee_history(lost)
-    assert filled["evidence"] == triples and filled["evidence_from"] == "llama" and filled["qid"] == 7
-    assert kept_empty["evidence"] == [] and kept_empty["evidence_from"] == "davinci"
-    [own] = drowzee_history(whole, limit=1)
-    assert own["evidence_from"] == "llama"
+    lost.write_text(json.dumps([item | {"llm_answer": "Yes."}]))
+    whole.write_text(json.dumps([item | {"llm_answer": "No.", "evidence": json.dumps(triples)}]))
+    [row] = drowzee_history(lost)
+    assert row["evidence"] == [] and "evidence_from" not in row
+    [own] = drowzee_history(whole)
+    assert own["evidence"] == triples
 
 
 def test_runner_jsonl(tmp_path: Path) -> None:

@@ -106,7 +106,7 @@ def test_explanation_of_a_refutation_cites_the_proof_fact() -> None:
 
 def test_explanation_of_a_refuted_denial_and_of_an_answer_given_both_ways() -> None:
     denial = Claim(
-        id="C1", text="It is not the case that (L, child, C).", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.DROWZEE
+        id="C1", text="It is not the case that (L, child, C).", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY
     )
     res = KBResult(claim_id="C1", status=ProofStatus.CONTRADICTED, kb=KBOrigin.SUPPLIED, proof=_proof())
     text = compose(_refuted("C1"), N, "No.", [denial], [res], [], [])

@@ -1,30 +1,14 @@
-"""Claims from Drowzee-style yes/no questions, and when the KB check's opinion decides (pure parts)."""
+"""Claims from yes / no answers, and when the KB check's opinion decides (pure parts)."""
 
 from __future__ import annotations
 
-from agents.nodes.claims import drowzee_claims, temporal_claims
+from agents.nodes.claims import stances, temporal_claims
 from agents.nodes.kb_check import kb_opinion
 from agents.nodes.seeker import bearing
 from agents.nodes.verdict_manager import kb_partial
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBResult
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
-
-
-def test_no_to_a_different_events_question_claims_a_shared_whole() -> None:
-    (c,) = drowzee_claims(
-        "Is it true that Hœnir and Dellingr are both subclass of different events?", "No, they're not."
-    )
-    assert c.kind == ClaimKind.COMMON and c.origin == ClaimOrigin.DROWZEE
-    assert (c.subject, c.relation, c.object, c.negated) == ("Hœnir", "part of", "Dellingr", False)
-
-
-def test_yes_to_an_inverse_question_claims_the_evidence_direction() -> None:
-    (c,) = drowzee_claims("Is it true that Erato and Mnemosyne are child and parent?", "Yes. Erato is a Muse.")
-    assert c.kind == ClaimKind.TRIPLE
-    assert (c.subject, c.relation, c.object, c.negated) == ("Mnemosyne", "child", "Erato", False)
-    (no,) = drowzee_claims("Is it true that Erato and Mnemosyne are child and parent?", "No.")
-    assert no.negated
 
 
 def test_a_yes_or_no_to_an_mtl_question_claims_the_formula_at_its_year() -> None:
@@ -40,46 +24,26 @@ def test_a_yes_or_no_to_an_mtl_question_claims_the_formula_at_its_year() -> None
     assert temporal_claims(query, "Perhaps.") == [] and temporal_claims("Did Freud live?", "Yes.") == []
 
 
-def test_no_claim_without_a_known_shape_or_a_yes_no() -> None:
-    assert drowzee_claims("What is the capital of France?", "Yes.") == []
-    assert drowzee_claims("Is it true that Erato and Mnemosyne are child and parent?", "I cannot say.") == []
-
-
 def test_an_answer_that_says_both_yes_and_no_claims_both_and_contradicts_itself() -> None:
-    # vicuna-13b-v1.5's answers often list both ("Answer:\n    Yes, because ...\n    No, because ...")
-    query = "Is it possible for Erebos to be the mother of Momus?"
-    both = drowzee_claims(query, "Answer:\n    Yes, because they are Titans.\n    No, because nothing says so.")
-    assert [(c.subject, c.relation, c.object, c.negated) for c in both] == [
-        ("Momus", "mother", "Erebos", False),
-        ("Momus", "mother", "Erebos", True),
-    ]
-    claims = [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(both, 1)]
+    # some models list both ("Answer:\n    Yes, because ...\n    No, because ...")
+    assert stances("Answer:\n    Yes, because they are cousins.\n    No, because nothing says so.") == [True, False]
+    assert stances("No, they're not.") == [False] and stances("I cannot say.") == []
+    both = [
+        Claim(id=f"C{i}", text="t", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY, subject="Lio", relation="mother",
+              object="Ama", negated=negated)
+        for i, negated in ((1, False), (2, True))
+    ]  # fmt: skip
     unknown = [_result(1, ProofStatus.UNKNOWN), _result(2, ProofStatus.UNKNOWN)]
-    op = kb_opinion(claims, unknown)
+    op = kb_opinion(both, unknown)
     assert op.label == Label.NON_FACTUAL and op.confidence == 1.0
     assert "both" in (op.explanation or "") and "whatever the facts" in (op.explanation or "")
     # the KB's refutation of one of them is the reason given when there is one
-    refuted = kb_opinion(claims, [_result(1, ProofStatus.CONTRADICTED), _result(2, ProofStatus.SUPPORTED)])
+    refuted = kb_opinion(both, [_result(1, ProofStatus.CONTRADICTED), _result(2, ProofStatus.SUPPORTED)])
     assert refuted.label == Label.NON_FACTUAL and "whatever the facts" not in (refuted.explanation or "")
     mtl = (
         "Did Event1 finally happen within the time frame of the 2nd to the 5th after the year 1900 onwards; "
         "where Event1 is the lifetime of Freud happen?"
     )
-    # vicuna also goes on to pose itself the next question, answered "No": not an answer to this one
-    posed = (
-        "Answer:\n    Yes, because nothing says Sif is Ull's parent.\n\nNow given the question: 'Ull's parent is Sif."
-        " Please judge the truth of this statement.', please provide an answer with ONLY Yes/No.\n    Answer:\n    No."
-    )
-    assert [
-        c.negated
-        for c in drowzee_claims("Ull's parent does not include Sif. Please judge the truth of this statement.", posed)
-    ] == [True]  # one claim: "Yes" to the denial
-    numbered = (
-        "Answer:\n    Yes, because nothing says so.\n\nQuestion 2:\nWho are Ull's parents?\n\nAnswer:\nNo idea. No."
-    )
-    assert len(drowzee_claims("Is it true that Ull has the parent of Sif?", numbered)) == 1
-    echoed = "Question: Is it true that Ull has the parent of Sif?\nAnswer: No."
-    assert [c.negated for c in drowzee_claims("Is it true that Ull has the parent of Sif?", echoed)] == [True]
     assert [c.negated for c in temporal_claims(mtl, "Answer:\n    Yes, it did.\n    No, it did not.")] == [False, True]
 
 
@@ -101,14 +65,14 @@ def test_unread_sentences_block_factual_unless_the_answer_itself_is_proved() -> 
     text = _claim(2, ClaimKind.TEXT, ClaimOrigin.SENTENCE)
     plain = kb_opinion([_claim(1), text], [_result(1, ProofStatus.SUPPORTED)])
     assert plain.label is None
-    answer = _claim(1, origin=ClaimOrigin.DROWZEE)
+    answer = _claim(1, origin=ClaimOrigin.QUERY)
     decided = kb_opinion([answer, text], [_result(1, ProofStatus.SUPPORTED)])
     assert decided.label == Label.FACTUAL and "1 unread sentence" in (decided.explanation or "")
 
 
 def test_a_claim_no_kb_could_read_is_as_unread_as_free_text() -> None:
     # "It was a major turning point ..." read by a template with the subject "It": no KB links it
-    answer, parsed = _claim(1, origin=ClaimOrigin.DROWZEE), _claim(2)
+    answer, parsed = _claim(1, origin=ClaimOrigin.QUERY), _claim(2)
     unlinked = KBResult(claim_id="C2", status=ProofStatus.UNKNOWN, linked=False)
     decided = kb_opinion([answer, parsed], [_result(1, ProofStatus.SUPPORTED), unlinked])
     assert decided.label == Label.FACTUAL and "1 unread sentence" in (decided.explanation or "")

@@ -1,0 +1,177 @@
+"""What a question asks, from its parse (pure over spaCy docs): the asked clause, its predicate words, its shape.
+
+A yes / no query is read as logic, never matched against sentence templates:
+
+- *the asked statement*: the query's last question; or, when the query ends with a request (an
+  imperative sentence: "Please check this.", "Decide whether this holds."), the statement before it;
+- *the frame*: "Is it true / possible / right that S?", "Is it possible for X to VP?", "Is there ...":
+  a copula whose subject is an expletive "it" / "there" and the adjective it carries are the frame,
+  not the claim, and never count as predicate words;
+- *the shape*: two names in one coordination ("X and Y", "between X and Y") with a sameness word
+  ("same", "common", "shared", "overlap", "both") or a difference word ("different", "distinct",
+  "separate") ask whether they stand in one relation to the same thing; a quantifier ("more than
+  one", "at least three", "several", "many") over a noun with one name asks for a count; anything
+  else is a plain triple;
+- *the predicate words*: the content words (nouns, verbs, adjectives, and the prepositions that
+  carry a direction) outside the names, the frame and the shape words, in sentence order: what a
+  relation label is linked from (`agents.reading.labels`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+SAME = frozenset({"same", "common", "share", "shared", "overlap", "both", "mutual", "joint"})
+DIFFERENT = frozenset({"different", "distinct", "separate", "differ", "disjoint", "unrelated"})
+QUANTIFIERS = {"several": 2, "many": 2, "multiple": 2, "numerous": 2}
+"""Quantifier words and the least count each asserts."""
+FRAME_ADJ = frozenset({"true", "possible", "right", "correct", "false", "accurate", "fact", "case", "likely"})
+"""Adjectives (and nouns) of a frame ("Is it true that ..."): what is asked about the clause, not in it."""
+VAGUE = frozenset({"someone", "something", "anyone", "anything", "somebody", "one", "thing", "person", "people"})
+FUNCTION_POS = frozenset({"DET", "AUX", "PART", "PUNCT", "CCONJ", "SCONJ", "PRON", "SPACE", "INTJ", "NUM", "X"})
+DIRECTION_PREPS = frozenset({"of", "by", "in", "at", "for", "from", "to", "with", "on"})
+WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+
+Shape = Literal["triple", "common", "count"]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Token bounds [start, end) of a name in the doc."""
+
+    start: int
+    end: int
+
+
+def is_request(sent: Any) -> bool:
+    """Whether a sentence is an imperative request ("Please verify this.", "Judge whether it holds.")."""
+    root = sent.root
+    if any(t.lower_ == "please" for t in sent[:2]):
+        return True
+    has_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children)
+    return root.tag_ == "VB" and root.i == sent.start and not has_subject
+
+
+def asked_text(doc: Any) -> str | None:
+    """The statement or question a query asks about: its last question, or the statement before a request.
+
+    None when the query is neither a question nor a statement followed by a request.
+    """
+    sents = [s for s in doc.sents if s.text.strip()]
+    if not sents:
+        return None
+    last = sents[-1]
+    if last.text.strip().endswith("?") or (last[0].pos_ == "AUX" and last[0].i == last.root.i):
+        return str(last.text.strip())  # a question, with or without its "?" ("Is it true that X ...")
+    if len(sents) >= 2 and is_request(sents[-1]):
+        before = [s for s in sents[:-1] if not is_request(s)]
+        return _bare(before[-1].text) if before else None
+    return None
+
+
+def _bare(text: str) -> str:
+    """A sentence without its final punctuation (a name may end it: "... of Ramses I.")."""
+    return text.strip().rstrip("?.!").strip()
+
+
+def frame_tokens(doc: Any) -> set[int]:
+    """Token indexes of the question frame ("Is it true that", "Is it possible for ... to", "Is there")."""
+    out: set[int] = set()
+    for root in (t for t in doc if t.dep_ == "ROOT"):
+        kids = list(root.children)
+        expletive = [c for c in kids if c.dep_ in ("expl", "nsubj") and c.lower_ in ("it", "there")]
+        if root.lemma_ != "be" or not expletive:
+            continue
+        clausal = [c for c in kids if c.dep_ in ("ccomp", "advcl", "xcomp", "csubj")]
+        if not clausal and expletive[0].lower_ != "there":
+            continue
+        out |= {root.i, expletive[0].i}
+        for c in kids:
+            if c.dep_ in ("acomp", "attr") and c.lemma_.lower() in FRAME_ADJ:
+                out |= {x.i for x in c.subtree}
+        for c in clausal:
+            out |= {x.i for x in c.children if x.dep_ == "mark" or (x.dep_ == "aux" and x.lower_ == "to")}
+    return out
+
+
+def sameness(doc: Any, names: Sequence[Span]) -> bool | None:
+    """True / False when the sentence asks about a shared / a different value of two coordinated names, else None."""
+    if len(names) != 2 or not _coordinated(doc, names[0], names[1]):
+        return None
+    inside = {i for n in names for i in range(n.start, n.end)}
+    lemmas = {t.lemma_.lower() for t in doc if t.i not in inside} | {t.lower_ for t in doc if t.i not in inside}
+    if lemmas & DIFFERENT:
+        return False
+    if lemmas & SAME:
+        return True
+    return None
+
+
+def _coordinated(doc: Any, a: Span, b: Span) -> bool:
+    """Whether two names are joined by "and" ("X and Y", "between X and Y", "X and Y to be ...")."""
+    between = doc[a.end : b.start]
+    return len(between) == 1 and between[0].lower_ in ("and", "&")
+
+
+def quantity(doc: Any) -> tuple[int, int] | None:
+    """(token index of the counted noun, least count) of a quantifier phrase, or None.
+
+    "more than one N" -> 2; "at least three N" -> 3; "several / many / multiple N" -> 2.
+    """
+    words = [t.lower_ for t in doc]
+    for t in doc:
+        n: int | None = None
+        if t.lower_ in QUANTIFIERS and t.dep_ in ("amod", "det", "nummod", "quantmod"):
+            n = QUANTIFIERS[t.lower_]
+        elif t.lower_ in WORD_NUMBERS or t.like_num:
+            value = WORD_NUMBERS.get(t.lower_) or (int(t.text) if t.text.isdigit() and len(t.text) < 3 else None)
+            if value is not None and t.i >= 2 and words[t.i - 2 : t.i] == ["more", "than"]:
+                n = value + 1
+            elif value is not None and t.i >= 2 and words[t.i - 2 : t.i] == ["at", "least"]:
+                n = value
+        if n is None or n < 2:
+            continue
+        noun = t.head if t.head.pos_ in ("NOUN", "PROPN") else None
+        if noun is None and t.head.head.pos_ in ("NOUN", "PROPN"):
+            noun = t.head.head
+        if noun is not None:
+            return noun.i, n
+    return None
+
+
+def predicate_words(doc: Any, names: Sequence[Span], skip: frozenset[str] = frozenset()) -> list[Any]:
+    """The content tokens that say the relation: outside the names, the frame, the shape words and `skip`."""
+    inside = {i for n in names for i in range(n.start, n.end)}
+    frame = frame_tokens(doc)
+    out = []
+    for t in doc:
+        if t.i in inside or t.i in frame or t.dep_ in ("neg", "aux", "auxpass", "mark", "expl", "punct"):
+            continue
+        lemma = t.lemma_.lower()
+        if lemma in skip or t.lower_ in skip or lemma in VAGUE or lemma in FRAME_ADJ or lemma == "be":
+            continue
+        if t.pos_ == "ADP" and t.lower_ not in DIRECTION_PREPS:
+            continue
+        if t.pos_ in FUNCTION_POS and t.pos_ != "ADP":
+            continue
+        out.append(t)
+    while out and out[0].pos_ == "ADP":
+        out.pop(0)
+    return out
+
+
+__all__ = [
+    "DIFFERENT",
+    "QUANTIFIERS",
+    "SAME",
+    "Shape",
+    "Span",
+    "asked_text",
+    "frame_tokens",
+    "is_request",
+    "predicate_words",
+    "quantity",
+    "sameness",
+]

@@ -1,0 +1,209 @@
+"""Link a sentence's predicate words to one of the relation labels a pair's triples use ("location", "killed by").
+
+A label is scored against the predicate words three ways, and its best score counts:
+
+- *lemma*: a content lemma of the label is one of the predicate's lemmas ("killed by" ~ "kill");
+- *WordNet*: a label lemma is a synonym, a derivational form or a hypernym (two levels up) of a
+  predicate lemma ("locate" ~ "location"), or its *converse* ("parent" for "child": WordNet
+  antonyms that are not co-hyponyms, unlike "father" / "mother", which share the hypernym
+  "parent"; a label whose hypernym is a converse is one too): a converse link swaps subject and
+  object. Only a lemma's three most frequent senses count, and light verbs ("take", "have") none;
+- *embedding*: the cosine of the predicate phrase and the label (all-MiniLM-L6-v2).
+
+The best label is taken when its score reaches `MIN_SCORE` and beats the next label by `MARGIN`;
+otherwise the predicate stays unlinked and the sentence unread. `MIN_SCORE` is fitted on the
+catalog's own templates (`bench/label_linking.py`), never on evaluation data; `MARGIN` is set, not fitted.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from drowzee_core.kb.model import ValueKind
+
+LEMMA_SCORE = 1.0
+WORDNET_SCORE = 0.8
+MIN_SCORE = 0.35
+"""Least score of a linked label (fitted on the catalog's templates: `bench/label_linking.py`)."""
+MARGIN = 0.05
+"""Least lead of the linked label over the next one."""
+LABEL_STOP = frozenset({"of", "by", "in", "at", "for", "from", "to", "with", "on", "the", "a", "an", "is", "be", "has"})
+
+SENSES = 3
+"""WordNet senses of a lemma that count (its most frequent ones)."""
+LIGHT = frozenset({"take", "make", "have", "give", "get", "do", "go", "come", "put", "set", "hold", "keep", "let"})
+"""Light verbs: their WordNet neighbours span every sense of English ("take" ~ "occupy" ~ "occupation")."""
+
+How = Literal["lemma", "wordnet", "converse", "embedding"]
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """A lemma's WordNet neighbours: synonyms and derivational forms (`same`), converses (`converse`)."""
+
+    same: frozenset[str] = frozenset()
+    converse: frozenset[str] = frozenset()
+    broader: frozenset[str] = frozenset()
+    """Hypernyms, two levels up ("father" -> "parent"): a label whose broader term is a converse is one too."""
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A relation a predicate may link to: what a claim calls it, how it reads, its content lemmas."""
+
+    relation: str
+    """The claim's relation: a supplied label as written, or a catalog relation's name."""
+    text: str
+    """How it reads ("killed by", "located in")."""
+    lemmas: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class LabelLink:
+    """The label a predicate links to, how, and whether subject and object swap (a converse)."""
+
+    label: str
+    """The claim's relation (`Label.relation`)."""
+    score: float
+    how: How
+    converse: bool = False
+    text: str = ""
+    """How the relation reads (`Label.text`)."""
+
+
+def label_lemmas(label: str, parse: Callable[[str], Any]) -> frozenset[str]:
+    """The content lemmas of a label ("killed by" -> {"kill"}; "place of birth" -> {"place", "birth"})."""
+    return frozenset(t.lemma_.lower() for t in parse(label) if t.lower_ not in LABEL_STOP and t.is_alpha)
+
+
+_VALUE = re.compile(r"^[+-]?\d[\d,]*(?:\.\d+)?(?:-\d{2}-\d{2}(?:T[\d:]+Z?)?)?(?:\s*(?:BC|BCE|AD|CE))?$", re.IGNORECASE)
+
+
+def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any]) -> list[Label]:
+    """The relation labels of supplied triples that join two names, each with its content lemmas.
+
+    A label whose every object is a number, a year or a date ("point in time", "population") never
+    links a predicate between two names.
+    """
+    objects: dict[str, list[str]] = {}
+    for t in triples:
+        if len(t) >= 3 and str(t[1]).strip():
+            objects.setdefault(" ".join(str(t[1]).split()), []).append(str(t[-1]).strip())
+    return [
+        Label(label, label, label_lemmas(label, parse))
+        for label, objs in objects.items()
+        if any(not _VALUE.match(o) for o in objs)
+    ]
+
+
+def catalog_labels(catalog: Iterable[Any], parse: Callable[[str], Any]) -> list[Label]:
+    """The catalog's relations between two entities, read by their labels (for a pair with no supplied triples)."""
+    return [Label(r.name, r.label, label_lemmas(r.label, parse)) for r in catalog if r.object_kind == ValueKind.ENTITY]
+
+
+class LabelLinker:
+    """Scores relation labels against predicate words (module docstring)."""
+
+    def __init__(
+        self,
+        embed: Callable[[Sequence[str]], NDArray[np.float32]],
+        related: Callable[[str], Related] | None = None,
+        min_score: float = MIN_SCORE,
+        margin: float = MARGIN,
+    ) -> None:
+        self.embed = embed
+        self.related = related or (lambda _lemma: Related())
+        self.min_score = min_score
+        self.margin = margin
+        self._vectors: dict[str, NDArray[np.float32]] = {}
+
+    def _vector(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+        if missing:
+            for t, v in zip(missing, self.embed(missing), strict=True):
+                self._vectors[t] = v
+        return np.stack([self._vectors[t] for t in texts])
+
+    def scores(self, phrase: str, lemmas: Sequence[str], labels: Sequence[Label]) -> list[LabelLink]:
+        """Every label's best link to the predicate, best first."""
+        if not labels or not phrase.strip():
+            return []
+        near = {lemma: self.related(lemma) for lemma in lemmas}
+        same = {x for r in near.values() for x in r.same | r.broader}  # "site" says "location" too
+        converse = {x for r in near.values() for x in r.converse}
+        vecs = self._vector([phrase, *(x.text for x in labels)])
+        cos = vecs[1:] @ vecs[0]
+        out = []
+        for label, c in zip(labels, cos, strict=True):
+            words = label.lemmas
+            link = LabelLink(label.relation, float(c), "embedding", text=label.text)
+            if words & set(lemmas):
+                link = LabelLink(label.relation, LEMMA_SCORE, "lemma", text=label.text)
+            elif words & same and link.score < WORDNET_SCORE:
+                link = LabelLink(label.relation, WORDNET_SCORE, "wordnet", text=label.text)
+            elif link.score < WORDNET_SCORE and (words | self._broader(words)) & converse:
+                link = LabelLink(label.relation, WORDNET_SCORE, "converse", converse=True, text=label.text)
+            out.append(link)
+        return sorted(out, key=lambda x: -x.score)
+
+    def _broader(self, words: frozenset[str]) -> set[str]:
+        return {x for w in words for x in self.related(w).broader}
+
+    def link(self, phrase: str, lemmas: Sequence[str], labels: Sequence[Label]) -> LabelLink | None:
+        """The label the predicate links to, or None (too weak, or too close to another label)."""
+        ranked = self.scores(phrase, lemmas, labels)
+        if not ranked or ranked[0].score < self.min_score:
+            return None
+        if len(ranked) > 1 and ranked[0].score - ranked[1].score < self.margin:
+            return None
+        return ranked[0]
+
+
+class WordNetRelated:
+    """`Related` lemmas from NLTK's WordNet reader (nouns and verbs; cached per lemma)."""
+
+    def __init__(self, wordnet: Any) -> None:
+        self.wn = wordnet
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
+    def __call__(self, lemma: str) -> Related:
+        """The lemma's synonyms and derivational forms, converses and hypernyms (two levels)."""
+        same: set[str] = set()
+        converse: set[str] = set()
+        broader: set[str] = set()
+        if lemma in LIGHT:
+            return Related()
+        for synset in self.wn.synsets(lemma.replace(" ", "_"))[:SENSES]:
+            if synset.pos() not in ("n", "v"):
+                continue
+            hypernyms = set(synset.hypernyms())
+            for up in hypernyms | {g for h in hypernyms for g in h.hypernyms()}:
+                broader |= {n.lower().replace("_", " ") for n in up.lemma_names()}
+            for lem in synset.lemmas():
+                same.add(lem.name().lower().replace("_", " "))
+                if lem.name().lower() == lemma:  # derivations of the word itself, not of its synonyms
+                    same |= {d.name().lower().replace("_", " ") for d in lem.derivationally_related_forms()}
+                for ant in lem.antonyms():
+                    if not hypernyms & set(ant.synset().hypernyms()):  # "parent" / "child", not "father" / "mother"
+                        converse.add(ant.name().lower().replace("_", " "))
+        same.discard(lemma)
+        return Related(frozenset(same), frozenset(converse - same), frozenset(broader - {lemma}))
+
+
+__all__ = [
+    "Label",
+    "LabelLink",
+    "LabelLinker",
+    "Related",
+    "WordNetRelated",
+    "catalog_labels",
+    "entity_labels",
+    "label_lemmas",
+]

@@ -1,0 +1,67 @@
+"""Yes / no questions over a pair's supplied triples, read as logic and decided by Prolog (real verifier).
+
+Real spaCy, embeddings (all-MiniLM-L6-v2), WordNet and SWI-Prolog; names and wordings written for
+these tests, none taken from a benchmark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from agents.context import VerifierSettings
+from agents.schemas import ClaimKind
+from agents.verifier import Verifier
+from drowzee_core.kb.model import Stats
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.verdict import Decision, VerifyRequest
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+TEAM: list[list[str] | str] = [
+    ["Ama Reyes", "coach", "Lio Marsh"],
+    ["Tam Oduya", "coach", "Lio Marsh"],
+    ["Kiri Voss", "coach", "Pell Arno"],
+]
+
+
+@pytest.fixture(scope="module")
+def verifier(seed_kb: tuple[Path, Stats]) -> Iterator[Verifier]:
+    settings = VerifierSettings.load({"kb": seed_kb[0], "use_guardian": False, "extractor": "templates"})
+    with Verifier(settings) as v:
+        yield v
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "label"),
+    [
+        ("Is it true that Ama Reyes and Tam Oduya have the same coach?", "Yes.", Label.FACTUAL),
+        ("Is it true that Ama Reyes and Tam Oduya have the same coach?", "No, they do not.", Label.NON_FACTUAL),
+        ("Do Ama Reyes and Tam Oduya have different coaches?", "Yes, they do.", Label.NON_FACTUAL),
+        ("Is it possible for Lio Marsh to be the coach of Ama Reyes?", "No.", Label.NON_FACTUAL),
+        ("Pell Arno is not the coach of Kiri Voss. Please check this statement.", "Yes.", Label.NON_FACTUAL),
+    ],
+)
+def test_questions_over_supplied_labels_are_proved(verifier: Verifier, query: str, response: str, label: Label) -> None:
+    v = verifier.verify(VerifyRequest(query=query, response=response, evidence=TEAM))
+    assert v.label == label and v.decision in (Decision.SUPPORTED, Decision.REFUTED), v.explanation
+    decided = [c for c in v.claims if c.status != ProofStatus.UNKNOWN]
+    assert decided and decided[0].proof is not None
+
+
+def test_a_common_object_claim_shows_its_shape(verifier: Verifier) -> None:
+    v = verifier.verify(
+        VerifyRequest(query="Do Ama Reyes and Tam Oduya share a coach?", response="Yes.", evidence=TEAM)
+    )
+    [claim] = [c for c in v.claims if c.reading is not None and c.reading.kind == ClaimKind.COMMON]
+    assert claim.reading is not None and claim.reading.read_by == "query"
+    assert (claim.reading.subject, claim.reading.relation, claim.reading.object) == ("Ama Reyes", "coach", "Tam Oduya")
+    assert "coach" in claim.text and claim.status == ProofStatus.SUPPORTED
+
+
+def test_an_unrelated_predicate_stays_unread_and_undecided(verifier: Verifier) -> None:
+    v = verifier.verify(VerifyRequest(query="Does Ama Reyes admire Lio Marsh?", response="Yes.", evidence=TEAM))
+    assert v.decision not in (Decision.SUPPORTED, Decision.REFUTED), v.explanation
+    assert all(c.reading is not None and c.reading.kind == "text" and c.reading.why_unread for c in v.claims)

@@ -1,0 +1,127 @@
+"""Question shapes as logic (`agents.reading.frames`, `agents.reading.questions`) with a scripted label linker.
+
+The sentences and names are written for these tests. The linker scores by lemma only (a fake
+embedding says nothing), so what is tested here is the parse: the asked clause, the frame, the
+shape, the direction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from agents.reading.claims import Known, question_text
+from agents.reading.frames import Span, asked_text, is_request, quantity, sameness
+from agents.reading.labels import Label, LabelLinker, Related, entity_labels, label_lemmas
+from agents.reading.lexicon import Lexicon
+from agents.reading.questions import read_question
+from agents.reading.reader import Reading, nlp
+from drowzee_core.kb.catalog import Catalog
+
+CONVERSE = {"parent": Related(converse=frozenset({"child"})), "child": Related(converse=frozenset({"parent"}))}
+
+
+def silent(texts: Sequence[str]) -> NDArray[np.float32]:
+    """An embedding that relates nothing (every text orthogonal to the others)."""
+    out = np.zeros((len(texts), 64), dtype=np.float32)
+    for i, t in enumerate(texts):
+        out[i, hash(t) % 64] = 1.0
+    return out
+
+
+class NoKB:
+    def resolve(self, name: str, k: int) -> list[int]:
+        return []
+
+
+def ask(question: str, triples: list[list[str]]) -> list[Reading]:
+    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
+    linker = LabelLinker(silent, lambda lemma: CONVERSE.get(lemma, Related()), min_score=0.5)
+    asked = question_text(question)
+    assert asked is not None
+    known = Known(NoKB(), triples)  # type: ignore[arg-type]
+    return read_question(nlp()(asked), lexicon, known, entity_labels(triples, nlp()), linker)
+
+
+def test_the_asked_statement_is_the_question_or_the_statement_before_a_request() -> None:
+    assert asked_text(nlp()("Some context here. Is Lio the coach of Ama?")) == "Is Lio the coach of Ama?"
+    assert asked_text(nlp()("Lio is not the coach of Ama. Please check whether this holds.")) == (
+        "Lio is not the coach of Ama"
+    )
+    assert asked_text(nlp()("Lio coaches Ama.")) is None  # a bare statement asks nothing
+    assert is_request(next(iter(nlp()("Verify this claim.").sents)))
+    assert not is_request(next(iter(nlp()("Lio verified this claim.").sents)))
+
+
+def test_shape_words_need_two_coordinated_names() -> None:
+    doc = nlp()("Do Lio Marsh and Ama Reyes have the same coach?")
+    assert sameness(doc, [Span(1, 3), Span(4, 6)]) is True
+    doc = nlp()("Do Lio Marsh and Ama Reyes have different coaches?")
+    assert sameness(doc, [Span(1, 3), Span(4, 6)]) is False
+    assert sameness(doc, [Span(1, 3)]) is None
+    assert quantity(nlp()("Were more than two races held at Fenby?")) is not None
+    assert quantity(nlp()("Were at least three races held at Fenby?"))[1] == 3  # type: ignore[index]
+    assert quantity(nlp()("Was one race held at Fenby?")) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a relational noun's "of" name is the subject of a noun label
+        ("Is it true that Lio Marsh is the coach of Ama Reyes?", ("Ama Reyes", "coach", "Lio Marsh", False)),
+        ("Lio Marsh is not the coach of Ama Reyes. Please check it.", ("Ama Reyes", "coach", "Lio Marsh", True)),
+        ("Is it possible for Lio Marsh to be the coach of Ama Reyes?", ("Ama Reyes", "coach", "Lio Marsh", False)),
+        # a possessive owns the noun; "has a N named Y" makes the subject the owner
+        ("Is it true that Ama Reyes's coach is Lio Marsh?", ("Ama Reyes", "coach", "Lio Marsh", False)),
+        ("Does Ama Reyes have a coach named Lio Marsh?", ("Ama Reyes", "coach", "Lio Marsh", False)),
+    ],
+)  # fmt: skip
+def test_triples_take_their_direction_from_the_grammar(question: str, expected: tuple[str, str, str, bool]) -> None:
+    (r,) = ask(question, [["Ama Reyes", "coach", "Lio Marsh"]])
+    assert (r.subject, r.relation, r.object, r.negated) == expected and r.kind == "triple"
+
+
+def test_a_converse_noun_swaps_the_direction() -> None:
+    triples = [["Ama Reyes", "child", "Lio Marsh"]]  # Lio is a child of Ama
+    (r,) = ask("Is it true that Lio Marsh's parent is Ama Reyes?", triples)
+    assert (r.subject, r.relation, r.object) == ("Ama Reyes", "child", "Lio Marsh")
+    (both,) = ask("Is it true that Lio Marsh and Ama Reyes are child and parent?", triples)
+    assert (both.subject, both.relation, both.object) == ("Ama Reyes", "child", "Lio Marsh")
+
+
+def test_ambiguous_or_unlinked_predicates_stay_unread() -> None:
+    triples = [["Ama Reyes", "coach", "Lio Marsh"]]
+    assert ask("Is it true that Ama Reyes has the coach of Lio Marsh?", triples) == []  # whose coach?
+    assert ask("Is it true that Ama Reyes admires Lio Marsh?", triples) == []  # no label says "admire"
+    assert ask("Did Lio Marsh train Ama Reyes?", triples) == []  # a verb for a noun label: which way?
+
+
+def test_common_and_count_shapes() -> None:
+    triples = [["Ama Reyes", "coach", "Lio Marsh"], ["Tam Oduya", "coach", "Lio Marsh"]]
+    (same,) = ask("Is it true that Ama Reyes and Tam Oduya have the same coach?", triples)
+    assert (same.kind, same.subject, same.relation, same.object, same.negated) == (
+        "common", "Ama Reyes", "coach", "Tam Oduya", False,
+    )  # fmt: skip
+    (diff,) = ask("Do Ama Reyes and Tam Oduya have totally different coaches?", triples)
+    assert diff.kind == "common" and diff.negated
+    races = [["Fenby Cup", "venue", "Fenby"], ["Fenby Trophy", "venue", "Fenby"]]
+    (n,) = ask("Is Fenby busy because more than one race had this town as its venue?", races)
+    assert (n.kind, n.subject, n.relation, n.object, n.negated) == ("count", "Fenby", "venue", "2", False)
+
+
+def test_label_lemmas_and_value_labels() -> None:
+    assert label_lemmas("killed by", nlp()) == frozenset({"kill"})
+    labels = entity_labels([["A", "point in time", "1901"], ["A", "venue", "B"], ["A", "founded", "1901-05-02"]], nlp())
+    assert [x.relation for x in labels] == ["venue"]
+
+
+def test_the_linker_needs_a_margin() -> None:
+    same_vector = lambda texts: np.full((len(texts), 4), 0.4, dtype=np.float32)  # noqa: E731
+    linker = LabelLinker(same_vector, min_score=0.5, margin=0.05)
+    two = [Label("a", "alpha", frozenset({"alpha"})), Label("b", "beta", frozenset({"beta"}))]
+    assert linker.link("gamma", ["gamma"], two) is None  # two labels equally near: unread
+    found = linker.link("alpha thing", ["alpha", "thing"], two)
+    assert found is not None and (found.label, found.how) == ("a", "lemma")
