@@ -173,3 +173,19 @@ def test_proofs_are_collapsible() -> None:
     assert html.startswith("<details class='dz-proofs' open>") and "1 Prolog proof<" in html
     assert "stored fact" in html and balanced(html)
     assert "No Prolog proof" in render.proofs_html([])
+
+
+def test_claims_show_how_they_were_read_and_why_a_sentence_was_not() -> None:
+    from drowzee_core.records.verdict import ClaimReading
+
+    read = claim(ProofStatus.SUPPORTED, None, "Ama <b> and Tam share a coach.").model_copy(
+        update={
+            "reading": ClaimReading(kind="common", read_by="query", subject="Ama <b>", relation="coach", object="Tam")
+        }
+    )
+    unread = claim(ProofStatus.UNKNOWN, None, "It rains.").model_copy(
+        update={"reading": ClaimReading(kind="text", read_by="sentence", why_unread="no relation reads it")}
+    )
+    rows = highlight.response_html("Yes.", [read, unread]).split("<li")[1:]
+    assert "read as common (Ama &lt;b&gt;, coach, Tam) &middot; by the question reader" in rows[0]
+    assert "left unread: no relation reads it" in rows[1]

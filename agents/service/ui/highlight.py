@@ -77,9 +77,32 @@ def _claim_list(numbered: Sequence[tuple[int, ClaimVerdict]], spans: Mapping[int
             f"<li class='dz-claim-row dz-row-{status}'><span class='dz-chip dz-chip-{status}'>{status}</span>"
             f" <strong>C{n}</strong> {escape(c.text)}{where}"
             f"<div class='dz-claim-by'>{decided_by_html(c, anchor)}"
-            f"{evidence}</div></li>"
+            f"{evidence}</div>{reading_html(c)}</li>"
         )
     return f"<ul class='dz-claims'>{''.join(rows)}</ul>"
 
 
-__all__ = ["response_html"]
+def reading_html(c: ClaimVerdict) -> str:
+    """How the claim was read: `read as (Ama Reyes, coach, Lio Marsh) by the question reader`, or why not."""
+    r = c.reading
+    if r is None:
+        return ""
+    if r.kind == "text":
+        return f"<div class='dz-claim-read dz-muted'>left unread: {escape(r.why_unread or '')}</div>"
+    parts = [p for p in (r.subject, r.relation, r.object) if p]
+    shape = "" if r.kind == "triple" else f"{r.kind} "
+    said = ("not " if r.negated else "") + f"{shape}({', '.join(parts)})"
+    by = escape(READ_BY.get(r.read_by, r.read_by))
+    return f"<div class='dz-claim-read dz-muted'>read as {escape(said)} &middot; by the {by}</div>"
+
+
+READ_BY = {
+    "template": "catalog templates",
+    "reader": "sentence reader",
+    "query": "question reader (query + answer)",
+    "extractor": "extractor model",
+    "sentence": "none",
+}
+
+
+__all__ = ["reading_html", "response_html"]
