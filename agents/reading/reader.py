@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agents.reading.lexicon import AGENT, OF, SLOT_O, SLOT_S, Lexicon, Pattern
-from agents.reading.values import SCALES, as_number, as_year
+from agents.reading.values import NUMBER_WORDS, SCALES, as_number, as_year, words_to_number
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.kb.model import ValueKind
 
@@ -128,6 +128,25 @@ def _named(doc: Any, names: Sequence[str]) -> list[tuple[int, int]]:
     return out
 
 
+def _worded_numbers(doc: Any, taken: Sequence[Mention]) -> list[Mention]:
+    """Numbers written in words ("sixty-seven million"): runs of number words, of value two or more."""
+    out: list[Mention] = []
+    run: list[Any] = []
+    for tok in [*doc, None]:
+        words = tok.lower_.split("-") if tok is not None else []
+        if tok is not None and words and all(w in NUMBER_WORDS for w in words if w):
+            run.append(tok)
+            continue
+        while run and run[-1].lower_ == "and":
+            run.pop()
+        if run and not any(m.start <= t.i < m.end for m in taken for t in run):
+            value = words_to_number([t.text for t in run])
+            if value is not None and value >= 2 and not all(t.text.isdigit() for t in run):
+                out.append(Mention(run[0].i, run[-1].i + 1, str(value), ValueKind.QUANTITY))
+        run = []
+    return out
+
+
 def mentions(
     doc: Any, known: Callable[[str], bool], cue_lemmas: frozenset[str] = frozenset(), unlinked: bool = False
 ) -> list[Mention]:
@@ -157,6 +176,7 @@ def mentions(
             if any(m.start < end and start < m.end for m in found) or set(range(start, end)) <= numeric:
                 continue
             found.append(Mention(start, end, doc[start:end].text, ValueKind.ENTITY, linked=False))
+    found += _worded_numbers(doc, found)
     for tok in doc:
         if any(m.start <= tok.i < m.end for m in found) or tok.i not in numeric:
             continue

@@ -3,7 +3,8 @@
 A year is a 3- or 4-digit number that a date phrase may surround ("in 1879", "back in 1879", "on
 4 July 1776", "in the year 1776"); a decade ("the 1870s") is no single year and is not read. A
 number may carry thousands commas ("3,784,539") or a scale word ("67 million" -> 67000000; the KB
-check then decides it within its own tolerance rules, never by rounding here).
+check then decides it within its own tolerance rules, never by rounding here), or be written in
+words ("sixty-seven million", "two hundred and five thousand"; `words_to_number`).
 """
 
 from __future__ import annotations
@@ -34,4 +35,46 @@ def as_number(text: str, scale: str | None = None) -> str | None:
     return str(int(value)) if value.is_integer() else str(value)
 
 
-__all__ = ["SCALES", "as_number", "as_year"]
+_UNIT_WORDS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+_UNIT_WORDS += " sixteen seventeen eighteen nineteen"
+UNITS = {w: i for i, w in enumerate(_UNIT_WORDS.split())}
+_TEN_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety"
+TENS = {w: 10 * i for i, w in enumerate(_TEN_WORDS.split(), 2)}
+NUMBER_WORDS = frozenset({*UNITS, *TENS, "hundred", *SCALES, "and"})
+
+
+def words_to_number(words: list[str]) -> int | None:
+    """The value of a number written in words ("sixty-seven million" -> 67000000), or None.
+
+    Words: units, tens (a hyphenated "sixty-seven" is two), "hundred", the scale words and an inner
+    "and" ("two hundred and five"). Anything else, a scale out of order ("thousand million"), or no
+    number word at all gives None.
+    """
+    parts = [p for w in words for p in w.lower().split("-") if p]
+    if not parts or parts[0] == "and" or parts[-1] == "and":
+        return None
+    total = current = 0
+    last_scale = 10**18
+    seen = False
+    for p in parts:
+        if p == "and":
+            continue
+        if p in UNITS:
+            current += UNITS[p]
+        elif p in TENS:
+            current += TENS[p]
+        elif p == "hundred":
+            current = (current or 1) * 100
+        elif p in SCALES:
+            scale = SCALES[p]
+            if scale >= last_scale:
+                return None
+            total += (current or 1) * scale
+            current, last_scale = 0, scale
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+__all__ = ["NUMBER_WORDS", "SCALES", "as_number", "as_year", "words_to_number"]

@@ -174,3 +174,16 @@ def test_a_short_answer_is_the_first_sentence_without_its_hedge(response: str, a
 
     found = SentenceReader(Catalog.from_toml()).answer_of(response, known, "What is the capital of France?")
     assert (found.text if found else None) == answer
+
+
+def test_numbers_in_words() -> None:
+    from agents.reading.values import words_to_number
+
+    assert words_to_number(["sixty-seven", "million"]) == 67_000_000
+    assert words_to_number("two hundred and five thousand".split()) == 205_000
+    assert words_to_number(["thousand", "million"]) is None and words_to_number(["and"]) is None
+    assert words_to_number(["apples"]) is None
+    from agents.reading.reader import mentions
+
+    found = mentions(nlp()("Spain has about forty-seven million people and one king."), known)
+    assert [(m.text, m.kind.value) for m in found] == [("Spain", "entity"), ("47000000", "quantity")]
