@@ -112,7 +112,7 @@ def _when(start: int | None, end: int | None) -> str:
     return f" ({'' if start is None else start}-{'' if end is None else end})"
 
 
-def _value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> tuple[str, float, str] | None:
+def stored_value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> tuple[str, float, str] | None:
     """(label, number, when) of `name`'s stored value (at `year` when dated); None when none or several differ.
 
     A value dated to periods that do not cover `year` does not count; undated values count at any year.
@@ -165,7 +165,7 @@ def compare(
     names = list(dict.fromkeys(n for c in (*candidates, subject) for n in _known_names(reasoner, c)))
     if len(names) < 2:
         return Decided(ProofStatus.UNKNOWN, None, f"no entities named to compare {subject!r} with")
-    values = {n: _value(reasoner, n, rid, year) for n in names}
+    values = {n: stored_value(reasoner, n, rid, year) for n in names}
     missing = [n for n, v in values.items() if v is None]
     if missing:
         at = f" in {year}" if year is not None else ""

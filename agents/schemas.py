@@ -90,6 +90,12 @@ class Claim(BaseModel):
         default=(), description="comparison: the entities compared; set: the members named."
     )
     year: int | None = Field(default=None, description="comparison: the year the values are compared at.")
+    tolerance: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="A stated number's relative tolerance ('about 67 million': 0.05); None when exact.",
+    )
     conditions: tuple[ClaimCondition, ...] = Field(
         default=(), description="set: the question's conditions on X (`relation` holds the operation)."
     )

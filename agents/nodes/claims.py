@@ -17,8 +17,11 @@ from agents.answer_set import evidence_answers
 from agents.context import VerifierContext
 from agents.nodes.base import node
 from agents.reading.claims import read_free
+from agents.reading.values import number_phrase
 from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.set_questions import read_set_answer
 from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.logic.mtl_question import read_mtl_question
@@ -47,11 +50,28 @@ def _from_statement(st: Statement | ComparisonStatement) -> Claim:
     return base.model_copy(update=update)
 
 
+def _with_tolerance(claim: Claim, catalog: Catalog) -> Claim:
+    """A number object with a scale word, in words or said to be approximate gets its tolerance ("about 83 million")."""
+    if (
+        claim.kind != ClaimKind.TRIPLE
+        or claim.object is None
+        or claim.relation is None
+        or claim.relation not in catalog
+    ):
+        return claim
+    if catalog.get(claim.relation).object_kind != ValueKind.QUANTITY:
+        return claim
+    read = number_phrase(claim.object)
+    if read is None or read[1] is None:
+        return claim
+    return claim.model_copy(update={"object": read[0], "tolerance": read[1]})
+
+
 def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]] = ()) -> list[Claim]:
     """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order); `triples` are the supplied ones."""
     found: list[Claim] = []
     for st in ctx.services.reader.with_query(query, response):
-        found.append(_from_statement(st))
+        found.append(_with_tolerance(_from_statement(st), ctx.services.catalog))
     found += temporal_claims(query, response)
     if complete := set_claim(ctx, query, response):
         found.append(complete)

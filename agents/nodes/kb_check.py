@@ -22,6 +22,7 @@ from typing import Any
 from agents.answer_set import evidence_answers
 from agents.call_cache import PROVE_TOOL
 from agents.context import VerifierContext
+from agents.kbnumbers import near
 from agents.kbprove import Decided, common, compare, prove_claim, temporal
 from agents.kbset import count_at_least, set_complete
 from agents.nodes.base import node
@@ -56,6 +57,8 @@ def _decide_now(reasoner: Reasoner, claim: Claim) -> Decided:
     assert claim.object is not None
     if claim.kind == ClaimKind.COMMON:
         return common(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
+    if claim.tolerance is not None:
+        return near(reasoner, claim.subject, claim.relation, claim.object, claim.tolerance, claim.negated)
     return prove_claim(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
 
 

@@ -230,6 +230,7 @@ def _claim(base: Claim, r: Reading, origin: ClaimOrigin, text: str) -> Claim:
             "object": r.object,
             "negated": r.negated,
             "past": r.past,
+            "tolerance": r.tolerance,
         }
     )
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agents.reading.values import NUMBER_WORDS, SCALES, as_number, as_year, words_to_number
+from agents.reading.values import APPROX_WORDS, NUMBER_WORDS, SCALES, as_number, as_year, tolerance, words_to_number
 from drowzee_core.kb.model import ValueKind
 
 _NAME_DEPS_SKIP = frozenset({"det", "poss", "case", "punct"})
@@ -30,6 +30,8 @@ class Mention:
     kind: ValueKind
     gap: bool = False
     """The question word a short answer fills ("What is the capital of Peru?" "Lima."): it may stand anywhere."""
+    tolerance: float | None = None
+    """A number's relative tolerance ("about 67 million": 0.05; `values.tolerance`); None when exact."""
     linked: bool = True
     """A name the KB or the supplied triples know; False for a proper name nothing knows (kept as written)."""
 
@@ -82,6 +84,12 @@ def _named(doc: Any, names: Sequence[str]) -> list[tuple[int, int]]:
     return out
 
 
+def _approx(doc: Any, i: int) -> bool:
+    """Whether the number at token `i` is said to be approximate ("about 67 million", "close to 5,000")."""
+    before = [t.lower_ for t in doc[max(0, i - 2) : i]]
+    return bool(before) and (before[-1] in APPROX_WORDS or before == ["close", "to"])
+
+
 def _worded_numbers(doc: Any, taken: Sequence[Mention]) -> list[Mention]:
     """Numbers written in words ("sixty-seven million"): runs of number words, of value two or more."""
     out: list[Mention] = []
@@ -96,7 +104,8 @@ def _worded_numbers(doc: Any, taken: Sequence[Mention]) -> list[Mention]:
         if run and not any(m.start <= t.i < m.end for m in taken for t in run):
             value = words_to_number([t.text for t in run])
             if value is not None and value >= 2 and not all(t.text.isdigit() for t in run):
-                out.append(Mention(run[0].i, run[-1].i + 1, str(value), ValueKind.QUANTITY))
+                tol = tolerance(str(value), _approx(doc, run[0].i), rounded=True)
+                out.append(Mention(run[0].i, run[-1].i + 1, str(value), ValueKind.QUANTITY, tolerance=tol))
         run = []
     return out
 
@@ -140,7 +149,8 @@ def mentions(
         nxt = doc[tok.i + 1].text if tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ in SCALES else None
         number = as_number(tok.text, nxt)
         if number is not None:
-            found.append(Mention(tok.i, tok.i + (2 if nxt else 1), number, ValueKind.QUANTITY))
+            tol = tolerance(number, _approx(doc, tok.i), rounded=nxt is not None)
+            found.append(Mention(tok.i, tok.i + (2 if nxt else 1), number, ValueKind.QUANTITY, tolerance=tol))
     return sorted(found, key=lambda m: m.start)[:MAX_MENTIONS]
 
 

@@ -48,6 +48,8 @@ class Reading:
     kind: str = "triple"
     """"triple"; "common" (subject and object stand in the relation to one thing; `negated`: to none in
     common); "count" (at least `object` things stand in the relation to the subject; `negated`: fewer)."""
+    tolerance: float | None = None
+    """The object number's relative tolerance (`Mention.tolerance`); None when exact or not a number."""
 
 
 @functools.cache
@@ -173,7 +175,7 @@ def read(
         # a question word that is the subject of a verb stands in place ("Who directed X?"); any other
         # is fronted ("What is the capital of X?", "When was X born?") and may fill a slot anywhere
         in_place = wh.dep_ in ("nsubj", "nsubjpass") and wh.head.lemma_ != "be"
-        gap = Mention(wh.i, wh.i + 1, answer.text, answer.kind, gap=not in_place)
+        gap = Mention(wh.i, wh.i + 1, answer.text, answer.kind, gap=not in_place, tolerance=answer.tolerance)
         found = sorted([*[m for m in found], gap], key=lambda m: m.start)
         asked_for = gap
     subject_pronoun = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in PRONOUNS), None)
@@ -208,6 +210,7 @@ def read(
             past and not p.past,
             best_cues,
             _leftover(doc, found, s, o),
+            tolerance=o.tolerance,
         )
         for p, s, o in best
     ]

@@ -77,4 +77,61 @@ def words_to_number(words: list[str]) -> int | None:
     return total + current if seen else None
 
 
-__all__ = ["NUMBER_WORDS", "SCALES", "as_number", "as_year", "words_to_number"]
+APPROX_WORDS = frozenset({"about", "around", "approximately", "roughly", "nearly", "almost", "circa", "some", "~"})
+"""Words that say a number is approximate ("about 67 million")."""
+APPROX_TOLERANCE = 0.05
+"""Relative tolerance of an approximate number: "about 67 million" covers 63.65 to 70.35 million."""
+
+
+def tolerance(value: str, approx: bool, rounded: bool) -> float | None:
+    """The relative tolerance a stated number carries, or None for an exact one.
+
+    A rounded number (with a scale word or in words: "67 million") covers half a unit of its last
+    significant digit (67 million: +-0.5 million, 0.75 %); an approximate one ("about ...") at least
+    `APPROX_TOLERANCE`. A plain number ("67,390,000") is exact.
+    """
+    if not approx and not rounded:
+        return None
+    number = float(value)
+    if number == 0:
+        return None
+    digits = str(int(abs(number))) if number.is_integer() else ""
+    trailing = len(digits) - len(digits.rstrip("0")) if digits else 0
+    rel = 0.5 * 10**trailing / abs(number) if rounded else 0.0
+    return max(rel, APPROX_TOLERANCE) if approx else rel
+
+
+def number_phrase(text: str) -> tuple[str, float | None] | None:
+    """A whole phrase read as a number: (the number as the KB writes it, its tolerance), or None.
+
+    "about 83 million" -> ("83000000", 0.05); "3,784,539" -> ("3784539", None); "eighty-three
+    million" -> ("83000000", 0.006); anything else (a name, a year with words around it) -> None.
+    """
+    words = text.strip().rstrip(".").replace("~", "~ ").split()
+    approx = False
+    while words and (words[0].lower() in APPROX_WORDS or [w.lower() for w in words[:2]] == ["close", "to"]):
+        words = words[2:] if words[0].lower() == "close" else words[1:]
+        approx = True
+    if not words or len(words) > 8:
+        return None
+    if len(words) <= 2:
+        number = as_number(words[0], words[1] if len(words) == 2 else None)
+        if number is not None:
+            return number, tolerance(number, approx, rounded=len(words) == 2)
+    value = words_to_number(words)
+    if value is None:
+        return None
+    return str(value), tolerance(str(value), approx, rounded=True)
+
+
+__all__ = [
+    "APPROX_TOLERANCE",
+    "APPROX_WORDS",
+    "NUMBER_WORDS",
+    "SCALES",
+    "as_number",
+    "as_year",
+    "number_phrase",
+    "tolerance",
+    "words_to_number",
+]

@@ -65,3 +65,20 @@ def test_an_unrelated_predicate_stays_unread_and_undecided(verifier: Verifier) -
     v = verifier.verify(VerifyRequest(query="Does Ama Reyes admire Lio Marsh?", response="Yes.", evidence=TEAM))
     assert v.decision not in (Decision.SUPPORTED, Decision.REFUTED), v.explanation
     assert all(c.reading is not None and c.reading.kind == "text" and c.reading.why_unread for c in v.claims)
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [
+        ("The population of Germany is about 83 million.", ProofStatus.SUPPORTED),
+        ("The population of Germany is 83 million.", ProofStatus.SUPPORTED),
+        ("The population of Germany is about 50 million.", ProofStatus.CONTRADICTED),
+        ("The population of Germany is 83,000,000.", ProofStatus.CONTRADICTED),  # exact: not the stored value
+    ],
+)
+def test_rounded_numbers_are_decided_within_their_tolerance(
+    verifier: Verifier, response: str, status: ProofStatus
+) -> None:
+    v = verifier.verify(VerifyRequest(query="What is the population of Germany?", response=response))
+    [claim] = v.claims
+    assert claim.status == status and claim.proof is not None

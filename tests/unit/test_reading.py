@@ -187,3 +187,15 @@ def test_numbers_in_words() -> None:
 
     found = mentions(nlp()("Spain has about forty-seven million people and one king."), known)
     assert [(m.text, m.kind.value) for m in found] == [("Spain", "entity"), ("47000000", "quantity")]
+
+
+def test_rounded_and_approximate_numbers_carry_a_tolerance() -> None:
+    from agents.reading.values import number_phrase, tolerance
+
+    assert number_phrase("about 83 million") == ("83000000", 0.05)
+    assert number_phrase("3,784,539") == ("3784539", None)
+    number, tol = number_phrase("eighty-three million")  # type: ignore[misc]
+    assert number == "83000000" and tol is not None and abs(tol - 0.5 / 83) < 1e-9
+    assert number_phrase("Lyon") is None and number_phrase("about Lyon") is None
+    assert tolerance("1200", approx=False, rounded=False) is None
+    assert tolerance("1200", approx=True, rounded=False) == 0.05
