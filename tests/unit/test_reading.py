@@ -180,7 +180,7 @@ def test_numbers_in_words() -> None:
     from agents.reading.values import words_to_number
 
     assert words_to_number(["sixty-seven", "million"]) == 67_000_000
-    assert words_to_number("two hundred and five thousand".split()) == 205_000
+    assert words_to_number(["two", "hundred", "and", "five", "thousand"]) == 205_000
     assert words_to_number(["thousand", "million"]) is None and words_to_number(["and"]) is None
     assert words_to_number(["apples"]) is None
     from agents.reading.reader import mentions
