@@ -39,7 +39,7 @@ class Decided:
     """Whether the KB knows the claim's relation and names (False: it could not even read the claim)."""
 
 
-def _objects(reasoner: Reasoner, relation: str, obj: str) -> tuple[list[int], str]:
+def objects_of(reasoner: Reasoner, relation: str, obj: str) -> tuple[list[int], str]:
     """The object's entity candidates; a number is looked up as written and as the KB writes it ("3,784,539")."""
     found = reasoner.store.resolve(obj, MAX_CANDIDATES)
     number = parse_number(obj)
@@ -70,7 +70,7 @@ def prove_claim(reasoner: Reasoner, subject: str, relation: str, obj: str, negat
     subs = reasoner.store.resolve(subject, MAX_CANDIDATES)
     if not subs:
         return Decided(ProofStatus.UNKNOWN, None, f"subject {subject!r} is not in the KB", linked=False)
-    objs, note = _objects(reasoner, relation, obj)
+    objs, note = objects_of(reasoner, relation, obj)
     if not objs:
         return Decided(ProofStatus.UNKNOWN, None, note, linked=False)
     rid = reasoner.relation_ids[relation]

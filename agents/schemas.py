@@ -89,7 +89,10 @@ class Claim(BaseModel):
     candidates: tuple[str, ...] = Field(
         default=(), description="comparison: the entities compared; set: the members named."
     )
-    year: int | None = Field(default=None, description="comparison: the year the values are compared at.")
+    year: int | None = Field(
+        default=None,
+        description="comparison: the year the values are compared at; triple: the year the claim is put at.",
+    )
     tolerance: float | None = Field(
         default=None,
         ge=0.0,

@@ -25,6 +25,7 @@ from agents.context import VerifierContext
 from agents.kbnumbers import near
 from agents.kbprove import Decided, common, compare, prove_claim, temporal
 from agents.kbset import count_at_least, set_complete
+from agents.kbtime import at_year
 from agents.nodes.base import node
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBOrigin, KBResult
 from agents.state import VerifierState
@@ -57,6 +58,8 @@ def _decide_now(reasoner: Reasoner, claim: Claim) -> Decided:
     assert claim.object is not None
     if claim.kind == ClaimKind.COMMON:
         return common(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
+    if claim.year is not None and claim.kind == ClaimKind.TRIPLE and claim.tolerance is None:
+        return at_year(reasoner, claim.subject, claim.relation, claim.object, claim.year, claim.negated)
     if claim.tolerance is not None:
         return near(reasoner, claim.subject, claim.relation, claim.object, claim.tolerance, claim.negated)
     return prove_claim(reasoner, claim.subject, claim.relation, claim.object, claim.negated)

@@ -231,6 +231,7 @@ def _claim(base: Claim, r: Reading, origin: ClaimOrigin, text: str) -> Claim:
             "negated": r.negated,
             "past": r.past,
             "tolerance": r.tolerance,
+            "year": r.year,
         }
     )
 
@@ -247,7 +248,8 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
         said = f"{r.subject} {r.relation} {r.object}."
         return f"It is not the case that {said[:-1]}." if r.negated else said
     spec = catalog.get(r.relation)
-    return (spec.negative if r.negated else spec.positive).format(s=r.subject, o=r.object)
+    said = (spec.negative if r.negated else spec.positive).format(s=r.subject, o=r.object)
+    return f"In {r.year}, {said[:1].lower()}{said[1:]}" if r.year is not None else said
 
 
 def read_free(

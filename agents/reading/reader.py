@@ -50,6 +50,8 @@ class Reading:
     common); "count" (at least `object` things stand in the relation to the subject; `negated`: fewer)."""
     tolerance: float | None = None
     """The object number's relative tolerance (`Mention.tolerance`); None when exact or not a number."""
+    year: int | None = None
+    """The year the sentence puts the claim at ("In 1995 France used the franc"); None when undated."""
 
 
 @functools.cache
@@ -143,9 +145,30 @@ def negated_doc(doc: Any) -> bool:
 WH_WORDS = frozenset({"what", "who", "whom", "which", "when", "where"})
 
 
-def _leftover(doc: Any, found: Sequence[Mention], s: Mention, o: Mention) -> bool:
-    """Whether the sentence holds a name, number or year outside the reading's subject and object."""
+TIME_PREPS = frozenset({"in", "during", "of"})
+"""Prepositions that put a claim at a year ("In 1995 France used the franc", "as of 2010")."""
+
+
+def time_qualifier(doc: Any, found: Sequence[Mention], s: Mention, o: Mention) -> Mention | None:
+    """The one year, besides the subject and object, that dates the claim ("in 1995"), or None."""
+    years = [
+        m
+        for m in found
+        if m.kind == ValueKind.YEAR
+        and m not in (s, o)
+        and m.start > 0
+        and doc[m.start - 1].lower_ in TIME_PREPS
+        and (doc[m.start - 1].lower_ != "of" or (m.start > 1 and doc[m.start - 2].lower_ == "as"))
+    ]
+    return years[0] if len(years) == 1 else None
+
+
+def _leftover(doc: Any, found: Sequence[Mention], s: Mention, o: Mention, when: Mention | None = None) -> bool:
+    """Whether the sentence holds a name, number or year outside the reading's subject, object and time."""
     used = set(range(s.start, s.end)) | set(range(o.start, o.end))
+    if when is not None:
+        used |= set(range(when.start, when.end))
+        found = [m for m in found if not (m.start < when.end and when.start < m.end)] + [when]
     for m in found:
         if not set(range(m.start, m.end)) & used:
             return True
@@ -201,19 +224,22 @@ def read(
             if n > best_cues:
                 best, best_cues = [], n
             best.append((pattern, s, o))
-    readings = [
-        Reading(
-            s.text,
-            p.relation,
-            o.text,
-            p.negated != negated,
-            past and not p.past,
-            best_cues,
-            _leftover(doc, found, s, o),
-            tolerance=o.tolerance,
+    readings = []
+    for p, s, o in best:
+        when = time_qualifier(doc, found, s, o) if o.kind != ValueKind.YEAR else None
+        readings.append(
+            Reading(
+                s.text,
+                p.relation,
+                o.text,
+                p.negated != negated,
+                (past and not p.past) or when is not None,
+                best_cues,
+                _leftover(doc, found, s, o, when),
+                tolerance=o.tolerance,
+                year=int(when.text) if when is not None else None,
+            )
         )
-        for p, s, o in best
-    ]
     if len({lexicon.canonical(r) for r in readings}) != 1:
         return []  # unread, or ambiguous between readings with as many cues
     return readings[:1]

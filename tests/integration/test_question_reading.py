@@ -82,3 +82,19 @@ def test_rounded_numbers_are_decided_within_their_tolerance(
     v = verifier.verify(VerifyRequest(query="What is the population of Germany?", response=response))
     [claim] = v.claims
     assert claim.status == status and claim.proof is not None
+
+
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [
+        ("In 1995 the currency of France was the French Franc.", ProofStatus.SUPPORTED),
+        ("In 1995 the currency of France was the Euro.", ProofStatus.CONTRADICTED),
+        ("In 2005 the currency of France was the Euro.", ProofStatus.SUPPORTED),
+        ("In 1985 the capital of Germany was Berlin.", ProofStatus.UNKNOWN),  # the KB's capital is undated
+    ],
+)
+def test_a_year_in_the_sentence_dates_the_claim(verifier: Verifier, response: str, status: ProofStatus) -> None:
+    v = verifier.verify(VerifyRequest(query="Tell me about it.", response=response))
+    [claim] = v.claims
+    assert claim.status == status and claim.text.startswith("In ")
+    assert (claim.proof is not None) == (status != ProofStatus.UNKNOWN)

@@ -199,3 +199,10 @@ def test_rounded_and_approximate_numbers_carry_a_tolerance() -> None:
     assert number_phrase("Lyon") is None and number_phrase("about Lyon") is None
     assert tolerance("1200", approx=False, rounded=False) is None
     assert tolerance("1200", approx=True, rounded=False) == 0.05
+
+
+def test_a_year_after_in_dates_a_claim_and_is_not_left_over() -> None:
+    (r,) = read(nlp()("In 1995 the capital of France was Lyon."), lexicon(), lambda n: n.lower() in {"france", "lyon"})
+    assert (r.relation, r.object, r.year, r.past, r.partial) == ("has_capital", "Lyon", 1995, True, False)
+    (born,) = read(nlp()("Ada Lovelace was born in 1815."), lexicon(), known)
+    assert born.year is None and born.object == "1815"
