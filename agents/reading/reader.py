@@ -176,6 +176,18 @@ def _leftover(doc: Any, found: Sequence[Mention], s: Mention, o: Mention, when: 
     return any((t.pos_ in ("PROPN", "NUM")) and t.i not in covered for t in doc)
 
 
+def _noun_chains(doc: Any, cue_lemmas: frozenset[str]) -> list[set[str]]:
+    """Pairs of relation nouns chained by "of" ("time zone of the capital of X": {zone, capital})."""
+    out = []
+    for t in doc:
+        outer = t.head.head if t.head.lower_ == OF else None
+        if t.dep_ == "pobj" and t.pos_ == "NOUN" and outer is not None and outer.pos_ == "NOUN":
+            pair = {outer.lemma_.lower(), t.lemma_.lower()}
+            if pair <= cue_lemmas and len(pair) == 2:
+                out.append(pair)
+    return out
+
+
 def read(
     doc: Any,
     lexicon: Lexicon,
@@ -242,6 +254,8 @@ def read(
         )
     if len({lexicon.canonical(r) for r in readings}) != 1:
         return []  # unread, or ambiguous between readings with as many cues
+    if any(not chain <= set(best[0][0].cues) for chain in _noun_chains(doc, lexicon.cue_lemmas)):
+        return []  # "the time zone of the capital of X" composes two relations: no one reading says it
     return readings[:1]
 
 
