@@ -115,7 +115,9 @@ def _when(start: int | None, end: int | None) -> str:
 def stored_value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> tuple[str, float, str] | None:
     """(label, number, when) of `name`'s stored value (at `year` when dated); None when none or several differ.
 
-    A value dated to periods that do not cover `year` does not count; undated values count at any year.
+    Every entity the name resolves to counts: a name several entities share with different values is
+    ambiguous (None). A value dated to periods that do not cover `year` does not count; undated
+    values count at any year.
     """
     found: dict[float, tuple[str, str]] = {}
     for eid in reasoner.store.resolve(name, MAX_CANDIDATES):
@@ -126,9 +128,7 @@ def stored_value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> t
             label = reasoner.store.labels([oid])[oid]
             if (v := parse_number(label)) is not None:
                 found.setdefault(v, (label, _when(start, end)))
-        if found:
-            break
-    if len(found) != 1:
+    if len(found) != 1:  # none, or a name several entities share with different values ("Wright")
         return None
     number, (label, when) = next(iter(found.items()))
     return label, number, when

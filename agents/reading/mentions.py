@@ -46,7 +46,10 @@ def _trim(span: Any) -> tuple[int, int]:
     return start, end
 
 
-NAME_LINKS = frozenset({"of", "the", "de", "la", "von", "van", "del", "da", "'s", "-", "–", "("})
+NAME_LINKS = frozenset(
+    {"of", "the", "de", "la", "le", "von", "van", "der", "del", "della", "da", "do", "dos", "das", "di", "du", "des"}
+    | {"y", "e", "al", "el", "upon", "on", "am", "im", "an", "sur", "en", "'s", "-", "–", "("}
+)
 """Words that may stand inside a proper name between two capitalised words ("Battle of the Bulge")."""
 
 
