@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from agents.reading.frames import DIFFERENT, SAME, Span, predicate_words, quantity, sameness
-from agents.reading.labels import Label, LabelLink, LabelLinker
+from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
 from agents.reading.reader import Mention, Reading, mentions, negated_doc, read
 from drowzee_core.kb.model import ValueKind
@@ -82,6 +82,24 @@ def _next_name(prep: Any, names: list[Mention]) -> Mention | None:
         return None
     first = min(later, key=lambda m: m.start)
     return first if all(doc[i].pos_ in DESCRIPTORS for i in range(prep.i + 1, first.start)) else None
+
+
+TYPE_MARKS = (SAME | DIFFERENT) - {"both"}
+"""Words that modify the shared thing ("the same club"), unlike "both", which modifies the two names."""
+
+
+def _without_type(words: list[Any]) -> list[Any]:
+    """Predicate words without the shared thing's type ("members of the same club": "club" is no relation).
+
+    The noun a sameness or difference word modifies names the type of the shared object when a
+    relational word comes before it ("both R of the same T"); alone ("the same coach") it is the relation.
+    """
+    typed = [t for t in words if t.pos_ == "NOUN" and any(c.lower_ in TYPE_MARKS for c in t.children)]
+    if not typed:
+        return words
+    rest = [t for t in words if t not in typed and t.head not in typed]
+    relational = [t for t in rest if t.pos_ in ("NOUN", "VERB") and t.lemma_.lower() not in LIGHT and t.i < typed[0].i]
+    return rest if relational else words
 
 
 def _respective(words: list[Any]) -> list[Any] | None:
@@ -166,7 +184,7 @@ def read_question(
     neg = negated_doc(doc)
     same = sameness(doc, spans)
     if same is not None and linker is not None and labels:
-        words = predicate_words(doc, spans, SHAPE_SKIP)
+        words = _without_type(predicate_words(doc, spans, SHAPE_SKIP))
         link = _link(linker, words, labels)
         if link is None:
             return []

@@ -125,3 +125,9 @@ def test_the_linker_needs_a_margin() -> None:
     assert linker.link("gamma", ["gamma"], two) is None  # two labels equally near: unread
     found = linker.link("alpha thing", ["alpha", "thing"], two)
     assert found is not None and (found.label, found.how) == ("a", "lemma")
+
+
+def test_the_type_of_the_shared_thing_is_not_the_relation() -> None:
+    clubs = [["Ama Reyes", "member", "Red Club"], ["Tam Oduya", "member", "Blue Club"]]
+    (r,) = ask("Are Ama Reyes and Tam Oduya members of different clubs?", clubs)
+    assert (r.kind, r.relation, r.negated) == ("common", "member", True)
