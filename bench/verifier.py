@@ -27,6 +27,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 log = logging.getLogger("bench.verifier")
@@ -162,7 +164,7 @@ def audit(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def timings(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Mean seconds per pair, overall and per node."""
+    """Seconds per pair (mean, median, 95th percentile), and the mean per node."""
     per: dict[str, list[float]] = defaultdict(list)
     for r in results:
         for node, s in r["verdict"].provenance.timings.items():
@@ -171,6 +173,8 @@ def timings(results: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "pairs": n,
         "seconds_per_pair": round(sum(r["seconds"] for r in results) / n, 3),
+        "median_seconds": round(float(np.median([r["seconds"] for r in results])), 3),
+        "p95_seconds": round(float(np.percentile([r["seconds"] for r in results], 95)), 3),
         "pairs_per_minute": round(60 * n / sum(r["seconds"] for r in results), 1),
         "per_node": {k: round(sum(v) / n, 3) for k, v in sorted(per.items())},
     }

@@ -63,7 +63,8 @@ def render(report: dict[str, Any]) -> str:
     nodes = ", ".join(f"{k} {v}" for k, v in sorted(t["per_node"].items()))
     out += [
         "",
-        f"Timing: {t['seconds_per_pair']} s per pair ({t['pairs_per_minute']} pairs/min); per node (s): {nodes}.",
+        f"Timing: {t['seconds_per_pair']} s per pair (median {t.get('median_seconds', '-')}, p95"
+        f" {t.get('p95_seconds', '-')}; {t['pairs_per_minute']} pairs/min); per node (s): {nodes}.",
         "",
         f"Degraded verdicts: {s['overall'].get('degraded', 0)}, errors: {s['overall'].get('errors', 0)}",
     ]
