@@ -107,7 +107,7 @@ def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
     from tests.unit.verifier_fakes import FakeSentenceReader
 
     reader = StatementReader(Catalog.from_toml())
-    services = SimpleNamespace(reader=reader, sentence_reader=FakeSentenceReader(), store=None, catalog=None)
+    services = SimpleNamespace(reader=reader, sentence_reader=FakeSentenceReader(), store=None, catalog=reader.catalog)
     services.gate = SimpleNamespace(run=lambda f, *a: f(*a))
     ctx = SimpleNamespace(services=services, settings=SimpleNamespace(extractor="rules"))
     query = "Among Paris, Lyon and Marseille, which one has the largest population?"
