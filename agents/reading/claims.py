@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from agents.reading.frames import asked_text
+from agents.reading.asking import last_question, question_text, wh_question
 from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.questions import read_question
@@ -178,42 +178,7 @@ def flip(reading: Reading, yes: bool) -> Reading:
     return reading if yes else dataclasses.replace(reading, negated=not reading.negated)
 
 
-AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "could", "will"})
-WH_FIRST = frozenset({"what", "who", "whom", "which", "when", "where", "in"})
 MAX_SHORT_ANSWER_WORDS = 6
-MAX_QUERY_CHARS = 4_000
-"""Longest query the question reader parses (a longer one is cut there)."""
-
-
-def last_question(query: str) -> str | None:
-    """The last question of a query ("Some context. Is X Y?" -> "Is X Y?"), or None."""
-    text = query.strip()
-    if not text.endswith("?"):
-        return None
-    body = text[:-1]
-    for stop in ("?", ". ", ": ", "\n"):
-        body = body.rsplit(stop, 1)[-1]
-    return body.strip() + "?" if body.strip() else None
-
-
-def question_text(query: str) -> str | None:
-    """What a yes / no query asks (`frames.asked_text`).
-
-    That is its last question when a yes / no one ("Is X Y?", "Did X ...?"), or a statement put up
-    for judgement ("X is Y. Please check this statement.").
-    """
-    if not query.strip():
-        return None
-    asked = asked_text(nlp()(query[:MAX_QUERY_CHARS]))
-    if asked is None or asked.split(" ", 1)[0].lower() in WH_FIRST:
-        return None
-    return asked
-
-
-def wh_question(query: str) -> str | None:
-    """The last question of a query when a question word asks for a name or value ("Who ...?", "In which ...?")."""
-    q = last_question(query)
-    return q if q is not None and q.split(" ", 1)[0].lower() in WH_FIRST else None
 
 
 KINDS = {"triple": ClaimKind.TRIPLE, "common": ClaimKind.COMMON, "count": ClaimKind.COUNT}

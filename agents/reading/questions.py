@@ -194,7 +194,7 @@ def read_question(
     if counted is not None and len(names) == 1 and linker is not None and labels:
         noun_i, n = counted
         noun = doc[noun_i]
-        drop = {x.i for x in noun.subtree if x.i <= noun.i}  # "more than one battle event"
+        drop = {x.i for x in noun.subtree if x.i <= noun.i}  # "at least three old ferries"
         words = [t for t in predicate_words(doc, spans) if t.i not in drop]
         link = _link(linker, words, labels)
         if link is None:
