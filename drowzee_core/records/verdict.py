@@ -112,6 +112,29 @@ class ClaimReading(BaseModel):
     why_unread: str | None = Field(default=None, description="Why the sentence was left unread, for a text claim.")
 
 
+class CitedSentence(BaseModel):
+    """One evidence sentence a finding cites: `S2.3` is the third sentence of item `S2` (`S2` when it has one)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(description="The sentence's id.")
+    text: str = Field(description="The sentence as supplied.")
+
+
+class EvidenceFinding(BaseModel):
+    """What the evidence reader found for one claim in the supplied evidence (`agents.reading.support`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    decision: str = Field(description="supported / refuted / not enough info.")
+    reason: str = Field(description="Why, citing sentence ids: the conflicting value, what matched or what is missing.")
+    sentences: list[CitedSentence] = Field(default_factory=list, description="The sentences it rests on.")
+    missing: list[str] = Field(default_factory=list, description="Units of the claim the evidence does not hold.")
+    p_supported: float | None = Field(
+        default=None, description="The support rule's probability from the matched units."
+    )
+
+
 class ClaimVerdict(BaseModel):
     """One atomic claim of the response and what decided it."""
 
@@ -129,6 +152,9 @@ class ClaimVerdict(BaseModel):
     evidence_ids: list[str] = Field(default_factory=list, description="Evidence items that bear on the claim.")
     proof: ProofNode | None = Field(default=None, description="Prolog proof, when the KB check decided it.")
     reading: ClaimReading | None = Field(default=None, description="How the claim was read (`ClaimReading`).")
+    finding: EvidenceFinding | None = Field(
+        default=None, description="What the supplied evidence says of the claim (`EvidenceFinding`), when read."
+    )
 
 
 class Opinion(BaseModel):
@@ -207,10 +233,12 @@ __all__ = [
     "MAX_EVIDENCE",
     "MAX_TEXT",
     "MAX_UNDECIDED_CONFIDENCE",
+    "CitedSentence",
     "ClaimReading",
     "ClaimVerdict",
     "DecidedBy",
     "Decision",
+    "EvidenceFinding",
     "EvidenceItem",
     "EvidenceSource",
     "ModelRef",

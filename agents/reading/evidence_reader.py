@@ -1,0 +1,186 @@
+"""Read a claim against supplied evidence: sentences, alignment (bm25s + embeddings), then `support.decide`.
+
+The evidence items (`EvidenceItem`, already normalised from text, `[entity, sentence]` pairs and
+verbalised triples) are split into sentences by spaCy's parser and cited as `S2.3` (item `S2`,
+third sentence; `S2` when the item is one sentence). A claim's sentences are ranked by BM25 (bm25s)
+over lemmas plus the cosine of sentence embeddings (all-MiniLM-L6-v2), each scaled to [0, 1] and
+averaged; the best `support.ALIGNED` are searched for conflicting values and every sentence for the
+claim's units.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from agents.reading.frames import frame_tokens
+from agents.reading.support import (
+    FEATURES,
+    EvidenceReading,
+    Sentence,
+    SupportRule,
+    decide,
+    resolved_context,
+    yes_no_reading,
+    yes_or_no,
+)
+from agents.reading.units import UnitKind, content_units, query_keys
+from drowzee_core.errors import DrowzeeError
+from drowzee_core.records.verdict import CitedSentence, EvidenceFinding, EvidenceItem
+
+log = logging.getLogger(__name__)
+
+MAX_SENTENCES = 400
+"""Evidence sentences read per pair (the first ones, in the order supplied)."""
+MAX_SENTENCE_CHARS = 1_000
+
+WEIGHTS = Path(__file__).with_name("support_weights.json")
+"""The fitted support rule (`bench/evidence_fit.py`)."""
+
+Embed = Callable[[Sequence[str]], NDArray[np.float32]]
+
+
+class EvidenceReader:
+    """Claims read against a pair's evidence sentences; one per service (the parser and models are shared)."""
+
+    def __init__(
+        self,
+        parse: Callable[[str], Any],
+        pipe: Callable[[list[str]], Any],
+        embed: Embed | None,
+        related: Callable[[str], frozenset[str]],
+        rule: SupportRule | None = None,
+    ) -> None:
+        self.parse = parse
+        self.pipe = pipe
+        self.embed = embed
+        self.related = related
+        self.rule = rule or SupportRule()
+
+    def sentences(self, items: Sequence[EvidenceItem]) -> list[Sentence]:
+        """The items' sentences, parsed and indexed, in the order supplied (at most `MAX_SENTENCES`)."""
+        texts = [e.text for e in items]
+        out: list[Sentence] = []
+        for item, doc in zip(items, self.pipe(texts), strict=True):
+            sents = [s for s in doc.sents if s.text.strip()]
+            topic = item.ref if item.ref and " | " not in item.ref else None  # an `[entity, sentence]` item's entity
+            previous: Sentence | None = None
+            for k, sent in enumerate(sents, 1):
+                sid = item.id if len(sents) == 1 else f"{item.id}.{k}"
+                part = sent.as_doc() if len(sent.text) <= MAX_SENTENCE_CHARS else sent[:200].as_doc()
+                previous = Sentence.of(sid, part, resolved_context(part, previous, topic))
+                out.append(previous)
+                if len(out) >= MAX_SENTENCES:
+                    log.info("evidence cut at %d sentences", MAX_SENTENCES)
+                    return out
+        return out
+
+    def align(self, claim: str, sentences: Sequence[Sentence]) -> list[float]:
+        """Each sentence's alignment with the claim: mean of scaled BM25 and embedding cosine."""
+        import bm25s
+
+        if not sentences:
+            return []
+        corpus = [[t.lemma_.lower() for t in s.doc if t.is_alpha or t.like_num] or ["_"] for s in sentences]
+        query = [t.lemma_.lower() for t in self.parse(claim) if t.is_alpha or t.like_num]
+        retriever = bm25s.BM25()
+        retriever.index(corpus, show_progress=False)
+        lexical = np.asarray(retriever.get_scores(query), dtype=np.float64) if query else np.zeros(len(sentences))
+        lexical = lexical / lexical.max() if lexical.max() > 0 else lexical
+        if self.embed is None:
+            return [float(x) for x in lexical]
+        vecs = self.embed([claim, *(s.text for s in sentences)])
+        cos = np.clip(vecs[1:] @ vecs[0], 0.0, 1.0)
+        return [float(x) for x in (lexical + cos) / 2]
+
+    def _ranked(self, text: str, sentences: Sequence[Sentence]) -> list[Sentence]:
+        scores = self.align(text, sentences)
+        return [sentences[i] for i in sorted(range(len(sentences)), key=lambda i: -scores[i])]
+
+    def read(self, query: str, claim: str, sentences: Sequence[Sentence]) -> EvidenceReading:
+        """One claim against the sentences: supported, refuted or not enough info, with the sentences cited.
+
+        A bare Yes / No answer is read as the statement its question asks, with the answer's polarity
+        (`yes_no_reading`).
+        """
+        query_doc = self.parse(query) if query.strip() else None
+        yes = yes_or_no(claim)
+        if yes is not None and query_doc is not None:
+            frame = frame_tokens(query_doc)  # "Is it true that": the question's frame, not its statement
+            asked = [u for u in content_units(query_doc) if u.start not in frame]
+            reading = decide(query_doc, asked, self._ranked(query, sentences), [], self.related, self.rule)
+            return yes_no_reading(reading, yes)
+        doc = self.parse(claim)
+        given = query_keys(query_doc) if query_doc is not None else set()
+        units = content_units(doc, given)
+        context = [u for u in content_units(query_doc) if u.kind != UnitKind.WORD] if query_doc is not None else []
+        return decide(doc, units, self._ranked(claim, sentences), context, self.related, self.rule)
+
+
+def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence]) -> EvidenceFinding:
+    """The verdict's record of a reading: its decision, reason, the cited sentences' texts and what is missing."""
+    texts = {s.id: s.text for s in sentences}
+    cited = [CitedSentence(id=i, text=texts[i]) for i in reading.cited if i in texts]
+    return EvidenceFinding(
+        decision=reading.decision.value,
+        reason=reading.reason,
+        sentences=cited,
+        missing=list(reading.missing),
+        p_supported=reading.scores.get("p_supported"),
+    )
+
+
+def item_id(sentence_id: str) -> str:
+    """The evidence item a sentence id belongs to ("S2.3" -> "S2")."""
+    return sentence_id.split(".", 1)[0]
+
+
+def fitted_rule(path: Path = WEIGHTS) -> SupportRule:
+    """The support rule fitted on training pairs; raises `DrowzeeError` when the file does not match `FEATURES`."""
+    data = json.loads(path.read_text())
+    if tuple(data["features"]) != FEATURES:
+        raise DrowzeeError(f"{path} weighs {data['features']}, not {list(FEATURES)}: rerun bench/evidence_fit.py")
+    return SupportRule(tuple(float(w) for w in data["weights"]), float(data["bias"]))
+
+
+def build_reader(rule: SupportRule | None) -> EvidenceReader:
+    """A reader on spaCy, all-MiniLM-L6-v2 and WordNet, with `rule` (None: the strict rule, for fitting)."""
+    from agents.reading.labels import WordNetRelated
+    from agents.reading.reader import nlp
+    from drowzee_core.config import home
+    from drowzee_core.kb.sources.wordnet import load_wordnet
+    from drowzee_core.llm.embeddings import SentenceEmbedder
+
+    pipeline = nlp()
+    wordnet = WordNetRelated(load_wordnet(home()))
+
+    def related(lemma: str) -> frozenset[str]:
+        return wordnet(lemma).same
+
+    pipe = lambda texts: list(pipeline.pipe(texts))  # noqa: E731
+    return EvidenceReader(pipeline, pipe, SentenceEmbedder().encode, related, rule)
+
+
+@functools.lru_cache(maxsize=1)
+def default_reader() -> EvidenceReader:
+    """The embedded reader with the fitted support rule (loaded once)."""
+    return build_reader(fitted_rule())
+
+
+__all__ = [
+    "MAX_SENTENCES",
+    "WEIGHTS",
+    "EvidenceReader",
+    "build_reader",
+    "default_reader",
+    "finding_of",
+    "fitted_rule",
+    "item_id",
+]

@@ -1,0 +1,100 @@
+"""The evidence reader on real spaCy, WordNet and embeddings: sentences, conflicts, support, what is missing.
+
+Sentences here are written for these tests (no evaluation text).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.reading.evidence_reader import EvidenceReader, default_reader, finding_of
+from agents.reading.support import EvidenceDecision
+from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
+
+pytestmark = pytest.mark.integration
+
+TEXT = (
+    "Insulin was first isolated in 1921 by Frederick Banting and Charles Best at the University of Toronto. "
+    "Radium was discovered by Marie Curie in 1898. "
+    "She later won a second Nobel Prize."
+)
+
+
+@pytest.fixture(scope="module")
+def reader() -> EvidenceReader:
+    return default_reader()
+
+
+def read(reader: EvidenceReader, claim: str, query: str = "", text: str = TEXT) -> tuple[str, str, list[str]]:
+    items = [EvidenceItem(id="S1", source=EvidenceSource.SUPPLIED, text=text)]
+    sentences = reader.sentences(items)
+    f = finding_of(reader.read(query, claim, sentences), sentences)
+    return f.decision, f.reason, [s.id for s in f.sentences]
+
+
+def test_sentences_are_cited_by_item_and_number(reader: EvidenceReader) -> None:
+    items = [EvidenceItem(id="S1", source=EvidenceSource.SUPPLIED, text=TEXT)]
+    assert [s.id for s in reader.sentences(items)] == ["S1.1", "S1.2", "S1.3"]
+
+
+def test_a_restated_claim_is_supported_by_its_sentence(reader: EvidenceReader) -> None:
+    decision, _, cited = read(reader, "Banting and Best isolated insulin in 1921.")
+    assert (decision, cited) == (EvidenceDecision.SUPPORTED, ["S1.1"])
+
+
+def test_another_year_for_the_same_event_refutes(reader: EvidenceReader) -> None:
+    decision, reason, cited = read(reader, "Insulin was first isolated in 1925.")
+    assert decision == EvidenceDecision.REFUTED and cited == ["S1.1"]
+    assert reason == "the evidence gives 1921 [S1.1], not 1925"
+
+
+def test_another_person_in_the_same_role_refutes_even_when_named_elsewhere(reader: EvidenceReader) -> None:
+    decision, reason, _ = read(reader, "Insulin was isolated by Marie Curie.", "Who isolated insulin?")
+    assert decision == EvidenceDecision.REFUTED
+    assert "not Marie Curie" in reason
+
+
+def test_names_from_two_unrelated_sentences_do_not_support(reader: EvidenceReader) -> None:
+    decision, _, _ = read(reader, "Marie Curie worked at the University of Toronto.")
+    assert decision != EvidenceDecision.SUPPORTED
+
+
+def test_a_pronoun_carries_the_previous_sentences_names(reader: EvidenceReader) -> None:
+    decision, _, cited = read(reader, "Marie Curie won a second Nobel Prize.")
+    assert decision == EvidenceDecision.SUPPORTED and "S1.3" in cited
+
+
+def test_what_the_evidence_lacks_is_named(reader: EvidenceReader) -> None:
+    decision, reason, _ = read(reader, "Insulin was isolated in Berlin.")
+    assert decision == EvidenceDecision.NOT_ENOUGH_INFO and "Berlin" in reason
+
+
+def test_a_yes_no_answer_is_read_with_its_question(reader: EvidenceReader) -> None:
+    q = "Was radium discovered by Marie Curie?"
+    assert read(reader, "Yes.", q)[0] == EvidenceDecision.SUPPORTED
+    assert read(reader, "No.", q)[0] == EvidenceDecision.REFUTED
+
+
+ROLES = (
+    "Maria Lopez beat Anna Berg in the final to win the 1990 Oslo Open. "
+    "The bridge has a main span of 410 metres and a total length of 1200 metres. "
+    "The two towns do not share a school."
+)
+
+
+def test_a_name_in_another_role_of_the_same_verb_refutes(reader: EvidenceReader) -> None:
+    decision, reason, _ = read(reader, "Anna Berg won the 1990 Oslo Open.", text=ROLES)
+    assert decision == EvidenceDecision.REFUTED and reason == "the evidence gives Maria Lopez [S1.1], not Anna Berg"
+    assert read(reader, "Maria Lopez won the 1990 Oslo Open.", text=ROLES)[0] == EvidenceDecision.SUPPORTED
+
+
+def test_a_number_of_another_measure_does_not_support(reader: EvidenceReader) -> None:
+    decision, reason, _ = read(reader, "The bridge has a main span of 1200 metres.", text=ROLES)
+    assert decision == EvidenceDecision.REFUTED and "410" in reason
+    assert read(reader, "The bridge's main span is 410 metres.", text=ROLES)[0] == EvidenceDecision.SUPPORTED
+
+
+def test_an_affirmed_verb_against_a_negated_one_refutes(reader: EvidenceReader) -> None:
+    decision, reason, cited = read(reader, "The two towns share a school.", text=ROLES)
+    assert decision == EvidenceDecision.REFUTED and cited == ["S1.3"]
+    assert reason == 'the evidence says "not share" [S1.3] where the claim says "share"'
