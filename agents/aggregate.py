@@ -154,9 +154,13 @@ class Calibration(BaseModel):
         return 1.0 / (1.0 + math.exp(-z))
 
     def confidence_of(self, decision: Decision, decided_by: DecidedBy | None) -> float:
-        """Dev accuracy of this kind of decided verdict; at most `MAX_UNDECIDED_CONFIDENCE` when unmeasured."""
+        """Dev accuracy of this kind of decided verdict; at most `MAX_UNDECIDED_CONFIDENCE` when unmeasured.
+
+        A decider the calibration never measured (the evidence reader, before a refit) does not borrow
+        another decider's accuracy: its verdicts carry at most `MAX_UNDECIDED_CONFIDENCE`.
+        """
         key = f"{decision}:{decided_by}" if decided_by is not None else str(decision)
-        found = self.confidence.get(key, self.confidence.get(str(decision)))
+        found = self.confidence.get(key)
         return MAX_UNDECIDED_CONFIDENCE if found is None else found
 
 

@@ -64,13 +64,17 @@ def proof_ids(result: KBResult, leaf_ids: Mapping[str, str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(leaf_ids[n.text] for n in result.proof.leaf_nodes() if n.text in leaf_ids))
 
 
+_FOUND = {"supported": ProofStatus.SUPPORTED, "refuted": ProofStatus.CONTRADICTED}
+"""The evidence reader's decisions that decide a claim ("not enough info" leaves it open)."""
+
+
 def proof_statuses(
     claims: Sequence[Claim],
     results: Sequence[KBResult],
     support: Sequence[ClaimSupport],
     evidence: Sequence[EvidenceItem],
 ) -> tuple[ClaimStatus, ...]:
-    """Each claim's status as the proofs left it, with the judge's probability beside it (not yet trusted)."""
+    """Each claim's status from its proof, else the evidence reader's finding; the judge's probability beside it."""
     by_claim = {r.claim_id: r for r in results}
     judged = {s.claim_id: s for s in support}
     leaf_ids = {e.text: e.id for e in evidence}
@@ -81,6 +85,9 @@ def proof_statuses(
         ids = tuple(s.evidence_ids) if s is not None else ()
         if r is not None and r.status in (ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED):
             out.append(ClaimStatus(c.id, r.status, DecidedBy.PROOF, proof_ids(r, leaf_ids), p))
+        elif s is not None and s.finding is not None and s.finding.decision in _FOUND:
+            cited = tuple(dict.fromkeys(i.id.split(".", 1)[0] for i in s.finding.sentences))
+            out.append(ClaimStatus(c.id, _FOUND[s.finding.decision], DecidedBy.EVIDENCE, cited, p))
         else:
             out.append(ClaimStatus(c.id, ProofStatus.UNKNOWN, None, ids, p))
     return tuple(out)
@@ -109,7 +116,7 @@ def claim_statuses(
     evidence: Sequence[EvidenceItem],
     judge_threshold: float | None,
 ) -> tuple[ClaimStatus, ...]:
-    """Each claim's status: a proof decides first; then the judge, only at or above its trusted threshold."""
+    """Each claim's status: a proof first, then the evidence's sentences, then the judge above its trusted threshold."""
     return with_judge(proof_statuses(claims, results, support, evidence), judge_threshold)
 
 
@@ -137,8 +144,8 @@ def assess(
     kinds = dict(claims) if isinstance(claims, Mapping) else {c.id: c.kind for c in claims}
     asserted = [s for s in st if kinds.get(s.claim_id) != ClaimKind.SET]
     if asserted and all(s.status == ProofStatus.SUPPORTED for s in asserted):
-        judged = any(s.decided_by == DecidedBy.JUDGE for s in asserted)
-        by = DecidedBy.JUDGE if judged else DecidedBy.PROOF
+        deciders = {s.decided_by for s in asserted}
+        by = next((d for d in (DecidedBy.EVIDENCE, DecidedBy.JUDGE) if d in deciders), DecidedBy.PROOF)
         return Assessment(Decision.SUPPORTED, by, st, f"{len(asserted)} claim(s) supported")
     if supplied:
         open_ = sum(s.status == ProofStatus.UNKNOWN for s in asserted) or len(asserted)

@@ -3,8 +3,11 @@
 - decided by a proof (or a trusted judge): FactCHD's reason shape - the label; "The answer that ...
   is correct / incorrect."; the proof's stored facts (or the judge's items) with their ids; a
   conclusion. Nothing else is cited as support.
+- decided by the supplied evidence's sentences (`agents.reading.support`): a refuted answer quotes the
+  conflicting sentence with its id and names the conflict ("the evidence gives X [S1.2], not Y"); a
+  supported one quotes the sentences that hold the claims.
 - `unsupported`: the answer is not supported by the supplied evidence; the claims it does not state;
-  what it says instead (quoted with ids, not as support).
+  what the evidence lacks; what it says instead (quoted with ids, not as support).
 - `undecided`: "Not verified: nothing I could check decides this claim." first; the claims nothing
   decided; what was searched; the label named as the models' lean, never "correct" or "incorrect".
 """
@@ -24,6 +27,7 @@ from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import (
     DecidedBy,
     Decision,
+    EvidenceFinding,
     EvidenceItem,
     EvidenceSource,
     Opinion,
@@ -114,14 +118,18 @@ def compose(
     answers: AnswerSet | None = None,
     lean: Lean | None = None,
     undecided: UndecidedPolicy = UndecidedPolicy.LEAN,
+    findings: Mapping[str, EvidenceFinding] | None = None,
 ) -> str:
     """The explanation of a verdict, from what decided it only (module docstring)."""
     decision = assessment.decision
+    found = findings or {}
     if decision == Decision.UNDECIDED:
         return _not_verified(assessment, label, claims, evidence, opinions, answers, lean, undecided)
     if decision == Decision.UNSUPPORTED:
-        return _unsupported(assessment, label, response, claims, evidence, answers)
+        return _unsupported(assessment, label, response, claims, evidence, answers, found)
     head = f"{label}.\nThe answer {_answer(response)} is {'correct' if label == Label.FACTUAL else 'incorrect'}."
+    if assessment.decided_by == DecidedBy.EVIDENCE:
+        return _from_evidence(assessment, head, label, claims, results, evidence, found)
     leaf_ids = {e.text: e.id for e in evidence}
     by_id = {c.id: c for c in claims}
     if assessment.decided_by == DecidedBy.JUDGE:
@@ -147,6 +155,46 @@ def compose(
     else:
         tail = NO_FALLACY
     return " ".join(x for x in (head, body.strip(), tail) if x)
+
+
+def _sentences(finding: EvidenceFinding) -> list[str]:
+    """A finding's sentences, quoted with their ids."""
+    return [f"{_quote(c.text)} [{c.id}]" for c in finding.sentences[:MAX_CITED]]
+
+
+def _from_evidence(
+    assessment: Assessment,
+    head: str,
+    label: Label,
+    claims: Sequence[Claim],
+    results: Sequence[KBResult],
+    evidence: Sequence[EvidenceItem],
+    found: Mapping[str, EvidenceFinding],
+) -> str:
+    """A verdict the supplied evidence's sentences decided: the deciding sentences and the conflict or the match."""
+    by_id = {c.id: c for c in claims}
+    leaf_ids = {e.text: e.id for e in evidence}
+    text = [head]
+    if label == Label.NON_FACTUAL:
+        for st in assessment.claims:
+            f = found.get(st.claim_id)
+            if st.status != ProofStatus.CONTRADICTED or st.decided_by != DecidedBy.EVIDENCE or f is None:
+                continue
+            text.append(f"The evidence says: {'; '.join(_sentences(f))}.")
+            text.append(f"{f.reason[:1].upper()}{f.reason[1:]}.")
+            if st.claim_id in by_id:
+                text.append(_not(by_id[st.claim_id].text))
+            break
+        text.append("Therefore, the answer contains an incorrect conclusion.")
+        return " ".join(text)
+    quoted = [q for st in assessment.claims if (f := found.get(st.claim_id)) is not None for q in _sentences(f)]
+    if quoted:
+        text.append(f"According to the evidence, {'; '.join(list(dict.fromkeys(quoted))[:MAX_CITED])}.")
+    proved = proof_citations(results, leaf_ids, ProofStatus.SUPPORTED)[:MAX_CITED]
+    if proved:
+        text.append(f"Proved: {_cite(proved)}.")
+    text.append(NO_FALLACY)
+    return " ".join(text)
 
 
 def _open_claims(assessment: Assessment, claims: Sequence[Claim]) -> list[str]:
@@ -221,15 +269,19 @@ def _unsupported(
     claims: Sequence[Claim],
     evidence: Sequence[EvidenceItem],
     answers: AnswerSet | None,
+    found: Mapping[str, EvidenceFinding] | None = None,
 ) -> str:
-    """An unsupported verdict: which claims the supplied evidence does not state, and what it does say."""
+    """An unsupported verdict: which claims the supplied evidence does not state, what it lacks, what it says."""
     open_ = _open_claims(assessment, claims)
+    lacks = [f.reason for i in assessment.unsupported_ids if (f := (found or {}).get(i)) is not None and f.missing]
     supplied = [e for e in evidence if e.source == EvidenceSource.SUPPLIED]
     text = [f"{label}.\nThe answer {_answer(response)} is not supported by the supplied evidence."]
     if answers is not None:
         text.append(_answer_sentence(answers, evidence, label))
     if open_:
         text.append("No item of it was found to state " + " or ".join(_quote(t) for t in open_[:MAX_CITED]) + ".")
+    if lacks:
+        text.append(f"{lacks[0][:1].upper()}{lacks[0][1:]}.")
     if supplied:
         cited = [(e.text, e.id) for e in supplied[:2]]
         text.append(f"The evidence says: {_cite(cited)}.")

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.proof import ProofNode
+from drowzee_core.records.verdict import EvidenceFinding
 
 MAX_CLAIMS = 40
 """Most claims read from one response; further sentences are judged with the whole response only."""
@@ -138,6 +139,9 @@ class ClaimSupport(BaseModel):
     claim_id: str = Field(description="The claim's id.")
     p_supported: float = Field(ge=0.0, le=1.0, description="Judge probability that the evidence supports it.")
     evidence_ids: list[str] = Field(default_factory=list, description="Evidence the judge read for it.")
+    finding: EvidenceFinding | None = Field(
+        default=None, description="The evidence reader's finding in the supplied evidence, when evidence was supplied."
+    )
 
 
 class ArbitrationDecision(BaseModel):

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from langchain_openai import ChatOpenAI
 
     from agents.reading.claims import SentenceReader
+    from agents.reading.evidence_reader import EvidenceReader
     from drowzee_core.kb.catalog import Catalog
     from drowzee_core.kb.linking import KBLinker
     from drowzee_core.kb.statements import StatementReader
@@ -173,6 +174,13 @@ class Services:
         from agents.reading.claims import SentenceReader
 
         return SentenceReader(self.catalog)
+
+    @cached_property
+    def evidence_reader(self) -> EvidenceReader:
+        """Reads each claim against the supplied evidence's sentences (`agents.reading.evidence_reader`)."""
+        from agents.reading.evidence_reader import default_reader
+
+        return default_reader()
 
     @cached_property
     def linker(self) -> KBLinker:

@@ -3,7 +3,9 @@
 Evidence ids: `S*` supplied, `K*` proof facts (from the KB check), `R*` KB facts about the claims'
 entities, `D*` local corpus passages, `W*` web results. The judge (the trained `judge` role, or the
 `seeker` role's LLM with the judge prompt) scores the whole response against all of it, and each claim
-on its own; the response-level probability is the Seeker's opinion.
+on its own; the response-level probability is the Seeker's opinion. With evidence supplied, the evidence
+reader also reads each claim against its sentences (`findings`): supported, refuted or not enough
+info, citing sentences; the Manager lets that decide every claim a proof did not (`agents.decision`).
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from typing import Any
 
 from agents.context import VerifierContext
 from agents.nodes.base import node
-from agents.schemas import Claim, ClaimSupport
+from agents.reading.evidence_reader import finding_of
+from agents.reading.support import yes_or_no
+from agents.schemas import Claim, ClaimKind, ClaimOrigin, ClaimSupport, KBResult
 from agents.state import VerifierState
-from drowzee_core.records.enums import Label
-from drowzee_core.records.verdict import EvidenceItem, Opinion, OpinionSource
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.verdict import EvidenceFinding, EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +93,39 @@ def gather(
     return found, failed
 
 
+READ_KINDS = frozenset({ClaimKind.TEXT, ClaimKind.TRIPLE})
+"""Claims the evidence reader reads: statements. Question shapes (common, count, comparison, set, temporal)
+are the KB check's, over the supplied triples."""
+
+
+def findings(
+    ctx: VerifierContext,
+    query: str,
+    claims: Sequence[Claim],
+    evidence: Sequence[EvidenceItem],
+    results: Sequence[KBResult] = (),
+) -> dict[str, EvidenceFinding]:
+    """Statements the KB check left open, read against the supplied evidence's sentences.
+
+    A proof decides first; the evidence reader (`agents.reading.evidence_reader`) reads the other
+    statements, and only supplied evidence counts (retrieved items are not the pair's evidence). A bare
+    Yes / No is left to the KB check when it read the question as logic.
+    """
+    supplied = [e for e in evidence if e.source == EvidenceSource.SUPPLIED]
+    proved = {r.claim_id for r in results if r.status in (ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED)}
+    asked = any(c.origin == ClaimOrigin.QUERY and c.kind != ClaimKind.TEXT for c in claims)
+    claims = [
+        c
+        for c in claims
+        if c.kind in READ_KINDS and c.id not in proved and not (asked and yes_or_no(c.text) is not None)
+    ]
+    if not supplied or not claims:
+        return {}
+    reader = ctx.services.evidence_reader
+    sentences = reader.sentences(supplied)
+    return {c.id: finding_of(reader.read(query, c.text, sentences), sentences) for c in claims}
+
+
 @node("seeker", OpinionSource.SEEKER)
 def seeker(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
     """Gather evidence and judge the response (and each claim) with it."""
@@ -119,8 +156,11 @@ def seeker(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
         confidence=p if label == Label.FACTUAL else 1.0 - p,
         explanation=f"judge P(supported) = {p:.3f} over {len(read)} evidence items{band}",
     )
+    found = findings(ctx, query, claims, evidence, state.get("kb_results", []))
     support = [
-        ClaimSupport(claim_id=c.id, p_supported=s.p_supported, evidence_ids=bearing(c.text, read))
+        ClaimSupport(
+            claim_id=c.id, p_supported=s.p_supported, evidence_ids=bearing(c.text, read), finding=found.get(c.id)
+        )
         for c, s in zip(claims, per_claim, strict=True)
     ]
     return {"gathered": retrieved, "degraded": failed, "opinions": [opinion], "support": support}

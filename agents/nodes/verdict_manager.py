@@ -86,6 +86,7 @@ def claim_verdicts(
     by_claim = {r.claim_id: r for r in results}
     status = {s.claim_id: s for s in statuses}
     cited = {s.claim_id: s.evidence_ids for s in support}
+    found = {s.claim_id: s.finding for s in support}
     out = []
     for c in claims:
         r, st = by_claim.get(c.id), status.get(c.id)
@@ -100,6 +101,7 @@ def claim_verdicts(
                 evidence_ids=list(dict.fromkeys([*decided, *cited.get(c.id, [])])),
                 proof=r.proof if r is not None and st is not None and st.decided_by == DecidedBy.PROOF else None,
                 reading=reading_of(c),
+                finding=found.get(c.id),
             )
         )
     return out
@@ -207,6 +209,7 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
         state.get("answer_set"),
         lean,
         undecided,
+        {x.claim_id: x.finding for x in state.get("support", []) if x.finding is not None},
     )
     roles = {}
     rule: str = policy

@@ -189,3 +189,18 @@ def test_claims_show_how_they_were_read_and_why_a_sentence_was_not() -> None:
     rows = highlight.response_html("Yes.", [read, unread]).split("<li")[1:]
     assert "read as common (Ama &lt;b&gt;, coach, Tam) &middot; by the question reader" in rows[0]
     assert "left unread: no relation reads it" in rows[1]
+
+
+def test_claims_show_what_the_evidence_says_with_the_sentences_escaped() -> None:
+    from drowzee_core.records.verdict import CitedSentence, EvidenceFinding
+
+    found = EvidenceFinding(
+        decision="refuted",
+        reason="the evidence gives 1921 [S1.1], not 1931",
+        sentences=[CitedSentence(id="S1.1", text="Insulin was isolated in 1921 <i>.")],
+    )
+    c = claim(ProofStatus.CONTRADICTED, None, "Insulin was isolated in 1931.").model_copy(update={"finding": found})
+    html = highlight.response_html("Insulin was isolated in 1931.", [c])
+    assert "evidence: refuted &middot; the evidence gives 1921 [S1.1], not 1931" in html
+    assert "[S1.1] Insulin was isolated in 1921 &lt;i&gt;." in html and balanced(html)
+    assert "evidence:" not in highlight.response_html("It rains.", [claim(ProofStatus.UNKNOWN, None, "It rains.")])

@@ -212,11 +212,13 @@ def test_the_response_decision_follows_its_claims(
 
 
 def test_settle_a_decided_label_carries_its_dev_accuracy_an_undecided_one_at_most_070() -> None:
-    cal = CAL.model_copy(update={"confidence": {"refuted:proof": 0.97, "unsupported": 0.64}})
+    cal = CAL.model_copy(update={"confidence": {"refuted:proof": 0.97, "refuted": 0.97, "unsupported:evidence": 0.64}})
     lean = Lean(F, 0.9, "the lean")
     assert settle(Decision.REFUTED, DecidedBy.PROOF, N, lean, UndecidedPolicy.LEAN, cal) == (N, 0.97)
     assert settle(Decision.UNSUPPORTED, DecidedBy.EVIDENCE, N, lean, UndecidedPolicy.LEAN, cal) == (N, 0.64)
     assert settle(Decision.SUPPORTED, DecidedBy.PROOF, F, lean, UndecidedPolicy.LEAN, cal) == (F, 0.70)  # unmeasured
+    # a decider never measured does not borrow the proof's accuracy
+    assert settle(Decision.REFUTED, DecidedBy.EVIDENCE, N, lean, UndecidedPolicy.LEAN, cal) == (N, 0.70)
     assert settle(Decision.UNDECIDED, None, None, lean, UndecidedPolicy.LEAN, cal) == (F, 0.70)
     label, p = settle(Decision.UNDECIDED, None, None, lean, UndecidedPolicy.NON_FACTUAL, cal)
     assert label == N and p == pytest.approx(0.1)

@@ -77,7 +77,7 @@ def _claim_list(numbered: Sequence[tuple[int, ClaimVerdict]], spans: Mapping[int
             f"<li class='dz-claim-row dz-row-{status}'><span class='dz-chip dz-chip-{status}'>{status}</span>"
             f" <strong>C{n}</strong> {escape(c.text)}{where}"
             f"<div class='dz-claim-by'>{decided_by_html(c, anchor)}"
-            f"{evidence}</div>{reading_html(c)}</li>"
+            f"{evidence}</div>{reading_html(c)}{finding_html(c)}</li>"
         )
     return f"<ul class='dz-claims'>{''.join(rows)}</ul>"
 
@@ -96,6 +96,15 @@ def reading_html(c: ClaimVerdict) -> str:
     return f"<div class='dz-claim-read dz-muted'>read as {escape(said)} &middot; by the {by}</div>"
 
 
+def finding_html(c: ClaimVerdict) -> str:
+    """What the supplied evidence says of the claim: `evidence: refuted - the evidence gives 1921 [S1.1], not 1931`."""
+    f = c.finding
+    if f is None:
+        return ""
+    quoted = "".join(f"<div class='dz-muted'>[{escape(s.id)}] {escape(s.text)}</div>" for s in f.sentences[:3])
+    return f"<div class='dz-claim-found'>evidence: {escape(f.decision)} &middot; {escape(f.reason)}{quoted}</div>"
+
+
 READ_BY = {
     "template": "catalog templates",
     "reader": "sentence reader",
@@ -105,4 +114,4 @@ READ_BY = {
 }
 
 
-__all__ = ["reading_html", "response_html"]
+__all__ = ["finding_html", "reading_html", "response_html"]

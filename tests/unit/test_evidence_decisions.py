@@ -1,0 +1,99 @@
+"""The evidence reader's findings in the verdict arithmetic: they decide claims a proof left open, and explain."""
+
+from __future__ import annotations
+
+import re
+
+from agents.decision import ClaimStatus, assess, claim_statuses
+from agents.explain import compose
+from agents.reading.support import Conflict, EvidenceDecision, EvidenceReading, yes_no_reading, yes_or_no
+from agents.schemas import Claim, ClaimKind, ClaimOrigin, ClaimSupport, KBOrigin, KBResult
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.verdict import (
+    CitedSentence,
+    DecidedBy,
+    Decision,
+    EvidenceFinding,
+    EvidenceItem,
+    EvidenceSource,
+)
+
+CLAIM = Claim(id="C1", text="Insulin was isolated in 1931.", kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+ITEM = EvidenceItem(
+    id="S1", source=EvidenceSource.SUPPLIED, text="Insulin was first isolated in 1921. It treats diabetes."
+)
+SENT = CitedSentence(id="S1.1", text="Insulin was first isolated in 1921.")
+REFUTED = EvidenceFinding(decision="refuted", reason="the evidence gives 1921 [S1.1], not 1931", sentences=[SENT])
+SUPPORTED = EvidenceFinding(decision="supported", reason="3 of 3 units of the claim are in S1.1", sentences=[SENT])
+OPEN = EvidenceFinding(decision="not enough info", reason="the evidence does not mention Toronto", missing=["Toronto"])
+
+
+def statuses(finding: EvidenceFinding, proof: ProofStatus | None = None) -> tuple[ClaimStatus, ...]:
+    results = [KBResult(claim_id="C1", status=proof, kb=KBOrigin.MAIN)] if proof else []
+    support = [ClaimSupport(claim_id="C1", p_supported=0.5, finding=finding)]
+    return claim_statuses([CLAIM], results, support, [ITEM], judge_threshold=None)
+
+
+def test_a_finding_decides_an_open_claim_and_cites_the_item_of_its_sentence() -> None:
+    (refuted,) = statuses(REFUTED)
+    assert (refuted.status, refuted.decided_by, refuted.decided_ids) == (
+        ProofStatus.CONTRADICTED,
+        DecidedBy.EVIDENCE,
+        ("S1",),
+    )
+    (supported,) = statuses(SUPPORTED)
+    assert (supported.status, supported.decided_by) == (ProofStatus.SUPPORTED, DecidedBy.EVIDENCE)
+    (open_,) = statuses(OPEN)
+    assert (open_.status, open_.decided_by) == (ProofStatus.UNKNOWN, None)
+
+
+def test_a_proof_outranks_the_evidence_reader() -> None:
+    (st,) = statuses(REFUTED, proof=ProofStatus.SUPPORTED)
+    assert (st.status, st.decided_by) == (ProofStatus.SUPPORTED, DecidedBy.PROOF)
+
+
+def test_the_response_follows_and_names_the_evidence_as_decider() -> None:
+    assert assess([CLAIM], statuses(SUPPORTED), None, True).decided_by == DecidedBy.EVIDENCE
+    refuted = assess([CLAIM], statuses(REFUTED), None, True)
+    assert (refuted.decision, refuted.decided_by) == (Decision.REFUTED, DecidedBy.EVIDENCE)
+    assert assess([CLAIM], statuses(OPEN), None, True).decision == Decision.UNSUPPORTED
+
+
+def test_a_refutation_quotes_the_sentence_and_names_the_conflict() -> None:
+    a = assess([CLAIM], statuses(REFUTED), None, True)
+    text = compose(a, Label.NON_FACTUAL, CLAIM.text, [CLAIM], [], [ITEM], [], findings={"C1": REFUTED})
+    assert text.startswith("NON-FACTUAL.\nThe answer that Insulin was isolated in 1931 is incorrect.")
+    assert 'The evidence says: "Insulin was first isolated in 1921" [S1.1].' in text
+    assert "The evidence gives 1921 [S1.1], not 1931." in text
+    assert text.endswith("Therefore, the answer contains an incorrect conclusion.")
+
+
+def test_a_support_cites_only_the_sentences_that_hold_the_claim() -> None:
+    a = assess([CLAIM], statuses(SUPPORTED), None, True)
+    text = compose(a, Label.FACTUAL, CLAIM.text, [CLAIM], [], [ITEM], [], findings={"C1": SUPPORTED})
+    assert re.findall(r"\[([\w.]+)\]", text) == ["S1.1"]
+    assert "It treats diabetes" not in text
+
+
+def test_an_unsupported_answer_says_what_the_evidence_lacks() -> None:
+    a = assess([CLAIM], statuses(OPEN), None, True)
+    text = compose(a, Label.NON_FACTUAL, CLAIM.text, [CLAIM], [], [ITEM], [], findings={"C1": OPEN})
+    assert "The evidence does not mention Toronto." in text
+
+
+def test_yes_no_answers_take_the_polarity_of_the_asked_statement() -> None:
+    assert [yes_or_no(a) for a in ("Yes.", "no, it is not", "Maybe.", "Yes, because it was built in 1900 by")] == [
+        True,
+        False,
+        None,
+        None,
+    ]
+    held = EvidenceReading(EvidenceDecision.SUPPORTED, ("S2",))
+    assert yes_no_reading(held, True).decision == EvidenceDecision.SUPPORTED
+    no = yes_no_reading(held, False)
+    assert no.decision == EvidenceDecision.REFUTED and "[S2], not No" in no.reason
+    against = EvidenceReading(EvidenceDecision.REFUTED, ("S3",), conflict=Conflict("1931", "1921", "S3", "value"))
+    assert yes_no_reading(against, False).decision == EvidenceDecision.SUPPORTED
+    assert yes_no_reading(against, True).decision == EvidenceDecision.REFUTED
+    unknown = EvidenceReading(EvidenceDecision.NOT_ENOUGH_INFO, reason="the evidence does not mention X")
+    assert yes_no_reading(unknown, True).decision == EvidenceDecision.NOT_ENOUGH_INFO
