@@ -21,16 +21,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from agents.reading.frames import frame_tokens
-from agents.reading.support import (
-    FEATURES,
-    EvidenceReading,
-    Sentence,
-    SupportRule,
-    decide,
-    resolved_context,
-    yes_no_reading,
-    yes_or_no,
-)
+from agents.reading.matching import Sentence, resolved_context
+from agents.reading.support import FEATURES, EvidenceReading, SupportRule, decide, yes_no_reading, yes_or_no
 from agents.reading.units import UnitKind, content_units, query_keys
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.verdict import CitedSentence, EvidenceFinding, EvidenceItem

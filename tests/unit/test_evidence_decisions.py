@@ -6,7 +6,8 @@ import re
 
 from agents.decision import ClaimStatus, assess, claim_statuses
 from agents.explain import compose
-from agents.reading.support import Conflict, EvidenceDecision, EvidenceReading, yes_no_reading, yes_or_no
+from agents.reading.conflicts import Conflict
+from agents.reading.support import EvidenceDecision, EvidenceReading, yes_no_reading, yes_or_no
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, ClaimSupport, KBOrigin, KBResult
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import (

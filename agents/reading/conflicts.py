@@ -1,0 +1,215 @@
+"""Conflicts between a claim and evidence sentences (pure, over spaCy parses): rival values and polarity.
+
+- a *value* conflict: an aligned sentence holds one of the claim's anchors and the predicate of a
+  claim value's frame (`agents.reading.roles`) with another value of the same type in that role,
+  while the claim's value is stated in its frame nowhere;
+- a *polarity* conflict: a verb the claim negates is affirmed, with its object and an anchor, or the
+  reverse.
+
+`stated` is also what support counts: a name or number stated in its frame, with an anchor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agents.reading.matching import PRONOUNS, Related, Sentence, found_in, name_in, overlaps, same_value
+from agents.reading.roles import MODIFIER, Frame, copular_subject, fillers, frame, heads_like, modifiers
+from agents.reading.units import WEAK, Unit, UnitKind
+
+PLACE = frozenset({"GPE", "LOC", "FAC"})
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A value of the evidence that contradicts the claim's."""
+
+    claimed: str
+    found: str
+    sentence_id: str
+    kind: str
+    """"value" (another name or number in the predicate's place) or "polarity"."""
+
+
+def _type_class(unit: Unit) -> str:
+    if unit.kind == UnitKind.NUMBER:
+        return "YEAR" if unit.label == "DATE" and len(unit.key) == 4 else unit.label
+    return "PLACE" if unit.label in PLACE else unit.label
+
+
+def _predicate(doc: Any, unit: Unit) -> Any | None:
+    """The verb or noun a unit of the claim is an argument of (the first content word up its head chain)."""
+    tok = value_root(doc, unit)
+    seen = 0
+    while tok.head.i != tok.i and seen < 6:
+        tok = tok.head
+        seen += 1
+        if tok.pos_ in ("VERB", "NOUN", "ADJ") and not tok.is_stop:
+            return tok
+    return None
+
+
+def anchors_of(units: Sequence[Unit], but: Unit | None = None) -> list[Unit]:
+    """What a claim is about: its names, numbers and nouns (given or not), other than `but`."""
+    return [v for v in units if v is not but and (v.kind != UnitKind.WORD or v.label in ("NOUN", "PROPN"))]
+
+
+def frame_of(claim: Any, u: Unit) -> Frame | None:
+    """A claim unit's frame (`agents.reading.roles`): a name's verb, or the noun a number counts or measures.
+
+    A name's frame under a noun ("Iron's atomic number") is not checked: evidence names the owner of a
+    relational noun in too many ways.
+    """
+    root = value_root(claim, u)
+    subject = copular_subject(root)
+    if u.kind == UnitKind.NUMBER and subject is not None and subject.pos_ == "NOUN":  # "its atomic number is 26"
+        return Frame(subject.lemma_.lower(), modifiers(subject), MODIFIER)
+    pred = _predicate(claim, u)
+    if pred is None or (u.kind == UnitKind.NAME and pred.pos_ != "VERB"):
+        return None
+    return frame(root, pred)
+
+
+def value_root(doc: Any, u: Unit) -> Any:
+    """The root of the phrase a unit stands in: a number with its unit of measure ("410 metres" -> metres)."""
+    t = doc[u.start : u.end].root
+    while t.head.i != t.i and t.ent_type_ and t.head.ent_type_ == t.ent_type_ and t.head.ent_iob_ == "I":
+        t = t.head
+    return t
+
+
+NAMING_DEPS = frozenset({"pobj", "prep", "compound", "flat", "appos"})
+"""Links from a name up to the noun it names ("the city of Paris", "the river Thames")."""
+
+
+def _holds(root: Any, doc: Any, v: Unit) -> bool:
+    """Whether an argument's root token is the unit, or the noun the unit names ("the city of Paris")."""
+    if v.start <= root.i < v.end:
+        return True
+    t = value_root(doc, v)
+    if t.i == root.i:
+        return True
+    for _ in range(3):
+        if t.head.i == t.i or t.dep_ not in NAMING_DEPS:  # "2 eggs": a number counting a noun does not name it
+            return False
+        t = t.head
+        if t.i == root.i:
+            return True
+    return False
+
+
+def in_frame(u: Unit, f: Frame, s: Sentence, related: Related) -> bool | None:
+    """Whether the sentence states the unit in its frame (None: it lacks the frame's predicate).
+
+    False when the sentence has the predicate with the unit elsewhere or not at all; with no predicate,
+    only co-location can tell.
+    """
+    heads = heads_like(s.doc, f, related)
+    if not heads:
+        return None
+    occurrences = [v for v in s.units if same_value(u, v)]
+    named_before = u.kind == UnitKind.NAME and name_in(u, s)  # the sentence may speak of it by a pronoun
+
+    def fills(r: Any) -> bool:
+        return any(_holds(r, s.doc, v) for v in occurrences) or (named_before and r.lower_ in PRONOUNS)
+
+    return any(role == f.role and fills(r) for h in heads for role, r in fillers(h))
+
+
+def stated(u: Unit, s: Sentence, anchors: Sequence[Unit], related: Related, f: Frame | None = None) -> bool:
+    """Whether a sentence states a unit, with something else the claim is about (if the claim has more).
+
+    When the sentence has the frame's predicate, the unit must fill the frame's role there.
+    """
+    if not found_in(u, s, related):
+        return False
+    if f is not None and in_frame(u, f, s, related) is False:
+        return False
+    return not anchors or any(found_in(v, s, related) for v in anchors)
+
+
+def conflicts(
+    claim: Any,
+    units: Sequence[Unit],
+    aligned: Sequence[Sentence],
+    sentences: Sequence[Sentence],
+    context: Sequence[Unit],
+    related: Related,
+) -> Conflict | None:
+    """Another value in the claim's value's frame: same predicate, same role, same type, about the same anchor.
+
+    `context` are the query's names (anchors of a short answer). A value the evidence states in its
+    frame elsewhere, with one of the claim's anchors, is not contradicted.
+    """
+    claimed = {v.key for v in units} | {v.key for v in context}
+    for u in units:
+        if u.kind == UnitKind.WORD or u.given:
+            continue
+        f = frame_of(claim, u)
+        if f is None:
+            continue
+        anchors = [v for v in (*anchors_of(units, u), *context) if v.kind != UnitKind.WORD or v.key != f.lemma]
+        if not anchors or any(stated(u, t, anchors, related, f) for t in sentences):
+            continue
+        cls = _type_class(u)
+        for s in aligned:
+            if not any(found_in(v, s, related) for v in anchors):
+                continue
+            for h in heads_like(s.doc, f, related):
+                for role, r in fillers(h):
+                    if role != f.role:
+                        continue
+                    for rival in s.units:
+                        if rival.kind == UnitKind.WORD or _type_class(rival) != cls or rival.key in claimed:
+                            continue
+                        if overlaps(rival, u) or any(overlaps(rival, v) for v in context) or same_value(u, rival):
+                            continue
+                        if _holds(r, s.doc, rival):
+                            return Conflict(u.text, rival.text, s.id, "value")
+    return None
+
+
+def _negated(tok: Any) -> bool:
+    return any(c.dep_ == "neg" or c.lower_ in ("never", "no") for c in tok.children)
+
+
+def polarity_conflict(
+    claim: Any, units: Sequence[Unit], aligned: Sequence[Sentence], related: Related
+) -> Conflict | None:
+    """A verb the claim negates that an aligned sentence affirms, or the reverse.
+
+    The sentence must also hold the verb's object or complement and another of the claim's anchors
+    ("they don't share a border" against "X and Y share a border").
+    """
+    for p in claim:
+        if p.pos_ != "VERB" or p.lemma_.lower() in WEAK:
+            continue
+        lemmas = {p.lemma_.lower()} | related(p.lemma_.lower())
+        args = [c for c in p.children if c.dep_ in ("dobj", "attr", "acomp", "prep", "xcomp")]
+        need = {t.lemma_.lower() for a in args for t in a.subtree if t.pos_ in ("NOUN", "PROPN", "NUM")}
+        others = [u for u in anchors_of(units) if u.key not in need and u.key not in lemmas]
+        for s in aligned:
+            if need and not need <= s.words:
+                continue
+            if others and not any(found_in(u, s, related) for u in others):
+                continue
+            for h in (t for t in s.doc if t.lemma_.lower() in lemmas and t.pos_ == "VERB"):
+                if _negated(h) != _negated(p):
+                    claimed = f"{'not ' if _negated(p) else ''}{p.lemma_}"
+                    return Conflict(claimed, f"{'not ' if _negated(h) else ''}{h.lemma_}", s.id, "polarity")
+    return None
+
+
+__all__ = [
+    "NAMING_DEPS",
+    "Conflict",
+    "anchors_of",
+    "conflicts",
+    "frame_of",
+    "in_frame",
+    "polarity_conflict",
+    "stated",
+    "value_root",
+]

@@ -1,0 +1,166 @@
+"""Where a claim's units stand in evidence sentences (pure, over spaCy parses): names, numbers and words.
+
+A name is found whole, by its acronym (or expanded from one), by all its significant words, or a
+person by the family name alone; a number within the claim's tolerance; a word by its lemma or a
+WordNet synonym or derivational form. A `Sentence` also holds the names it speaks of by a pronoun.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agents.reading.units import Unit, UnitKind, content_units, fold
+
+_PARTICLES = frozenset({"of", "the", "de", "la", "le", "von", "van", "der", "and", "&", "s"})
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One evidence sentence, parsed, with its citation id and what it holds."""
+
+    id: str
+    doc: Any
+    units: tuple[Unit, ...]
+    words: frozenset[str]
+    """Lemmas and lower-cased words."""
+    folded: str
+    """The folded text, padded with spaces (names are matched on word edges)."""
+
+    @classmethod
+    def of(cls, sid: str, doc: Any, context: Sequence[str] = ()) -> Sentence:
+        """Index a parsed sentence; `context` are names it speaks of without naming them (`resolved_context`)."""
+        words = frozenset({t.lemma_.lower() for t in doc} | {t.lower_ for t in doc})
+        folded = " ".join([fold(doc.text), *(fold(c) for c in context)])
+        return cls(sid, doc, tuple(content_units(doc)), words, f" {folded} ")
+
+    def names(self) -> list[str]:
+        """The names the sentence states."""
+        return [u.text for u in self.units if u.kind == UnitKind.NAME]
+
+    @property
+    def text(self) -> str:
+        """The sentence as written."""
+        return str(self.doc.text)
+
+
+Related = Callable[[str], frozenset[str]]
+"""A lemma's synonyms and derivational forms (WordNet); empty when none."""
+
+
+PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "him", "them", "this", "these"})
+"""Words that speak of a name said before: a sentence with one also holds the previous sentence's names."""
+
+
+def resolved_context(doc: Any, previous: Sentence | None, topic: str | None) -> list[str]:
+    """Names a sentence speaks of without naming them (a coarse coreference).
+
+    The item's topic entity, and the previous sentence's names when the sentence has a pronoun ("Ada
+    Lovelace met Babbage. She wrote the first program.").
+    """
+    out = [topic] if topic else []
+    if previous is not None and any(t.lower_ in PRONOUNS for t in doc):
+        out += previous.names()
+    return out
+
+
+def acronym(text: str) -> str:
+    """The initials of a name's capitalised words ("United Nations" -> "UN")."""
+    return "".join(w[0] for w in text.split() if w and w[0].isupper() and w.lower() not in _PARTICLES)
+
+
+def name_in(unit: Unit, s: Sentence) -> bool:
+    """Whether a name is in a sentence: whole, by its acronym (or expanded), or its significant words all there."""
+    key = unit.key
+    if not key:
+        return False
+    if f" {key} " in s.folded:
+        return True
+    acro = acronym(unit.text)
+    if len(acro) >= 2 and f" {acro.lower()} " in s.folded:
+        return True
+    if (
+        unit.text.isupper()
+        and len(unit.text) >= 2
+        and any(v.kind == UnitKind.NAME and acronym(v.text).lower() == key for v in s.units)
+    ):
+        return True
+    parts = [p for p in key.split() if p not in _PARTICLES and len(p) > 1]
+    if parts and all(f" {p} " in s.folded for p in parts):
+        return True
+    # a person named again by the family name alone ("Ravi Singh" ... "Singh")
+    return unit.label == "PERSON" and len(parts) >= 2 and f" {parts[-1]} " in s.folded
+
+
+def number_in(unit: Unit, s: Sentence) -> bool:
+    """Whether a number is in a sentence, within the claim's tolerance."""
+    try:
+        want = float(unit.key)
+    except ValueError:
+        return False
+    tol = abs(want) * (unit.tolerance or 0.0)
+    for v in s.units:
+        if v.kind != UnitKind.NUMBER:
+            continue
+        try:
+            got = float(v.key)
+        except ValueError:
+            continue
+        if abs(got - want) <= tol or got == want:
+            return True
+    return False
+
+
+def word_in(unit: Unit, s: Sentence, related: Related) -> bool:
+    """Whether a content word, or one of its WordNet synonyms or derivational forms, is in a sentence."""
+    if unit.key in s.words or unit.text.lower() in s.words:
+        return True
+    return bool(related(unit.key) & s.words)
+
+
+def found_in(unit: Unit, s: Sentence, related: Related) -> bool:
+    """Whether one unit of the claim is in one sentence."""
+    if unit.kind == UnitKind.NAME:
+        return name_in(unit, s)
+    if unit.kind == UnitKind.NUMBER:
+        return number_in(unit, s)
+    return word_in(unit, s, related)
+
+
+def overlaps(rival: Unit, claimed: Unit) -> bool:
+    """Whether two names may be one: a shared significant word, or one the other's acronym ("PGA")."""
+    if rival.kind != UnitKind.NAME or claimed.kind != UnitKind.NAME:
+        return False
+    a = {p for p in rival.key.split() if p not in _PARTICLES and len(p) > 1}
+    b = {p for p in claimed.key.split() if p not in _PARTICLES and len(p) > 1}
+    acro_a, acro_b = acronym(rival.text).lower(), acronym(claimed.text).lower()
+    return bool(a & b) or rival.key in (acro_b, acro_b[:-1]) or claimed.key in (acro_a, acro_a[:-1])
+
+
+def same_value(u: Unit, v: Unit) -> bool:
+    """Whether an evidence unit is the claim's unit (the same name, or the number within tolerance)."""
+    if u.kind != v.kind:
+        return False
+    if u.kind == UnitKind.NAME:
+        return u.key == v.key or overlaps(v, u)
+    try:
+        want, got = float(u.key), float(v.key)
+    except ValueError:
+        return u.key == v.key
+    return abs(got - want) <= abs(want) * (u.tolerance or 0.0) or got == want
+
+
+__all__ = [
+    "PRONOUNS",
+    "Related",
+    "Sentence",
+    "acronym",
+    "found_in",
+    "name_in",
+    "number_in",
+    "overlaps",
+    "resolved_context",
+    "same_value",
+    "word_in",
+]
