@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agents.reading.matching import PRONOUNS, Related, Sentence, found_in, name_in, overlaps, same_value
-from agents.reading.roles import MODIFIER, Frame, copular_subject, fillers, frame, heads_like, modifiers
+from agents.reading.roles import MODIFIER, SUBJECT, Frame, copular_subject, fillers, frame, heads_like, modifiers
 from agents.reading.units import WEAK, Unit, UnitKind
 
 PLACE = frozenset({"GPE", "LOC", "FAC"})
@@ -31,6 +31,15 @@ class Conflict:
     sentence_id: str
     kind: str
     """"value" (another name or number in the predicate's place) or "polarity"."""
+
+
+AGENTS = frozenset({"PERSON", "ORG", "NORP"})
+"""Names that may do things: in a subject role one rivals another ("designed by a firm", "by a person")."""
+
+
+def _rivals(claimed: str, found: str, role: str) -> bool:
+    """Whether a value of type `found` can stand where the claim has one of type `claimed`."""
+    return claimed == found or (role == SUBJECT and claimed in AGENTS and found in AGENTS)
 
 
 def _type_class(unit: Unit) -> str:
@@ -162,9 +171,17 @@ def conflicts(
                     if role != f.role:
                         continue
                     for rival in s.units:
-                        if rival.kind == UnitKind.WORD or _type_class(rival) != cls or rival.key in claimed:
+                        if (
+                            rival.kind == UnitKind.WORD
+                            or not _rivals(cls, _type_class(rival), role)
+                            or rival.key in claimed
+                        ):
                             continue
-                        if overlaps(rival, u) or any(overlaps(rival, v) for v in context) or same_value(u, rival):
+                        if (
+                            overlaps(rival, u)
+                            or any(rival.key in v.key or v.key in rival.key for v in context)
+                            or same_value(u, rival)
+                        ):
                             continue
                         if _holds(r, s.doc, rival):
                             return Conflict(u.text, rival.text, s.id, "value")

@@ -118,8 +118,9 @@ def heads_like(doc: Any, f: Frame, related: Callable[[str], frozenset[str]]) -> 
     lemmas = {f.lemma} | related(f.lemma)
     out = []
     for t in doc:
-        if t.lemma_.lower() not in lemmas:
-            continue
+        lemma = t.lemma_.lower()
+        if lemma not in lemmas and (t.pos_ not in ("VERB", "NOUN") or f.lemma not in related(lemma)):
+            continue  # WordNet's lists are not symmetric: "complete" lists "finish", "finish" not "complete"
         mods = modifiers(t)
         if f.modifiers and mods and not (f.modifiers & mods):
             continue  # "mass number" is not the claim's "atomic number"

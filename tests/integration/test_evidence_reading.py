@@ -98,3 +98,11 @@ def test_an_affirmed_verb_against_a_negated_one_refutes(reader: EvidenceReader) 
     decision, reason, cited = read(reader, "The two towns share a school.", text=ROLES)
     assert decision == EvidenceDecision.REFUTED and cited == ["S1.3"]
     assert reason == 'the evidence says "not share" [S1.3] where the claim says "share"'
+
+
+def test_a_rival_agent_in_a_synonymous_frame_refutes(reader: EvidenceReader) -> None:
+    text = "The Harbour Tower was completed in 1931. It was designed by the engineering firm of Hal Berg."
+    q = "Who designed the Harbour Tower?"
+    decision, reason, _ = read(reader, "It was designed by Tova Lind.", q, text=text)
+    assert decision == EvidenceDecision.REFUTED and reason == "the evidence gives Hal Berg [S1.2], not Tova Lind"
+    assert read(reader, "The Harbour Tower was finished in 1925.", text=text)[0] == EvidenceDecision.REFUTED
