@@ -118,7 +118,7 @@ def in_frame(u: Unit, f: Frame, s: Sentence, related: Related) -> bool | None:
     heads = heads_like(s.doc, f, related)
     if not heads:
         return None
-    occurrences = [v for v in s.units if same_value(u, v)]
+    occurrences = [v for v in s.units if same_value(u, v, related)]
     named_before = u.kind == UnitKind.NAME and name_in(u, s)  # the sentence may speak of it by a pronoun
 
     def fills(r: Any) -> bool:
@@ -180,7 +180,7 @@ def conflicts(
                         if (
                             overlaps(rival, u)
                             or any(rival.key in v.key or v.key in rival.key for v in context)
-                            or same_value(u, rival)
+                            or same_value(u, rival, related)
                         ):
                             continue
                         if _holds(r, s.doc, rival):

@@ -144,7 +144,7 @@ def fitted_rule(path: Path = WEIGHTS) -> SupportRule:
 
 def build_reader(rule: SupportRule | None) -> EvidenceReader:
     """A reader on spaCy, all-MiniLM-L6-v2 and WordNet, with `rule` (None: the strict rule, for fitting)."""
-    from agents.reading.labels import WordNetRelated
+    from agents.reading.labels import SENSES, WordNetRelated
     from agents.reading.reader import nlp
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
@@ -153,8 +153,13 @@ def build_reader(rule: SupportRule | None) -> EvidenceReader:
     pipeline = nlp()
     wordnet = WordNetRelated(load_wordnet(home()))
 
+    @functools.lru_cache(maxsize=8192)
     def related(lemma: str) -> frozenset[str]:
-        return wordnet(lemma).same
+        # synonyms and derived forms; an adjective's pertainyms name what it pertains to ("French" -> "France")
+        out = set(wordnet(lemma).same)
+        for synset in wordnet.wn.synsets(lemma.replace(" ", "_"), pos="a")[:SENSES]:
+            out |= {p.name().replace("_", " ").lower() for lem in synset.lemmas() for p in lem.pertainyms()}
+        return frozenset(out)
 
     pipe = lambda texts: list(pipeline.pipe(texts))  # noqa: E731
     return EvidenceReader(pipeline, pipe, SentenceEmbedder().encode, related, rule)

@@ -7,12 +7,17 @@ WordNet synonym or derivational form. A `Sentence` also holds the names it speak
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from agents.reading.units import Unit, UnitKind, content_units, fold
 
+_DOTTED = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z]\b)|(?<=\b[A-Z])\.(?=[A-Z]\.)|(?<=\b[A-Z]\.[A-Z])\.")
+"""The dots of a dotted acronym ("U.S.", "U.K."), dropped for matching."""
 _PARTICLES = frozenset({"of", "the", "de", "la", "le", "von", "van", "der", "and", "&", "s"})
 
 
@@ -32,7 +37,8 @@ class Sentence:
     def of(cls, sid: str, doc: Any, context: Sequence[str] = ()) -> Sentence:
         """Index a parsed sentence; `context` are names it speaks of without naming them (`resolved_context`)."""
         words = frozenset({t.lemma_.lower() for t in doc} | {t.lower_ for t in doc})
-        folded = " ".join([fold(doc.text), *(fold(c) for c in context)])
+        plain = _DOTTED.sub("", doc.text)  # "U.S." -> "US"
+        folded = " ".join([fold(plain), *(fold(c) for c in context)])
         return cls(sid, doc, tuple(content_units(doc)), words, f" {folded} ")
 
     def names(self) -> list[str]:
@@ -70,12 +76,23 @@ def acronym(text: str) -> str:
     return "".join(w[0] for w in text.split() if w and w[0].isupper() and w.lower() not in _PARTICLES)
 
 
-def name_in(unit: Unit, s: Sentence) -> bool:
-    """Whether a name is in a sentence: whole, by its acronym (or expanded), or its significant words all there."""
+ALIASED = frozenset({"GPE", "NORP", "LOC", "ORG", "LANGUAGE"})
+"""Name types whose WordNet synonyms and derived forms count as the name ("United Kingdom" ~ "Britain",
+"French" ~ "France"); a person's or a work's do not ("Swift" is also a bird)."""
+
+
+def name_in(unit: Unit, s: Sentence, related: Related | None = None) -> bool:
+    """Whether a name is in a sentence, whole or by an acronym, alias or its significant words.
+
+    An acronym counts either way; a WordNet alias only for a place, group or organisation, and never
+    one that is a common word ("US" is also "us").
+    """
     key = unit.key
     if not key:
         return False
     if f" {key} " in s.folded:
+        return True
+    if any(f" {a} " in s.folded for a in aliases(unit, related)):
         return True
     acro = acronym(unit.text)
     if len(acro) >= 2 and f" {acro.lower()} " in s.folded:
@@ -89,7 +106,7 @@ def name_in(unit: Unit, s: Sentence) -> bool:
     parts = [p for p in key.split() if p not in _PARTICLES and len(p) > 1]
     if parts and all(f" {p} " in s.folded for p in parts):
         return True
-    # a person named again by the family name alone ("Ravi Singh" ... "Singh")
+    # a person named again by the family name alone ("Ada Lovelace" ... "Lovelace")
     return unit.label == "PERSON" and len(parts) >= 2 and f" {parts[-1]} " in s.folded
 
 
@@ -122,7 +139,7 @@ def word_in(unit: Unit, s: Sentence, related: Related) -> bool:
 def found_in(unit: Unit, s: Sentence, related: Related) -> bool:
     """Whether one unit of the claim is in one sentence."""
     if unit.kind == UnitKind.NAME:
-        return name_in(unit, s)
+        return name_in(unit, s, related)
     if unit.kind == UnitKind.NUMBER:
         return number_in(unit, s)
     return word_in(unit, s, related)
@@ -138,12 +155,19 @@ def overlaps(rival: Unit, claimed: Unit) -> bool:
     return bool(a & b) or rival.key in (acro_b, acro_b[:-1]) or claimed.key in (acro_a, acro_a[:-1])
 
 
-def same_value(u: Unit, v: Unit) -> bool:
-    """Whether an evidence unit is the claim's unit (the same name, or the number within tolerance)."""
+def aliases(u: Unit, related: Related | None) -> set[str]:
+    """A place's, group's or organisation's WordNet aliases, folded, without common words (`name_in`)."""
+    if related is None or u.kind != UnitKind.NAME or u.label not in ALIASED:
+        return set()
+    return {a for a in (fold(x) for x in related(u.key)) if len(a) > 1 and a not in STOP_WORDS}
+
+
+def same_value(u: Unit, v: Unit, related: Related | None = None) -> bool:
+    """Whether an evidence unit is the claim's unit (the same name or an alias, or the number within tolerance)."""
     if u.kind != v.kind:
         return False
     if u.kind == UnitKind.NAME:
-        return u.key == v.key or overlaps(v, u)
+        return u.key == v.key or overlaps(v, u) or v.key in aliases(u, related) or u.key in aliases(v, related)
     try:
         want, got = float(u.key), float(v.key)
     except ValueError:
@@ -156,6 +180,7 @@ __all__ = [
     "Related",
     "Sentence",
     "acronym",
+    "aliases",
     "found_in",
     "name_in",
     "number_in",

@@ -122,11 +122,18 @@ def _name_bounds(span: Any) -> tuple[int, int]:
     """A name span without a leading article or a trailing possessive."""
     start, end = span.start, span.end
     doc = span.doc
-    while start < end and doc[start].lower_ in ("the", "a", "an"):
+    while start < end and (
+        doc[start].lower_ in ("the", "a", "an") or (doc[start].is_lower and doc[start].pos_ == "DET")
+    ):
         start += 1
     while end > start and doc[end - 1].tag_ == "POS":
         end -= 1
     return start, end
+
+
+def _capitalised(span: Any) -> bool:
+    """Whether a span has a capitalised word or a digit, as a name written as one does."""
+    return any(t.text[:1].isupper() or any(c.isdigit() for c in t.text) for t in span)
 
 
 def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
@@ -137,7 +144,7 @@ def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
     for ent in doc.ents:
         if ent.label_ in NAME_TYPES:
             start, end = _name_bounds(ent)
-            if start >= end:
+            if start >= end or not _capitalised(doc[start:end]):
                 continue
             text = doc[start:end].text
             key = fold(text)
@@ -158,6 +165,8 @@ def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
                         Unit(UnitKind.WORD, t.text, t.lower_, t.i, t.i + 1, t.pos_, given=t.lower_ in given_set)
                     )
     for start, end in _proper_runs(doc, taken):
+        if not _capitalised(doc[start:end]):
+            continue  # a tagger's PROPN in lower case ("coin series") is no name
         text = doc[start:end].text
         key = fold(text)
         units.append(Unit(UnitKind.NAME, text, key, start, end, "PROPN", given=key in given_set))
