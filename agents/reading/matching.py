@@ -7,17 +7,14 @@ WordNet synonym or derivational form. A `Sentence` also holds the names it speak
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from agents.reading.units import Unit, UnitKind, content_units, fold
+from agents.reading.units import Unit, UnitKind, content_units, fold, undot
 
-_DOTTED = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z]\b)|(?<=\b[A-Z])\.(?=[A-Z]\.)|(?<=\b[A-Z]\.[A-Z])\.")
-"""The dots of a dotted acronym ("U.S.", "U.K."), dropped for matching."""
 _PARTICLES = frozenset({"of", "the", "de", "la", "le", "von", "van", "der", "and", "&", "s"})
 
 
@@ -37,8 +34,7 @@ class Sentence:
     def of(cls, sid: str, doc: Any, context: Sequence[str] = ()) -> Sentence:
         """Index a parsed sentence; `context` are names it speaks of without naming them (`resolved_context`)."""
         words = frozenset({t.lemma_.lower() for t in doc} | {t.lower_ for t in doc})
-        plain = _DOTTED.sub("", doc.text)  # "U.S." -> "US"
-        folded = " ".join([fold(plain), *(fold(c) for c in context)])
+        folded = " ".join([fold(doc.text), *(fold(c) for c in context)])
         return cls(sid, doc, tuple(content_units(doc)), words, f" {folded} ")
 
     def names(self) -> list[str]:
@@ -90,6 +86,8 @@ def name_in(unit: Unit, s: Sentence, related: Related | None = None) -> bool:
     key = unit.key
     if not key:
         return False
+    if key in STOP_WORDS:  # "U.S." folds to "us": only the written acronym counts, not the pronoun
+        return f" {undot(unit.text)} " in f" {' '.join(undot(s.text).replace(',', ' ').split())} "
     if f" {key} " in s.folded:
         return True
     if any(f" {a} " in s.folded for a in aliases(unit, related)):

@@ -16,6 +16,7 @@ and what the question presupposes is not the response's claim.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -66,9 +67,18 @@ class Unit:
     """The query already says it (not the response's claim)."""
 
 
+_DOTTED = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z]\b)|(?<=\b[A-Z])\.(?=[A-Z]\.)|(?<=\b[A-Z]\.[A-Z])\.")
+"""The dots of a dotted acronym ("U.S.", "D.C."), dropped so that it folds as one word ("us", "dc")."""
+
+
+def undot(text: str) -> str:
+    """A text with its dotted acronyms undotted ("the U.S. Navy" -> "the US Navy")."""
+    return _DOTTED.sub("", text)
+
+
 def fold(text: str) -> str:
-    """Text for matching: no diacritics, case-folded, punctuation as spaces, one space between words."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    """Text for matching: no diacritics, case-folded, acronyms undotted, punctuation as spaces, single spaces."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", _DOTTED.sub("", text)) if not unicodedata.combining(c))
     return " ".join("".join(c if c.isalnum() else " " for c in plain.casefold()).split())
 
 

@@ -116,3 +116,9 @@ def test_places_and_groups_are_found_by_their_aliases_but_not_by_common_words(re
     assert read(reader, "They told the United States nothing.", text=told)[0] != EvidenceDecision.SUPPORTED
     french = "The chef trained in France for six years."
     assert read(reader, "The chef had French training.", text=french)[2] == ["S1"]
+
+
+def test_a_dotted_acronym_is_one_name_and_never_a_pronoun(reader: EvidenceReader) -> None:
+    text = "The treaty was signed in Washington, D.C. in 1949. They told us nothing."
+    assert read(reader, "The treaty was signed in Washington, DC.", text=text)[0] == EvidenceDecision.SUPPORTED
+    assert read(reader, "They told the U.S. nothing.", text="They told us nothing.")[0] != EvidenceDecision.SUPPORTED
