@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from agents.aggregate import Lean
 from agents.answer_set import AnswerSet
 from agents.decision import Assessment
+from agents.explain_clauses import MAX_CITED, cite, negation, proof_citations, quote
+from agents.explain_evidence import from_evidence
 from agents.schemas import Claim, KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
 from drowzee_core.generate.templates_kb import clause
@@ -43,7 +45,6 @@ _QUOTED_STARTS = frozenset(
 """A response starting so is quoted, not read as a clause ("The answer "She was born ..." is ...")."""
 _QUOTE = re.compile(r"^(?:yes|no)\b", re.IGNORECASE)
 """A Yes / No answer is quoted, not read as a statement ("The answer "No. ..." is ...")."""
-MAX_CITED = 4
 MAX_LISTED = 6
 MIN_STATEMENT_WORDS = 3
 """A shorter response is a short answer, quoted rather than read as a clause ("The answer "Tokyo." ...")."""
@@ -53,12 +54,6 @@ _SOURCE_NAMES = (
     (EvidenceSource.CORPUS, "corpus passage"),
     (EvidenceSource.WEB, "web result"),
 )
-
-
-def _cite(texts: Sequence[tuple[str, str | None]]) -> str:
-    """Cited items joined into one clause ("the capital of France is Paris [K1]; ...")."""
-    parts = [f"{clause(t)} [{i}]" if i else clause(t) for t, i in texts]
-    return "; ".join(parts)
 
 
 def _answer(response: str) -> str:
@@ -71,40 +66,6 @@ def _answer(response: str) -> str:
     if _QUOTE.search(body) or len(body.split()) < MIN_STATEMENT_WORDS or first in _QUOTED_STARTS or first.isdigit():
         return f'"{text}"'
     return f"that {body}"
-
-
-def proof_citations(
-    results: Sequence[KBResult], leaf_ids: Mapping[str, str], want: ProofStatus
-) -> list[tuple[str, str | None]]:
-    """(sentence, evidence id) of the proof leaves behind the claims with status `want`."""
-    out: list[tuple[str, str | None]] = []
-    for r in results:
-        if r.status != want or r.proof is None:
-            continue
-        nodes = r.proof.premises or [r.proof]
-        for node in nodes:
-            leaf = node
-            while leaf.premises and len(leaf.premises) == 1:
-                leaf = leaf.premises[0]
-            cite = (leaf.text if not leaf.premises else node.text, leaf_ids.get(leaf.text))
-            if cite not in out:
-                out.append(cite)
-    return out
-
-
-_NEGATED = "It is not the case that "
-
-
-_NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
-
-
-def _not(claim: str) -> str:
-    """The sentence saying a refuted claim is false ("So it is not the case that ..."), without a double negation."""
-    if claim.startswith(_NEGATED):
-        return f"So {clause(claim[len(_NEGATED) :])} holds."
-    if _NEGATION.search(claim):
-        return f"So the claim that {clause(claim)} is false."
-    return f"So it is not the case that {clause(claim)}."
 
 
 def compose(
@@ -129,7 +90,7 @@ def compose(
         return _unsupported(assessment, label, response, claims, evidence, answers, found)
     head = f"{label}.\nThe answer {_answer(response)} is {'correct' if label == Label.FACTUAL else 'incorrect'}."
     if assessment.decided_by == DecidedBy.EVIDENCE:
-        return _from_evidence(assessment, head, label, claims, results, evidence, found)
+        return from_evidence(assessment, head, label, claims, results, evidence, found)
     leaf_ids = {e.text: e.id for e in evidence}
     by_id = {c.id: c for c in claims}
     if assessment.decided_by == DecidedBy.JUDGE:
@@ -137,17 +98,17 @@ def compose(
         items = {e.id: e for e in evidence}
         cites: list[tuple[str, str | None]] = [(items[i].text, i) for i in dict.fromkeys(ids) if i in items]
         cites = cites[:MAX_CITED]
-        body = f"According to the evidence, {_cite(cites)}." if cites else ""
+        body = f"According to the evidence, {cite(cites)}." if cites else ""
         proved = proof_citations(results, leaf_ids, ProofStatus.SUPPORTED)[:MAX_CITED]
-        body += f" Proved: {_cite(proved)}." if proved else ""
+        body += f" Proved: {cite(proved)}." if proved else ""
         tail = "The grounded judge found every other claim supported by these items, above its trusted threshold."
         return " ".join(x for x in (head, body.strip(), tail, NO_FALLACY) if x)
     want = ProofStatus.SUPPORTED if label == Label.FACTUAL else ProofStatus.CONTRADICTED
     cites = proof_citations(results, leaf_ids, want)[:MAX_CITED]
-    body = f"According to the evidence, {_cite(cites)}." if cites else ""
+    body = f"According to the evidence, {cite(cites)}." if cites else ""
     if label == Label.NON_FACTUAL:
         wrong = [by_id[r.claim_id].text for r in results if r.status == want and r.claim_id in by_id]
-        body += f" {_not(wrong[0])}" if wrong else ""
+        body += f" {negation(wrong[0])}" if wrong else ""
         if not wrong:  # no claim refuted: the KB check's own reason (an answer given both ways)
             why = [o.explanation for o in opinions if o.source == OpinionSource.KB_CHECK and o.explanation]
             body += f" {why[0][:1].upper()}{why[0][1:]}." if why else ""
@@ -155,46 +116,6 @@ def compose(
     else:
         tail = NO_FALLACY
     return " ".join(x for x in (head, body.strip(), tail) if x)
-
-
-def _sentences(finding: EvidenceFinding) -> list[str]:
-    """A finding's sentences, quoted with their ids."""
-    return [f"{_quote(c.text)} [{c.id}]" for c in finding.sentences[:MAX_CITED]]
-
-
-def _from_evidence(
-    assessment: Assessment,
-    head: str,
-    label: Label,
-    claims: Sequence[Claim],
-    results: Sequence[KBResult],
-    evidence: Sequence[EvidenceItem],
-    found: Mapping[str, EvidenceFinding],
-) -> str:
-    """A verdict the supplied evidence's sentences decided: the deciding sentences and the conflict or the match."""
-    by_id = {c.id: c for c in claims}
-    leaf_ids = {e.text: e.id for e in evidence}
-    text = [head]
-    if label == Label.NON_FACTUAL:
-        for st in assessment.claims:
-            f = found.get(st.claim_id)
-            if st.status != ProofStatus.CONTRADICTED or st.decided_by != DecidedBy.EVIDENCE or f is None:
-                continue
-            text.append(f"The evidence says: {'; '.join(_sentences(f))}.")
-            text.append(f"{f.reason[:1].upper()}{f.reason[1:]}.")
-            if st.claim_id in by_id:
-                text.append(_not(by_id[st.claim_id].text))
-            break
-        text.append("Therefore, the answer contains an incorrect conclusion.")
-        return " ".join(text)
-    quoted = [q for st in assessment.claims if (f := found.get(st.claim_id)) is not None for q in _sentences(f)]
-    if quoted:
-        text.append(f"According to the evidence, {'; '.join(list(dict.fromkeys(quoted))[:MAX_CITED])}.")
-    proved = proof_citations(results, leaf_ids, ProofStatus.SUPPORTED)[:MAX_CITED]
-    if proved:
-        text.append(f"Proved: {_cite(proved)}.")
-    text.append(NO_FALLACY)
-    return " ".join(text)
 
 
 def _open_claims(assessment: Assessment, claims: Sequence[Claim]) -> list[str]:
@@ -243,7 +164,7 @@ def _not_verified(
     what = "this claim" if len(open_) <= 1 else f"these {len(open_)} claims"
     text = [f"{label}.\nNot verified: nothing I could check decides {what}."]
     if open_:
-        text.append("Not decided: " + "; ".join(_quote(t) for t in open_[:MAX_CITED]) + ".")
+        text.append("Not decided: " + "; ".join(quote(t) for t in open_[:MAX_CITED]) + ".")
     text.append(f"Searched: {_searched(evidence)}.")
     if answers is not None:
         text.append(answers.sentence())
@@ -279,18 +200,14 @@ def _unsupported(
     if answers is not None:
         text.append(_answer_sentence(answers, evidence, label))
     if open_:
-        text.append("No item of it was found to state " + " or ".join(_quote(t) for t in open_[:MAX_CITED]) + ".")
+        text.append("No item of it was found to state " + " or ".join(quote(t) for t in open_[:MAX_CITED]) + ".")
     if lacks:
         text.append(f"{lacks[0][:1].upper()}{lacks[0][1:]}.")
     if supplied:
         cited = [(e.text, e.id) for e in supplied[:2]]
-        text.append(f"The evidence says: {_cite(cited)}.")
+        text.append(f"The evidence says: {cite(cited)}.")
     text.append("Therefore, the answer is not supported by the evidence.")
     return " ".join(text)
-
-
-def _quote(text: str) -> str:
-    return f'"{" ".join(text.split()).rstrip(".")}"'
 
 
 def _answer_sentence(answers: AnswerSet, evidence: Sequence[EvidenceItem], label: Label) -> str:
