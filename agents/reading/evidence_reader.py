@@ -55,6 +55,7 @@ class EvidenceReader:
         self.embed = embed
         self.related = related
         self.rule = rule or SupportRule()
+        self._indexed: tuple[tuple[str, ...], Any, NDArray[np.float32] | None] | None = None
 
     def sentences(self, items: Sequence[EvidenceItem]) -> list[Sentence]:
         """The items' sentences, parsed and indexed, in the order supplied (at most `MAX_SENTENCES`)."""
@@ -74,26 +75,36 @@ class EvidenceReader:
                     return out
         return out
 
-    def align(self, claim: str, sentences: Sequence[Sentence]) -> list[float]:
-        """Each sentence's alignment with the claim: mean of scaled BM25 and embedding cosine."""
+    def _index(self, sentences: Sequence[Sentence]) -> tuple[Any, NDArray[np.float32] | None]:
+        """The sentences' BM25 index and embeddings, built once per evidence (a response's claims share them)."""
         import bm25s
 
-        if not sentences:
-            return []
+        key = tuple(s.id + s.text for s in sentences)
+        held = self._indexed  # one read: another thread may replace it (the tuple is swapped whole)
+        if held is not None and held[0] == key:
+            return held[1], held[2]
         corpus = [[t.lemma_.lower() for t in s.doc if t.is_alpha or t.like_num] or ["_"] for s in sentences]
-        query = [t.lemma_.lower() for t in self.parse(claim) if t.is_alpha or t.like_num]
         retriever = bm25s.BM25()
         retriever.index(corpus, show_progress=False)
+        vecs = self.embed([s.text for s in sentences]) if self.embed is not None else None
+        self._indexed = (key, retriever, vecs)
+        return retriever, vecs
+
+    def align(self, claim: Any, sentences: Sequence[Sentence]) -> list[float]:
+        """Each sentence's alignment with a parsed claim: mean of scaled BM25 and embedding cosine."""
+        if not sentences:
+            return []
+        retriever, vecs = self._index(sentences)
+        query = [t.lemma_.lower() for t in claim if t.is_alpha or t.like_num]
         lexical = np.asarray(retriever.get_scores(query), dtype=np.float64) if query else np.zeros(len(sentences))
         lexical = lexical / lexical.max() if lexical.max() > 0 else lexical
-        if self.embed is None:
+        if self.embed is None or vecs is None:
             return [float(x) for x in lexical]
-        vecs = self.embed([claim, *(s.text for s in sentences)])
-        cos = np.clip(vecs[1:] @ vecs[0], 0.0, 1.0)
+        cos = np.clip(vecs @ self.embed([claim.text])[0], 0.0, 1.0)
         return [float(x) for x in (lexical + cos) / 2]
 
-    def _ranked(self, text: str, sentences: Sequence[Sentence]) -> list[Sentence]:
-        scores = self.align(text, sentences)
+    def _ranked(self, claim: Any, sentences: Sequence[Sentence]) -> list[Sentence]:
+        scores = self.align(claim, sentences)
         return [sentences[i] for i in sorted(range(len(sentences)), key=lambda i: -scores[i])]
 
     def read(self, query: str, claim: str, sentences: Sequence[Sentence]) -> EvidenceReading:
@@ -107,13 +118,13 @@ class EvidenceReader:
         if yes is not None and query_doc is not None:
             frame = frame_tokens(query_doc)  # "Is it true that": the question's frame, not its statement
             asked = [u for u in content_units(query_doc) if u.start not in frame]
-            reading = decide(query_doc, asked, self._ranked(query, sentences), [], self.related, self.rule)
+            reading = decide(query_doc, asked, self._ranked(query_doc, sentences), [], self.related, self.rule)
             return yes_no_reading(reading, yes)
         doc = self.parse(claim)
         given = query_keys(query_doc) if query_doc is not None else set()
         units = content_units(doc, given)
         context = [u for u in content_units(query_doc) if u.kind != UnitKind.WORD] if query_doc is not None else []
-        return decide(doc, units, self._ranked(claim, sentences), context, self.related, self.rule)
+        return decide(doc, units, self._ranked(doc, sentences), context, self.related, self.rule)
 
 
 def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence]) -> EvidenceFinding:
