@@ -58,6 +58,12 @@ class VerifierSettings(BaseModel):
     judge_role: Literal["judge", "seeker"] = Field(
         default="judge", description="Role whose judge scores evidence: the trained `judge`, or the `seeker` LLM."
     )
+    evidence_reading: Literal["auto", "embedded", "llm"] = Field(
+        default="auto",
+        description="Who reads each claim against supplied evidence: `embedded` (agents/reading), `llm` (the"
+        " judge's model, else the seeker role's), `auto`: llm only when the judge is an LLM (`judge_role`"
+        " `seeker`, or the judge role pointed at an endpoint). The embedded reader reads what a model fails on.",
+    )
     manager: Literal["auto", "llm", "aggregate"] = Field(
         default="auto",
         description="`llm`: FactCHD arbitration by the manager role; `aggregate`: the policy; `auto`: llm"

@@ -21,7 +21,7 @@ from agents.aggregate import Lean
 from agents.answer_set import AnswerSet
 from agents.decision import Assessment
 from agents.explain_clauses import MAX_CITED, cite, negation, proof_citations, quote
-from agents.explain_evidence import from_evidence
+from agents.explain_evidence import from_evidence, read_by
 from agents.schemas import Claim, KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
 from drowzee_core.generate.templates_kb import clause
@@ -194,7 +194,12 @@ def _unsupported(
 ) -> str:
     """An unsupported verdict: which claims the supplied evidence does not state, what it lacks, what it says."""
     open_ = _open_claims(assessment, claims)
-    lacks = [f.reason for i in assessment.unsupported_ids if (f := (found or {}).get(i)) is not None and f.missing]
+    found = found or {}
+    lacks = [
+        f.reason
+        for i in assessment.unsupported_ids
+        if (f := found.get(i)) is not None and (f.missing or f.read_by != "embedded")
+    ]
     supplied = [e for e in evidence if e.source == EvidenceSource.SUPPLIED]
     text = [f"{label}.\nThe answer {_answer(response)} is not supported by the supplied evidence."]
     if answers is not None:
@@ -206,6 +211,8 @@ def _unsupported(
     if supplied:
         cited = [(e.text, e.id) for e in supplied[:2]]
         text.append(f"The evidence says: {cite(cited)}.")
+    if model := read_by(found, assessment.unsupported_ids):
+        text.append(model)
     text.append("Therefore, the answer is not supported by the evidence.")
     return " ".join(text)
 

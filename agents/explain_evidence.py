@@ -21,6 +21,14 @@ def sentences(finding: EvidenceFinding) -> list[str]:
     return [f"{quote(c.text)} [{c.id}]" for c in finding.sentences[:MAX_CITED]]
 
 
+def read_by(found: Mapping[str, EvidenceFinding], claim_ids: Sequence[str]) -> str:
+    """Who read the evidence for these claims when a model did ("The judge: gpt-4o-mini model read ..."), else ""."""
+    models = list(dict.fromkeys(f.read_by for i in claim_ids if (f := found.get(i)) and f.read_by != "embedded"))
+    if not models:
+        return ""
+    return f"The evidence was read by the model {' and '.join(models)}, whose decisions are not calibrated."
+
+
 def from_evidence(
     assessment: Assessment,
     head: str,
@@ -45,15 +53,16 @@ def from_evidence(
                 text.append(negation(by_id[st.claim_id].text))
             break
         text.append("Therefore, the answer contains an incorrect conclusion.")
-        return " ".join(text)
+        return " ".join(x for x in (*text[:-1], read_by(found, [c.claim_id for c in assessment.claims]), text[-1]) if x)
     quoted = [q for st in assessment.claims if (f := found.get(st.claim_id)) is not None for q in sentences(f)]
     if quoted:
         text.append(f"According to the evidence, {'; '.join(list(dict.fromkeys(quoted))[:MAX_CITED])}.")
     proved = proof_citations(results, leaf_ids, ProofStatus.SUPPORTED)[:MAX_CITED]
     if proved:
         text.append(f"Proved: {cite(proved)}.")
+    text.append(read_by(found, [c.claim_id for c in assessment.claims]))
     text.append(NO_FALLACY)
-    return " ".join(text)
+    return " ".join(x for x in text if x)
 
 
-__all__ = ["from_evidence", "sentences"]
+__all__ = ["from_evidence", "read_by", "sentences"]

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from agents.reading.claims import SentenceReader
     from agents.reading.evidence_reader import EvidenceReader
+    from agents.reading.llm_reader import ModelEvidenceReader
     from drowzee_core.kb.catalog import Catalog
     from drowzee_core.kb.linking import KBLinker
     from drowzee_core.kb.statements import StatementReader
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+MODEL_READING_TOKENS = 400
+"""Completion tokens for one claim's evidence judgement (JSON: decision, sentence ids, one-sentence reason)."""
 
 
 class KBGate:
@@ -181,6 +184,18 @@ class Services:
         from agents.reading.evidence_reader import default_reader
 
         return default_reader()
+
+    @cached_property
+    def model_evidence_reader(self) -> ModelEvidenceReader | None:
+        """The LLM evidence reader of `evidence_role()`, or None when the embedded reader reads alone."""
+        from agents.reading.llm_reader import ModelEvidenceReader, reading_role
+        from drowzee_core.llm.judge import is_in_process
+
+        settings = self.settings
+        role = reading_role(settings.evidence_reading, settings.judge_role, is_in_process(self.role("judge")))
+        if role is None:
+            return None
+        return ModelEvidenceReader(self.chat(role, max_tokens=MODEL_READING_TOKENS), f"{role}: {self.role(role).model}")
 
     @cached_property
     def linker(self) -> KBLinker:

@@ -104,12 +104,14 @@ def findings(
     claims: Sequence[Claim],
     evidence: Sequence[EvidenceItem],
     results: Sequence[KBResult] = (),
-) -> dict[str, EvidenceFinding]:
-    """Statements the KB check left open, read against the supplied evidence's sentences.
+) -> tuple[dict[str, EvidenceFinding], list[str]]:
+    """Statements the KB check left open, read against the supplied evidence's sentences, and what failed.
 
-    A proof decides first; the evidence reader (`agents.reading.evidence_reader`) reads the other
-    statements, and only supplied evidence counts (retrieved items are not the pair's evidence). A bare
-    Yes / No is left to the KB check when it read the question as logic.
+    A proof decides first; the evidence reader reads the other statements, and only supplied evidence
+    counts (retrieved items are not the pair's evidence). A bare Yes / No is left to the KB check when it
+    read the question as logic. With an LLM reader (`evidence_reading`), the model reads each claim's
+    aligned sentences (`agents.reading.llm_reader`); a claim it gives no valid judgement for is read by
+    the embedded reader (`agents.reading.evidence_reader`), and the failure is recorded.
     """
     supplied = [e for e in evidence if e.source == EvidenceSource.SUPPLIED]
     proved = {r.claim_id for r in results if r.status in (ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED)}
@@ -120,10 +122,21 @@ def findings(
         if c.kind in READ_KINDS and c.id not in proved and not (asked and yes_or_no(c.text) is not None)
     ]
     if not supplied or not claims:
-        return {}
-    reader = ctx.services.evidence_reader
+        return {}, []
+    reader, model = ctx.services.evidence_reader, ctx.services.model_evidence_reader
     sentences = reader.sentences(supplied)
-    return {c.id: finding_of(reader.read(query, c.text, sentences), sentences) for c in claims}
+    found: dict[str, EvidenceFinding] = {}
+    failed: list[str] = []
+    for c in claims:
+        if model is not None:
+            try:
+                reading = model.read(query, c.text, reader.aligned(query, c.text, sentences))
+                found[c.id] = finding_of(reading, sentences, read_by=model.name)
+                continue
+            except Exception as exc:  # a model or network failure: the embedded reader reads this claim
+                failed.append(f"seeker evidence reading ({model.name}) of claim {c.id}: {type(exc).__name__}: {exc}")
+        found[c.id] = finding_of(reader.read(query, c.text, sentences), sentences)
+    return found, failed
 
 
 @node("seeker", OpinionSource.SEEKER)
@@ -156,11 +169,11 @@ def seeker(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
         confidence=p if label == Label.FACTUAL else 1.0 - p,
         explanation=f"judge P(supported) = {p:.3f} over {len(read)} evidence items{band}",
     )
-    found = findings(ctx, query, claims, evidence, state.get("kb_results", []))
+    found, unread = findings(ctx, query, claims, evidence, state.get("kb_results", []))
     support = [
         ClaimSupport(
             claim_id=c.id, p_supported=s.p_supported, evidence_ids=bearing(c.text, read), finding=found.get(c.id)
         )
         for c, s in zip(claims, per_claim, strict=True)
     ]
-    return {"gathered": retrieved, "degraded": failed, "opinions": [opinion], "support": support}
+    return {"gathered": retrieved, "degraded": [*failed, *unread], "opinions": [opinion], "support": support}

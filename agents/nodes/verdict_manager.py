@@ -195,8 +195,18 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
         degraded.append(f"verdict_manager: policy {policy} unavailable ({exc}); the lean is the majority's")
         lean = decide("majority", signals, calibration)
     undecided = ctx.settings.undecided
+    found = {x.claim_id: x.finding for x in state.get("support", []) if x.finding is not None}
+    # a model's reading of the evidence is not what the calibration measured: unmeasured, at most 0.70
+    model_read = assessment.decided_by == DecidedBy.EVIDENCE and any(
+        f.read_by != "embedded" for c in assessment.claims if (f := found.get(c.claim_id)) is not None
+    )
     label, confidence = settle(
-        assessment.decision, assessment.decided_by, label_of(assessment.decision), lean, undecided, calibration
+        assessment.decision,
+        assessment.decided_by,
+        label_of(assessment.decision),
+        lean,
+        undecided,
+        None if model_read else calibration,
     )
     explanation = compose(
         assessment,
@@ -209,7 +219,7 @@ def verdict_manager(state: VerifierState, runtime: Runtime[VerifierContext]) -> 
         state.get("answer_set"),
         lean,
         undecided,
-        {x.claim_id: x.finding for x in state.get("support", []) if x.finding is not None},
+        found,
     )
     roles = {}
     rule: str = policy

@@ -107,6 +107,11 @@ class EvidenceReader:
         scores = self.align(claim, sentences)
         return [sentences[i] for i in sorted(range(len(sentences)), key=lambda i: -scores[i])]
 
+    def aligned(self, query: str, claim: str, sentences: Sequence[Sentence]) -> list[Sentence]:
+        """The sentences best-aligned with `claim` first (with the query's statement for a bare Yes / No)."""
+        text = query if yes_or_no(claim) is not None and query.strip() else claim
+        return self._ranked(self.parse(text), sentences)
+
     def read(self, query: str, claim: str, sentences: Sequence[Sentence]) -> EvidenceReading:
         """One claim against the sentences: supported, refuted or not enough info, with the sentences cited.
 
@@ -127,8 +132,11 @@ class EvidenceReader:
         return decide(doc, units, self._ranked(doc, sentences), context, self.related, self.rule)
 
 
-def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence]) -> EvidenceFinding:
-    """The verdict's record of a reading: its decision, reason, the cited sentences' texts and what is missing."""
+def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence], read_by: str = "embedded") -> EvidenceFinding:
+    """The verdict's record of a reading: its decision, reason, the cited sentences' texts and what is missing.
+
+    `read_by` names the reader: `embedded`, or the role and model of an LLM reading (`judge: gpt-4o-mini`).
+    """
     texts = {s.id: s.text for s in sentences}
     cited = [CitedSentence(id=i, text=texts[i]) for i in reading.cited if i in texts]
     return EvidenceFinding(
@@ -137,6 +145,7 @@ def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence]) -> Evide
         sentences=cited,
         missing=list(reading.missing),
         p_supported=reading.scores.get("p_supported"),
+        read_by=read_by,
     )
 
 

@@ -133,6 +133,11 @@ class EvidenceFinding(BaseModel):
     p_supported: float | None = Field(
         default=None, description="The support rule's probability from the matched units."
     )
+    read_by: str = Field(
+        default="embedded",
+        description="Who read the evidence: `embedded` (the reader in agents/reading), or the role and model of an"
+        " LLM reading (`judge: gpt-4o-mini`).",
+    )
 
 
 class ClaimVerdict(BaseModel):
