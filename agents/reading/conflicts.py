@@ -15,7 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agents.reading.matching import PRONOUNS, Related, Sentence, found_in, name_in, overlaps, same_value
+from agents.reading.matching import (
+    PRONOUNS,
+    Related,
+    Sentence,
+    definite_description,
+    found_in,
+    name_in,
+    overlaps,
+    same_value,
+)
 from agents.reading.roles import MODIFIER, SUBJECT, Frame, copular_subject, fillers, frame, heads_like, modifiers
 from agents.reading.units import WEAK, Unit, UnitKind
 
@@ -30,7 +39,7 @@ class Conflict:
     found: str
     sentence_id: str
     kind: str
-    """"value" (another name or number in the predicate's place) or "polarity"."""
+    """"value" (another name or number in the predicate's place), "polarity" or "comparison"."""
 
 
 AGENTS = frozenset({"PERSON", "ORG", "NORP"})
@@ -119,24 +128,35 @@ def in_frame(u: Unit, f: Frame, s: Sentence, related: Related) -> bool | None:
     if not heads:
         return None
     occurrences = [v for v in s.units if same_value(u, v, related)]
-    named_before = u.kind == UnitKind.NAME and name_in(u, s)  # the sentence may speak of it by a pronoun
+    # named only before (in the sentence's context), it may speak of it as "she" or "the company"
+    named_before = u.kind == UnitKind.NAME and not occurrences and name_in(u, s)
 
     def fills(r: Any) -> bool:
-        return any(_holds(r, s.doc, v) for v in occurrences) or (named_before and r.lower_ in PRONOUNS)
+        return any(_holds(r, s.doc, v) for v in occurrences) or (
+            named_before and (r.lower_ in PRONOUNS or definite_description(r))
+        )
 
     return any(role == f.role and fills(r) for h in heads for role, r in fillers(h))
 
 
-def stated(u: Unit, s: Sentence, anchors: Sequence[Unit], related: Related, f: Frame | None = None) -> bool:
-    """Whether a sentence states a unit, with something else the claim is about (if the claim has more).
+def stated(
+    u: Unit,
+    s: Sentence,
+    anchors: Sequence[Unit],
+    related: Related,
+    f: Frame | None = None,
+    near: Sequence[Sentence] = (),
+) -> bool:
+    """Whether a sentence states a unit, with something else the claim is about (if it has more).
 
-    When the sentence has the frame's predicate, the unit must fill the frame's role there.
+    The other thing may stand in the sentence or in a sentence `near` it (its neighbours in the
+    evidence: the same passage). When the sentence has the frame's predicate, the unit must fill the frame's role there.
     """
     if not found_in(u, s, related):
         return False
     if f is not None and in_frame(u, f, s, related) is False:
         return False
-    return not anchors or any(found_in(v, s, related) for v in anchors)
+    return not anchors or any(found_in(v, t, related) for t in (s, *near) for v in anchors)
 
 
 def conflicts(
@@ -159,7 +179,11 @@ def conflicts(
         f = frame_of(claim, u)
         if f is None:
             continue
-        anchors = [v for v in (*anchors_of(units, u), *context) if v.kind != UnitKind.WORD or v.key != f.lemma]
+        anchors = [
+            v
+            for v in (*anchors_of(units, u), *context)
+            if v.key != u.key and (v.kind != UnitKind.WORD or v.key != f.lemma)
+        ]
         if not anchors or any(stated(u, t, anchors, related, f) for t in sentences):
             continue
         cls = _type_class(u)
@@ -190,6 +214,23 @@ def conflicts(
 
 def _negated(tok: Any) -> bool:
     return any(c.dep_ == "neg" or c.lower_ in ("never", "no") for c in tok.children)
+
+
+def denial(doc: Any) -> Any | None:
+    """The negation of a sentence's main clause ("X was not from Y": "not"), or None.
+
+    "not only ... but" and negations inside a relative or adverbial clause do not deny the sentence.
+    """
+    for t in doc:
+        if not (t.dep_ == "neg" or t.lower_ in ("never", "neither", "nor")):
+            continue
+        nxt = doc[t.i + 1] if t.i + 1 < len(doc) else None
+        if nxt is not None and nxt.lower_ in ("only", "just", "merely", "simply"):
+            continue
+        head = t.head
+        if head.dep_ in ("ROOT", "conj", "ccomp") or head.head.dep_ == "ROOT":
+            return t
+    return None
 
 
 def polarity_conflict(
@@ -224,6 +265,7 @@ __all__ = [
     "Conflict",
     "anchors_of",
     "conflicts",
+    "denial",
     "frame_of",
     "in_frame",
     "polarity_conflict",

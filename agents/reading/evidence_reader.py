@@ -14,16 +14,19 @@ import functools
 import json
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from agents.reading.answers import answered, is_short_answer
+from agents.reading.compare import compared, comparison
 from agents.reading.frames import frame_tokens
 from agents.reading.matching import Sentence, resolved_context
 from agents.reading.support import FEATURES, EvidenceReading, SupportRule, decide, yes_no_reading, yes_or_no
-from agents.reading.units import UnitKind, content_units, query_keys
+from agents.reading.units import Unit, UnitKind, content_units, fold, query_keys
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.verdict import CitedSentence, EvidenceFinding, EvidenceItem
 
@@ -68,7 +71,7 @@ class EvidenceReader:
             for k, sent in enumerate(sents, 1):
                 sid = item.id if len(sents) == 1 else f"{item.id}.{k}"
                 part = sent.as_doc() if len(sent.text) <= MAX_SENTENCE_CHARS else sent[:200].as_doc()
-                previous = Sentence.of(sid, part, resolved_context(part, previous, topic))
+                previous = Sentence.of(sid, part, resolved_context(part, previous, topic), len(out))
                 out.append(previous)
                 if len(out) >= MAX_SENTENCES:
                     log.info("evidence cut at %d sentences", MAX_SENTENCES)
@@ -110,13 +113,17 @@ class EvidenceReader:
     def aligned(self, query: str, claim: str, sentences: Sequence[Sentence]) -> list[Sentence]:
         """The sentences best-aligned with `claim` first (with the query's statement for a bare Yes / No)."""
         text = query if yes_or_no(claim) is not None and query.strip() else claim
+        if text is claim and query.strip() and is_short_answer(self.parse(claim)):
+            text = answered(self.parse(query), claim) or claim
         return self._ranked(self.parse(text), sentences)
 
     def read(self, query: str, claim: str, sentences: Sequence[Sentence]) -> EvidenceReading:
         """One claim against the sentences: supported, refuted or not enough info, with the sentences cited.
 
         A bare Yes / No answer is read as the statement its question asks, with the answer's polarity
-        (`yes_no_reading`).
+        (`yes_no_reading`); an answer to "which came first, A or B?" from the years the evidence
+        gives each (`compare`); another short answer as the statement it makes with its question
+        (`answers.answered`: "Which river ...?" + "The Rhine" -> "The Rhine flows ...").
         """
         query_doc = self.parse(query) if query.strip() else None
         yes = yes_or_no(claim)
@@ -125,11 +132,46 @@ class EvidenceReader:
             asked = [u for u in content_units(query_doc) if u.start not in frame]
             reading = decide(query_doc, asked, self._ranked(query_doc, sentences), [], self.related, self.rule)
             return yes_no_reading(reading, yes)
+        ordered = self._compared(query_doc, claim, sentences) if query_doc is not None else None
+        if ordered is not None:
+            return ordered
         doc = self.parse(claim)
         given = query_keys(query_doc) if query_doc is not None else set()
-        units = content_units(doc, given)
         context = [u for u in content_units(query_doc) if u.kind != UnitKind.WORD] if query_doc is not None else []
+        if query_doc is not None and is_short_answer(doc) and (statement := answered(query_doc, claim)) is not None:
+            return self._answer(doc, self.parse(statement), claim, given, sentences)
+        units = content_units(doc, given)
         return decide(doc, units, self._ranked(doc, sentences), context, self.related, self.rule)
+
+    @staticmethod
+    def _compared(query_doc: Any, claim: str, sentences: Sequence[Sentence]) -> EvidenceReading | None:
+        """An answer to "which came first, A or B?" read from the years of the choices (`compare`), or None."""
+        asked = comparison(query_doc)
+        return compared(asked, claim, sentences) if asked is not None else None
+
+    def _answer(
+        self, answer: Any, statement: Any, text: str, given: set[str], sentences: Sequence[Sentence]
+    ) -> EvidenceReading:
+        """A short answer read in the statement it makes with its question (`answers.answered`).
+
+        The answer's units are its claim; the rest of the statement is the question's, given, and
+        anchors them. The statement holds the question's names, so a choice list's other names are no
+        anchors. Its parse decides conflicts; support needs no frame (the joined words parse roughly).
+        """
+        bare = text.strip().rstrip(".!")
+        at = statement.text.lower().find(bare.lower())
+        span = range(at, at + len(bare)) if at >= 0 else range(0, len(statement.text))
+
+        def inside(u: Unit) -> bool:
+            return any(statement[i].idx in span for i in range(u.start, u.end))
+
+        units = [replace(u, given=not inside(u)) for u in content_units(statement, given - query_keys(answer))]
+        if at >= 0 and not any(inside(u) for u in units):  # an answer of stop words or a verb ("Make"): a name
+            words = [t.i for t in statement if t.idx in span and not t.is_punct]
+            if words:
+                i, j = words[0], words[-1] + 1
+                units.append(Unit(UnitKind.NAME, bare, fold(bare), i, j))
+        return decide(statement, units, self._ranked(statement, sentences), [], self.related, self.rule, framed=False)
 
 
 def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence], read_by: str = "embedded") -> EvidenceFinding:

@@ -7,6 +7,7 @@ WordNet synonym or derivational form. A `Sentence` also holds the names it speak
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,17 +30,30 @@ class Sentence:
     """Lemmas and lower-cased words."""
     folded: str
     """The folded text, padded with spaces (names are matched on word edges)."""
+    context: tuple[str, ...] = ()
+    """Names the sentence speaks of without naming them (`resolved_context`)."""
+    position: int = 0
+    """Its place in the evidence, in the order supplied (neighbours share a topic: `support.NEAR`)."""
 
     @classmethod
-    def of(cls, sid: str, doc: Any, context: Sequence[str] = ()) -> Sentence:
+    def of(cls, sid: str, doc: Any, context: Sequence[str] = (), position: int = 0) -> Sentence:
         """Index a parsed sentence; `context` are names it speaks of without naming them (`resolved_context`)."""
         words = frozenset({t.lemma_.lower() for t in doc} | {t.lower_ for t in doc})
         folded = " ".join([fold(doc.text), *(fold(c) for c in context)])
-        return cls(sid, doc, tuple(content_units(doc)), words, f" {folded} ")
+        return cls(sid, doc, tuple(content_units(doc)), words, f" {folded} ", tuple(context), position)
 
     def names(self) -> list[str]:
         """The names the sentence states."""
         return [u.text for u in self.units if u.kind == UnitKind.NAME]
+
+    def topics(self) -> list[str]:
+        """What a following sentence's pronoun or "the company" most likely speaks of.
+
+        The names in its subject (the most salient), else all its names.
+        """
+        names = [u for u in self.units if u.kind == UnitKind.NAME]
+        subjects = [u.text for u in names if any(self.doc[i].dep_ in SUBJECTS for i in range(u.start, u.end))]
+        return subjects or [u.text for u in names]
 
     @property
     def text(self) -> str:
@@ -55,16 +69,40 @@ PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "
 """Words that speak of a name said before: a sentence with one also holds the previous sentence's names."""
 
 
+MAX_CONTEXT = 12
+"""Names a sentence carries from before (the nearest first)."""
+DEFINITE = frozenset({"the", "this", "that", "these", "those"})
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+
+
+def refers_back(doc: Any) -> bool:
+    """Whether a sentence speaks of something said before.
+
+    A pronoun, or a definite description as its subject with no name of its own ("The company is
+    based in ...", "The band released ...").
+    """
+    return any(t.lower_ in PRONOUNS or (t.dep_ in SUBJECTS and definite_description(t)) for t in doc)
+
+
+def definite_description(t: Any) -> bool:
+    """Whether a noun is a definite description with no name of its own ("the company", "this band")."""
+    return (
+        t.pos_ == "NOUN"
+        and any(c.dep_ == "det" and c.lower_ in DEFINITE for c in t.children)
+        and not any(x.pos_ == "PROPN" for x in t.subtree)
+    )
+
+
 def resolved_context(doc: Any, previous: Sentence | None, topic: str | None) -> list[str]:
     """Names a sentence speaks of without naming them (a coarse coreference).
 
-    The item's topic entity, and the previous sentence's names when the sentence has a pronoun ("Ada
-    Lovelace met Babbage. She wrote the first program.").
+    The item's topic entity, and the previous sentence's topics (`Sentence.topics`) and context when
+    this one refers back (`refers_back`: "Ada Lovelace met Babbage. She wrote the first program.").
     """
     out = [topic] if topic else []
-    if previous is not None and any(t.lower_ in PRONOUNS for t in doc):
-        out += previous.names()
-    return out
+    if previous is not None and refers_back(doc):
+        out += [n for n in (*previous.topics(), *previous.context) if n not in out]
+    return out[:MAX_CONTEXT]
 
 
 def acronym(text: str) -> str:
@@ -86,8 +124,8 @@ def name_in(unit: Unit, s: Sentence, related: Related | None = None) -> bool:
     key = unit.key
     if not key:
         return False
-    if key in STOP_WORDS:  # "U.S." folds to "us": only the written acronym counts, not the pronoun
-        return f" {undot(unit.text)} " in f" {' '.join(undot(s.text).replace(',', ' ').split())} "
+    if key in STOP_WORDS:  # "U.S." folds to "us", "Others" to "others": only the name as written counts
+        return re.search(rf"(?<!\w){re.escape(undot(unit.text))}(?!\w)", undot(s.text)) is not None
     if f" {key} " in s.folded:
         return True
     if any(f" {a} " in s.folded for a in aliases(unit, related)):
@@ -179,10 +217,12 @@ __all__ = [
     "Sentence",
     "acronym",
     "aliases",
+    "definite_description",
     "found_in",
     "name_in",
     "number_in",
     "overlaps",
+    "refers_back",
     "resolved_context",
     "same_value",
     "word_in",

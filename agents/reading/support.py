@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from agents.reading.conflicts import Conflict, anchors_of, conflicts, frame_of, polarity_conflict, stated
+from agents.reading.conflicts import Conflict, anchors_of, conflicts, denial, frame_of, polarity_conflict, stated
 from agents.reading.matching import Related, Sentence, found_in
 from agents.reading.units import Unit, UnitKind
 
@@ -30,6 +30,10 @@ WORD_COVERAGE = 0.75
 """Least share of a claim's content words with no fitted rule (`SupportRule`)."""
 ALIGNED = 3
 """Sentences, best-aligned first, searched for a conflicting value."""
+NEAR = 2
+"""Sentences on either side of one, in the same evidence item, that share its topic: a name or number
+stated there counts as stated about the claim when the claim's other names or nouns are in it or in
+these neighbours (one passage)."""
 
 
 class EvidenceDecision(StrEnum):
@@ -55,6 +59,22 @@ class EvidenceReading:
     reason: str = ""
     scores: dict[str, float] = field(default_factory=dict)
     """The support features and `p_supported` (`SupportRule`)."""
+
+
+def _neighbours(sentences: Sequence[Sentence]) -> dict[str, list[Sentence]]:
+    """Each sentence's neighbours: the sentences of its evidence item within `NEAR` places of it.
+
+    An item is one passage; separate items may be unrelated facts, so no neighbourhood crosses them.
+    """
+    by_place = sorted(sentences, key=lambda s: s.position)
+    return {
+        s.id: [
+            t
+            for t in by_place[max(0, k - NEAR) : k + NEAR + 1]
+            if t is not s and t.id.split(".", 1)[0] == s.id.split(".", 1)[0]
+        ]
+        for k, s in enumerate(by_place)
+    }
 
 
 def _cover(units: Sequence[Unit], sentences: Sequence[Sentence], hits: dict[int, set[str]]) -> list[str]:
@@ -123,12 +143,15 @@ def decide(
     context: Sequence[Unit],
     related: Related,
     rule: SupportRule | None = None,
+    framed: bool = True,
 ) -> EvidenceReading:
     """Read one claim against evidence sentences ordered best-aligned first (see the module doc).
 
     `context` are the query's names. A name or number of the claim counts as found only in a sentence
     that also holds something else the claim is about (`stated`): "X discovered Y" is not supported
-    by one sentence naming X and another naming Y.
+    by one sentence naming X and another naming Y. With `framed` False a name or number need not be
+    stated in its frame to support (a statement joined from a question and a short answer, whose
+    parse is too rough for its roles); conflicts are still read in frames.
     """
     rule = rule or SupportRule()
     asserted = [u for u in units if not u.given]
@@ -136,13 +159,21 @@ def decide(
         return EvidenceReading(
             EvidenceDecision.NOT_ENOUGH_INFO, reason="nothing to match" if sentences else "no evidence"
         )
-    frames = {id(u): frame_of(claim, u) for u in asserted if u.kind != UnitKind.WORD}
+    frames = {id(u): frame_of(claim, u) if framed else None for u in asserted if u.kind != UnitKind.WORD}
+    near = _neighbours(sentences)
     hits = {
         id(u): {
             s.id
             for s in sentences
             if (
-                stated(u, s, [*anchors_of(units, u), *context], related, frames[id(u)])
+                stated(
+                    u,
+                    s,
+                    [a for a in (*anchors_of(units, u), *context) if a.key != u.key],
+                    related,
+                    frames[id(u)],
+                    near[s.id],
+                )
                 if u.kind != UnitKind.WORD
                 else found_in(u, s, related)
             )
@@ -165,7 +196,8 @@ def decide(
         "",
         feats,
     )
-    conflict = conflicts(claim, units, sentences[:ALIGNED], sentences, context, related)
+    neg = denial(claim)  # a denied claim has no value to rival ("X does not flow through Y" against "Z does")
+    conflict = None if neg is not None else conflicts(claim, units, sentences[:ALIGNED], sentences, context, related)
     if conflict is not None:
         why = f"the evidence gives {conflict.found} [{conflict.sentence_id}], not {conflict.claimed}"
         return replace(
@@ -177,6 +209,9 @@ def decide(
         return replace(
             base, decision=EvidenceDecision.REFUTED, cited=(opposite.sentence_id,), conflict=opposite, reason=why
         )
+    denied_too = any(denial(s.doc) is not None for s in sentences if s.id in cited)
+    if neg is not None and feats["p_supported"] >= 0.5 and not denied_too:
+        return _denied(base, neg, missing)
     if feats["p_supported"] >= 0.5:
         found = f"{len(matched)} of {len(asserted)} units"
         return replace(
@@ -185,6 +220,22 @@ def decide(
     hard_missing = [u for u in missing if u.kind != UnitKind.WORD]
     lacking = ", ".join(u.text for u in (hard_missing or missing)[:4])
     return replace(base, reason=f"the evidence does not mention {lacking}")
+
+
+def _denied(base: EvidenceReading, neg: Any, missing: Sequence[Unit]) -> EvidenceReading:
+    """A claim that denies (`neg`, its negation word) what its matched sentences state with no negation.
+
+    Every unit found there: the evidence states what the claim denies (refuted); else not enough info.
+    """
+    where = ", ".join(base.cited)
+    end = min(max(t.i for t in neg.head.subtree) + 1, neg.i + 8)
+    denied = neg.doc[neg.i : end].text.rstrip(" .")
+    if missing:
+        why = f'the claim says "{denied}", and the evidence [{where}] states no such denial'
+        return replace(base, reason=why)
+    conflict = Conflict(denied, neg.doc[neg.i + 1 : end].text.rstrip(" ."), base.cited[0], "polarity")
+    why = f'the evidence states [{where}] what the claim denies ("{denied}")'
+    return replace(base, decision=EvidenceDecision.REFUTED, cited=base.cited[:1], conflict=conflict, reason=why)
 
 
 _YES = frozenset({"yes", "yeah", "yep", "true", "correct"})
@@ -224,6 +275,7 @@ def yes_no_reading(asked: EvidenceReading, yes: bool) -> EvidenceReading:
 __all__ = [
     "ALIGNED",
     "FEATURES",
+    "NEAR",
     "WORD_COVERAGE",
     "EvidenceDecision",
     "EvidenceReading",

@@ -122,3 +122,108 @@ def test_a_dotted_acronym_is_one_name_and_never_a_pronoun(reader: EvidenceReader
     text = "The treaty was signed in Washington, D.C. in 1949. They told us nothing."
     assert read(reader, "The treaty was signed in Washington, DC.", text=text)[0] == EvidenceDecision.SUPPORTED
     assert read(reader, "They told the U.S. nothing.", text="They told us nothing.")[0] != EvidenceDecision.SUPPORTED
+
+
+RIVERS = "The Danube flows through Vienna and Budapest. The Rhine flows through Basel and Cologne."
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "decision"),
+    [
+        ("Which river flows through Cologne?", "The Rhine", EvidenceDecision.SUPPORTED),
+        ("Which river flows through Cologne?", "The Danube", EvidenceDecision.REFUTED),
+        ("Which river flows through Cologne, the Danube or the Rhine?", "The Rhine", EvidenceDecision.SUPPORTED),
+        ("Which river flows through Cologne, the Danube or the Rhine?", "The Danube", EvidenceDecision.REFUTED),
+        ("Which river flows through Cologne, the Danube or the Elbe?", "The Elbe", EvidenceDecision.NOT_ENOUGH_INFO),
+    ],
+)
+def test_a_short_answer_is_read_as_the_statement_it_makes_with_its_question(
+    reader: EvidenceReader, query: str, answer: str, decision: EvidenceDecision
+) -> None:
+    """The answer's words are its claim, even when a choice list in the question names them."""
+    found, reason, _ = read(reader, answer, query, RIVERS)
+    assert found == decision, reason
+
+
+def test_a_title_or_a_stop_word_answer_is_still_the_claim(reader: EvidenceReader) -> None:
+    """A title that parses as a clause, or an answer of stop words, is read as the name it is."""
+    text = "The quiz show Who Wants Money was hosted by Ada Lowe from 1990. She also wrote the novel Others."
+    decision, reason, _ = read(reader, "Who Wants Money", "Ada Lowe hosted which quiz show?", text)
+    assert decision == EvidenceDecision.SUPPORTED, reason
+    decision, reason, _ = read(reader, "Others", "Which novel did Ada Lowe write?", text)
+    assert decision == EvidenceDecision.SUPPORTED, reason
+    assert read(reader, "Tomorrow", "Which novel did Ada Lowe write?", text)[0] != EvidenceDecision.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "decision"),
+    [
+        ("The Rhine does not flow through Cologne.", EvidenceDecision.REFUTED),
+        ("The Rhine never flows through Basel.", EvidenceDecision.REFUTED),
+        ("The Danube does not flow through Cologne.", EvidenceDecision.NOT_ENOUGH_INFO),
+        ("The Danube is not only a river but also a border.", EvidenceDecision.SUPPORTED),
+    ],
+)
+def test_a_claim_denying_what_the_evidence_states_is_not_supported(
+    reader: EvidenceReader, claim: str, decision: EvidenceDecision
+) -> None:
+    found, reason, _ = read(reader, claim, text=f"{RIVERS} The Danube is a river and a border.")
+    assert found == decision, reason
+
+
+def test_a_denial_in_the_evidence_supports_the_same_denial(reader: EvidenceReader) -> None:
+    text = "The Elbe does not flow through Vienna. The Danube flows through Vienna."
+    found, reason, cited = read(reader, "The Elbe does not flow through Vienna.", text=text)
+    assert found == EvidenceDecision.SUPPORTED and cited == ["S1.1"], reason
+
+
+def test_a_definite_description_speaks_of_the_previous_subject(reader: EvidenceReader) -> None:
+    text = "Kestrel sponsors the Harbour Cup. The company is based in Leeds."
+    found, reason, cited = read(reader, "Kestrel is based in Leeds.", text=text)
+    assert found == EvidenceDecision.SUPPORTED and cited == ["S1.2"], reason
+
+
+def test_a_name_counts_as_stated_about_the_claim_within_its_passage_not_across_items(
+    reader: EvidenceReader,
+) -> None:
+    """The claim's other names may stand in a neighbouring sentence of the same item, not in another item."""
+    passage = "Lena Moss wrote the novel Tidewater. The book sold a million copies. Critics praised the prose."
+    claim = "Tidewater sold a million copies."
+    assert read(reader, claim, text=passage)[0] == EvidenceDecision.SUPPORTED
+    items = [
+        EvidenceItem(id="S1", source=EvidenceSource.SUPPLIED, text="Lena Moss wrote the novel Tidewater."),
+        EvidenceItem(id="S2", source=EvidenceSource.SUPPLIED, text="A thriller sold a million copies."),
+    ]
+    sentences = reader.sentences(items)
+    assert reader.read("", claim, sentences).decision != EvidenceDecision.SUPPORTED
+
+
+BRIDGES = (
+    "The Kessel Bridge is a steel arch bridge opened in 1932 over the Varn. "
+    "The Orlen Viaduct, a railway viaduct, was completed in 1887."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "decision"),
+    [
+        ("Which was built first, the Kessel Bridge or the Orlen Viaduct?", "The Orlen Viaduct", "supported"),
+        ("Which was built first, the Kessel Bridge or the Orlen Viaduct?", "The Kessel Bridge.", "refuted"),
+        ("Which is newer, the Kessel Bridge or the Orlen Viaduct?", "The Kessel Bridge is newer.", "supported"),
+        ("Which is newer, the Kessel Bridge or the Orlen Viaduct?", "The Orlen Viaduct", "refuted"),
+    ],
+)
+def test_two_choices_compared_in_time_are_decided_by_their_years(
+    reader: EvidenceReader, query: str, answer: str, decision: str
+) -> None:
+    found, reason, cited = read(reader, answer, query, BRIDGES)
+    assert found == decision and cited == ["S1.1", "S1.2"], reason
+    assert "1932" in reason and "1887" in reason
+
+
+def test_a_comparison_the_evidence_cannot_date_is_left_to_the_reading(reader: EvidenceReader) -> None:
+    text = "The Kessel Bridge is a steel arch bridge over the Varn. The Orlen Viaduct was completed in 1887."
+    found, reason, _ = read(
+        reader, "The Kessel Bridge", "Which was built first, the Kessel Bridge or the Orlen Viaduct?", text
+    )
+    assert "dates" not in reason and found != EvidenceDecision.REFUTED
