@@ -14,12 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.reading.values import NUMBER_WORDS
+
 WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "attr"})
 MAX_ANSWER_TOKENS = 12
 """Longest answer joined with its question: a longer one is a statement of its own."""
 PLACE_OR_TIME = frozenset({"when", "where"})
 PREPOSITIONS = frozenset({"in", "on", "at", "from", "by", "during", "since", "until", "to", "of", "for", "with"})
+INLINE_WORDS = frozenset({"a", "an", "some", "about", "around", "nearly", "over", "under", "approximately"})
+"""Leading words of an answer written in lower case inside a sentence (with prepositions and number words)."""
 
 
 def is_short_answer(doc: Any) -> bool:
@@ -153,7 +157,7 @@ def answered(query_doc: Any, answer: str) -> str | None:
     if wh is None:
         return None
     doc = sent.doc
-    answer = answer.strip().rstrip(".!")
+    answer = _inline(answer.strip().rstrip(".!"))
     stop = _phrase_stop(doc, wh, end)
     if wh.tag_ == "WP$":  # "whose son": the answer's son
         answer = f"{answer}'s {doc[wh.i + 1 : stop].text}".strip()
@@ -191,6 +195,21 @@ def answered(query_doc: Any, answer: str) -> str | None:
     else:
         filler = answer
     return _sentence([*words, filler])
+
+
+def _inline(answer: str) -> str:
+    """An answer as it reads inside a sentence, so that the parser does not take a capital for a name.
+
+    A leading number word, preposition or approximation goes to lower case ("Three" -> "three", "In
+    Lisbon" -> "in Lisbon", "About 40" -> "about 40") unless the rest is a title ("Four Weddings").
+    """
+    first, _, rest = answer.partition(" ")
+    word = first.lower()
+    leading = word in INLINE_WORDS or word in PREPOSITIONS or (word in NUMBER_WORDS and word != "and")
+    titled = bool(rest) and all(w[:1].isupper() for w in rest.split() if w[:1].isalpha())
+    if leading and not (titled and word not in PREPOSITIONS):
+        return f"{word} {rest}".strip()
+    return answer
 
 
 def _sentence(words: list[str]) -> str | None:

@@ -23,6 +23,7 @@ from agents.reading.matching import (
     found_in,
     name_in,
     overlaps,
+    refers_back,
     same_value,
 )
 from agents.reading.roles import MODIFIER, SUBJECT, Frame, copular_subject, fillers, frame, heads_like, modifiers
@@ -156,7 +157,23 @@ def stated(
         return False
     if f is not None and in_frame(u, f, s, related) is False:
         return False
-    return not anchors or any(found_in(v, t, related) for t in (s, *near) for v in anchors)
+    return not anchors or about(s, anchors, related, near)
+
+
+def about(s: Sentence, anchors: Sequence[Unit], related: Related, near: Sequence[Sentence]) -> bool:
+    """Whether a sentence is about one of the anchors.
+
+    It holds one, or a neighbour in its passage does and one of the two continues the other (comes
+    right after it and speaks of it: "It was founded in 1928", "The band released ..."). In "X has 3
+    moons. Y has 2 moons." the second is about Y only.
+    """
+    if any(found_in(v, s, related) for v in anchors):
+        return True
+
+    def continued(a: Sentence, b: Sentence) -> bool:
+        return b.position == a.position + 1 and refers_back(b.doc)
+
+    return any(any(found_in(v, t, related) for v in anchors) and (continued(t, s) or continued(s, t)) for t in near)
 
 
 def conflicts(
@@ -166,6 +183,7 @@ def conflicts(
     sentences: Sequence[Sentence],
     context: Sequence[Unit],
     related: Related,
+    near: dict[str, list[Sentence]] | None = None,
 ) -> Conflict | None:
     """Another value in the claim's value's frame: same predicate, same role, same type, about the same anchor.
 
@@ -173,6 +191,7 @@ def conflicts(
     frame elsewhere, with one of the claim's anchors, is not contradicted.
     """
     claimed = {v.key for v in units} | {v.key for v in context}
+    hood = near or {}
     for u in units:
         if u.kind == UnitKind.WORD or u.given:
             continue
@@ -184,11 +203,11 @@ def conflicts(
             for v in (*anchors_of(units, u), *context)
             if v.key != u.key and (v.kind != UnitKind.WORD or v.key != f.lemma)
         ]
-        if not anchors or any(stated(u, t, anchors, related, f) for t in sentences):
+        if not anchors or any(stated(u, t, anchors, related, f, hood.get(t.id, ())) for t in sentences):
             continue
         cls = _type_class(u)
         for s in aligned:
-            if not any(found_in(v, s, related) for v in anchors):
+            if not about(s, anchors, related, hood.get(s.id, ())):
                 continue
             for h in heads_like(s.doc, f, related):
                 for role, r in fillers(h):
@@ -263,6 +282,7 @@ def polarity_conflict(
 __all__ = [
     "NAMING_DEPS",
     "Conflict",
+    "about",
     "anchors_of",
     "conflicts",
     "denial",

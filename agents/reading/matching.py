@@ -46,14 +46,29 @@ class Sentence:
         """The names the sentence states."""
         return [u.text for u in self.units if u.kind == UnitKind.NAME]
 
-    def topics(self) -> list[str]:
+    def subjects(self) -> list[Unit]:
+        """The names in a subject role (the sentence's own topic)."""
+        return [
+            u
+            for u in self.units
+            if u.kind == UnitKind.NAME
+            and any(
+                t.dep_ in SUBJECTS or (t.dep_ in NAME_PARTS and t.head.dep_ in SUBJECTS)
+                for t in self.doc[u.start : u.end]
+            )
+        ]
+
+    def topics(self, person: bool = False) -> list[str]:
         """What a following sentence's pronoun or "the company" most likely speaks of.
 
-        The names in its subject (the most salient), else all its names.
+        The names in its subject (the most salient), else all its names; for "she" or "his" (`person`)
+        its people, subjects first.
         """
-        names = [u for u in self.units if u.kind == UnitKind.NAME]
-        subjects = [u.text for u in names if any(self.doc[i].dep_ in SUBJECTS for i in range(u.start, u.end))]
-        return subjects or [u.text for u in names]
+        if person:
+            people = [u for u in self.units if u.kind == UnitKind.NAME and u.label == "PERSON"]
+            subjects = [u.text for u in self.subjects() if u in people]
+            return subjects + [u.text for u in people if u.text not in subjects]
+        return [u.text for u in self.subjects()] or self.names()
 
     @property
     def text(self) -> str:
@@ -69,6 +84,10 @@ PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "
 """Words that speak of a name said before: a sentence with one also holds the previous sentence's names."""
 
 
+PERSONAL = frozenset({"he", "she", "him", "her", "his", "hers"})
+"""Pronouns that speak of a person: they refer to the previous sentence's people."""
+NAME_PARTS = frozenset({"compound", "appos", "flat", "poss"})
+"""Dependencies by which a name belongs to the noun it stands with ("the planet Ket")."""
 MAX_CONTEXT = 12
 """Names a sentence carries from before (the nearest first)."""
 DEFINITE = frozenset({"the", "this", "that", "these", "those"})
@@ -101,8 +120,25 @@ def resolved_context(doc: Any, previous: Sentence | None, topic: str | None) -> 
     """
     out = [topic] if topic else []
     if previous is not None and refers_back(doc):
-        out += [n for n in (*previous.topics(), *previous.context) if n not in out]
+        person = any(t.lower_ in PERSONAL for t in doc)
+        out += [n for n in (*previous.topics(person), *previous.context) if n not in out]
     return out[:MAX_CONTEXT]
+
+
+def neighbours(sentences: Sequence[Sentence], near: int) -> dict[str, list[Sentence]]:
+    """Each sentence's neighbours: the sentences of its evidence item within `near` places of it.
+
+    An item is one passage; separate items may be unrelated facts, so no neighbourhood crosses them.
+    """
+    by_place = sorted(sentences, key=lambda s: s.position)
+    return {
+        s.id: [
+            t
+            for t in by_place[max(0, k - near) : k + near + 1]
+            if t is not s and t.id.split(".", 1)[0] == s.id.split(".", 1)[0]
+        ]
+        for k, s in enumerate(by_place)
+    }
 
 
 def acronym(text: str) -> str:
@@ -220,6 +256,7 @@ __all__ = [
     "definite_description",
     "found_in",
     "name_in",
+    "neighbours",
     "number_in",
     "overlaps",
     "refers_back",

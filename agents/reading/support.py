@@ -23,17 +23,17 @@ from enum import StrEnum
 from typing import Any
 
 from agents.reading.conflicts import Conflict, anchors_of, conflicts, denial, frame_of, polarity_conflict, stated
-from agents.reading.matching import Related, Sentence, found_in
+from agents.reading.matching import Related, Sentence, found_in, neighbours
 from agents.reading.units import Unit, UnitKind
 
 WORD_COVERAGE = 0.75
 """Least share of a claim's content words with no fitted rule (`SupportRule`)."""
 ALIGNED = 3
 """Sentences, best-aligned first, searched for a conflicting value."""
-NEAR = 2
-"""Sentences on either side of one, in the same evidence item, that share its topic: a name or number
-stated there counts as stated about the claim when the claim's other names or nouns are in it or in
-these neighbours (one passage)."""
+NEAR = 1
+"""Sentences on either side of one, in the same evidence item, that may share its topic: a name or
+number stated there counts as stated about the claim when the claim's other names or nouns are in it,
+or in a neighbour it continues or that continues it (`conflicts.about`)."""
 
 
 class EvidenceDecision(StrEnum):
@@ -59,22 +59,6 @@ class EvidenceReading:
     reason: str = ""
     scores: dict[str, float] = field(default_factory=dict)
     """The support features and `p_supported` (`SupportRule`)."""
-
-
-def _neighbours(sentences: Sequence[Sentence]) -> dict[str, list[Sentence]]:
-    """Each sentence's neighbours: the sentences of its evidence item within `NEAR` places of it.
-
-    An item is one passage; separate items may be unrelated facts, so no neighbourhood crosses them.
-    """
-    by_place = sorted(sentences, key=lambda s: s.position)
-    return {
-        s.id: [
-            t
-            for t in by_place[max(0, k - NEAR) : k + NEAR + 1]
-            if t is not s and t.id.split(".", 1)[0] == s.id.split(".", 1)[0]
-        ]
-        for k, s in enumerate(by_place)
-    }
 
 
 def _cover(units: Sequence[Unit], sentences: Sequence[Sentence], hits: dict[int, set[str]]) -> list[str]:
@@ -160,7 +144,7 @@ def decide(
             EvidenceDecision.NOT_ENOUGH_INFO, reason="nothing to match" if sentences else "no evidence"
         )
     frames = {id(u): frame_of(claim, u) if framed else None for u in asserted if u.kind != UnitKind.WORD}
-    near = _neighbours(sentences)
+    near = neighbours(sentences, NEAR)
     hits = {
         id(u): {
             s.id
@@ -197,7 +181,9 @@ def decide(
         feats,
     )
     neg = denial(claim)  # a denied claim has no value to rival ("X does not flow through Y" against "Z does")
-    conflict = None if neg is not None else conflicts(claim, units, sentences[:ALIGNED], sentences, context, related)
+    conflict = (
+        None if neg is not None else conflicts(claim, units, sentences[:ALIGNED], sentences, context, related, near)
+    )
     if conflict is not None:
         why = f"the evidence gives {conflict.found} [{conflict.sentence_id}], not {conflict.claimed}"
         return replace(

@@ -227,3 +227,20 @@ def test_a_comparison_the_evidence_cannot_date_is_left_to_the_reading(reader: Ev
         reader, "The Kessel Bridge", "Which was built first, the Kessel Bridge or the Orlen Viaduct?", text
     )
     assert "dates" not in reason and found != EvidenceDecision.REFUTED
+
+
+@pytest.mark.parametrize(
+    ("claim", "decision"),
+    [
+        ("Mira has three moons.", EvidenceDecision.REFUTED),
+        ("Mira has two moons.", EvidenceDecision.SUPPORTED),
+        ("Ket has two moons.", EvidenceDecision.REFUTED),
+        ("Ket has three moons.", EvidenceDecision.SUPPORTED),
+    ],
+)
+def test_a_sentence_is_about_its_passage_unless_its_subject_names_another(
+    reader: EvidenceReader, claim: str, decision: EvidenceDecision
+) -> None:
+    text = "The planet Mira is small. It has two moons. The planet Ket has three moons."
+    found, reason, _ = read(reader, claim, text=text)
+    assert found == decision, reason
