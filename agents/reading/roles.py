@@ -32,6 +32,9 @@ class Frame:
     lemma: str
     modifiers: frozenset[str]
     role: str
+    verbal: bool = False
+    """The predicate is a verb: a noun derived from it ("director" for "direct") has other roles and is
+    no head of the frame."""
 
 
 def modifiers(tok: Any) -> frozenset[str]:
@@ -79,7 +82,7 @@ def role_under(root: Any, pred: Any) -> str | None:
 def frame(root: Any, pred: Any) -> Frame | None:
     """A claim value's frame under its predicate (None when it is no argument of it)."""
     role = role_under(root, pred)
-    return None if role is None else Frame(pred.lemma_.lower(), modifiers(pred), role)
+    return None if role is None else Frame(pred.lemma_.lower(), modifiers(pred), role, pred.pos_ == "VERB")
 
 
 def copular_subject(tok: Any) -> Any | None:
@@ -121,6 +124,8 @@ def heads_like(doc: Any, f: Frame, related: Callable[[str], frozenset[str]]) -> 
         lemma = t.lemma_.lower()
         if lemma not in lemmas and (t.pos_ not in ("VERB", "NOUN") or f.lemma not in related(lemma)):
             continue  # WordNet's lists are not symmetric: "complete" lists "finish", "finish" not "complete"
+        if f.verbal and t.pos_ == "NOUN":
+            continue
         mods = modifiers(t)
         if f.modifiers and mods and not (f.modifiers & mods):
             continue  # "mass number" is not the claim's "atomic number"

@@ -244,3 +244,11 @@ def test_a_sentence_is_about_its_passage_unless_its_subject_names_another(
     text = "The planet Mira is small. It has two moons. The planet Ket has three moons."
     found, reason, _ = read(reader, claim, text=text)
     assert found == decision, reason
+
+
+def test_a_noun_derived_from_the_claims_verb_is_no_head_of_its_frame(reader: EvidenceReader) -> None:
+    """ "directed" is stated by "a film director" (with the person as the copula's subject), not refuted by it."""
+    text = "Ada Lowe is a Danish film director. Tom Reed is a Danish painter."
+    found, reason, cited = read(reader, "Ada Lowe directed films.", text=text)
+    assert found == EvidenceDecision.SUPPORTED and cited == ["S1.1"], reason
+    assert read(reader, "Tom Reed directed films.", text=text)[0] != EvidenceDecision.SUPPORTED
