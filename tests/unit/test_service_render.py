@@ -176,7 +176,7 @@ def test_proofs_are_collapsible() -> None:
 
 
 def test_claims_show_how_they_were_read_and_why_a_sentence_was_not() -> None:
-    from drowzee_core.records.verdict import ClaimReading
+    from drowzee_core.records.verdict import ClaimReading, EvidenceFinding
 
     read = claim(ProofStatus.SUPPORTED, None, "Ama <b> and Tam share a coach.").model_copy(
         update={
@@ -189,6 +189,9 @@ def test_claims_show_how_they_were_read_and_why_a_sentence_was_not() -> None:
     rows = highlight.response_html("Yes.", [read, unread]).split("<li")[1:]
     assert "read as common (Ama &lt;b&gt;, coach, Tam) &middot; by the question reader" in rows[0]
     assert "left unread: no relation reads it" in rows[1]
+    found = unread.model_copy(update={"finding": EvidenceFinding(decision="supported", reason="1 of 1 units")})
+    row = highlight.response_html("Yes.", [found]).split("<li")[1]
+    assert "not read as a KB fact: no relation reads it" in row and "left unread" not in row
 
 
 def test_claims_show_what_the_evidence_says_with_the_sentences_escaped() -> None:

@@ -83,12 +83,17 @@ def _claim_list(numbered: Sequence[tuple[int, ClaimVerdict]], spans: Mapping[int
 
 
 def reading_html(c: ClaimVerdict) -> str:
-    """How the claim was read: `read as (Ama Reyes, coach, Lio Marsh) by the question reader`, or why not."""
+    """How the claim was read: `read as (Ama Reyes, coach, Lio Marsh) by the question reader`, or why not.
+
+    A claim no KB reader read but the supplied evidence did (it has a `finding`) is "not read as a KB
+    fact", not "left unread".
+    """
     r = c.reading
     if r is None:
         return ""
     if r.kind == "text":
-        return f"<div class='dz-claim-read dz-muted'>left unread: {escape(r.why_unread or '')}</div>"
+        lead = "not read as a KB fact" if c.finding is not None else "left unread"
+        return f"<div class='dz-claim-read dz-muted'>{lead}: {escape(r.why_unread or '')}</div>"
     parts = [p for p in (r.subject, r.relation, r.object) if p]
     shape = "" if r.kind == "triple" else f"{r.kind} "
     said = ("not " if r.negated else "") + f"{shape}({', '.join(parts)})"
