@@ -4,7 +4,7 @@
 Marie Curie born?" + "1867" -> "Marie Curie was born in 1867."; "What did Fleming discover?" +
 "Penicillin" -> "Fleming discover penicillin." (the statement is read for its names, numbers, words
 and frames, not shown, so a bare verb is enough). The question's wh-phrase (with its preposition:
-"in which year") gives way to the answer: in place when it is the subject or a copula's complement,
+"in which decade") gives way to the answer: in place when it is the subject or a copula's complement,
 else at the end, with the inverted auxiliary put back after the subject ("was X born") or dropped
 ("did X discover"). A choice list after the question ("..., A or B?") is dropped: the answer names
 one of them. Anything else (no question word, an answer with a verb of its own) is left unjoined.
@@ -29,7 +29,7 @@ INLINE_WORDS = frozenset({"a", "an", "some", "about", "around", "nearly", "over"
 def is_short_answer(doc: Any) -> bool:
     """Whether a response is a bare phrase (a name, a value, a noun phrase) rather than a statement of its own.
 
-    A title in title case is a name even when it parses as a clause ("And Then There Were None").
+    A title in title case is a name even when it parses as a clause ("When Rivers Ran Dry").
     """
     words = [t for t in doc if not t.is_punct]
     if not words or len(words) > MAX_ANSWER_TOKENS:
@@ -82,8 +82,8 @@ def _wh(sent: Any, end: int) -> Any | None:
 def _relative(wh: Any) -> bool:
     """Whether a wh-word opens a relative clause: the first verb above it heads one, and the word leads it.
 
-    "the city whose mayor ...", "the house in which ...": relative; "a film starring which actress",
-    "a company based in what city": a question word in place (a participle has no relative word).
+    "the city whose mayor ...", "the house in which ...": relative; "a ship launched from which port",
+    "a band formed in which town": a question word in place (a participle has no relative word).
     """
     verb = next((a for a in wh.ancestors if a.pos_ in ("VERB", "AUX")), None)
     if verb is None or verb.dep_ not in RELATIVE:
@@ -113,7 +113,7 @@ def _phrase_stop(doc: Any, wh: Any, end: int) -> int:
             or doc[j].ent_iob_ == "I"
         ):
             j += 1
-        return j  # "which band's song": the phrase is "which band"; the possessive stays with the answer
+        return j  # "which club's stadium": the phrase is "which club"; the possessive stays with the answer
     return at + 1
 
 
@@ -182,7 +182,7 @@ def answered(query_doc: Any, answer: str) -> str | None:
             or _subject(doc, after.i + 1, end, range(start, noun_end)) is not None
         )
     )
-    if not inverted:  # a subject question ("which river flows ...", "who was born first")
+    if not inverted:  # a subject question ("which river flows ...", "who sailed first")
         return _sentence([answer, *(t.text for t in doc[stop:end])])
     assert after is not None
     words = _declarative(doc, sent.start, end, range(start, noun_end), after)

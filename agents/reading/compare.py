@@ -25,7 +25,7 @@ from agents.reading.values import as_year
 EARLIER = frozenset({"first", "earlier", "earliest", "older", "oldest", "before", "sooner"})
 LATER = frozenset({"later", "latest", "last", "younger", "youngest", "newer", "newest", "recent", "after"})
 ORDINALS = frozenset({"first", "last"})
-"""Words that compare only when they do not modify a noun ("who was born first", not "their first album")."""
+"""Words that compare only when they do not modify a noun ("which opened first", not "its first ship")."""
 
 
 @dataclass(frozen=True, slots=True)

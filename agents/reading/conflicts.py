@@ -23,7 +23,6 @@ from agents.reading.matching import (
     found_in,
     name_in,
     overlaps,
-    refers_back,
     same_value,
 )
 from agents.reading.roles import MODIFIER, SUBJECT, Frame, copular_subject, fillers, frame, heads_like, modifiers
@@ -129,7 +128,7 @@ def in_frame(u: Unit, f: Frame, s: Sentence, related: Related) -> bool | None:
     if not heads:
         return None
     occurrences = [v for v in s.units if same_value(u, v, related)]
-    # named only before (in the sentence's context), it may speak of it as "she" or "the company"
+    # named only before (in the sentence's context), it may speak of it as "she" or "the firm"
     named_before = u.kind == UnitKind.NAME and not occurrences and name_in(u, s)
 
     def fills(r: Any) -> bool:
@@ -164,14 +163,14 @@ def about(s: Sentence, anchors: Sequence[Unit], related: Related, near: Sequence
     """Whether a sentence is about one of the anchors.
 
     It holds one, or a neighbour in its passage does and one of the two continues the other (comes
-    right after it and speaks of it: "It was founded in 1928", "The band released ..."). In "X has 3
+    right after it and speaks of it: "It opened in 1911", "The band toured ..."). In "X has 3
     moons. Y has 2 moons." the second is about Y only.
     """
     if any(found_in(v, s, related) for v in anchors):
         return True
 
     def continued(a: Sentence, b: Sentence) -> bool:
-        return b.position == a.position + 1 and refers_back(b.doc)
+        return b.position == a.position + 1 and b.refers
 
     return any(any(found_in(v, t, related) for v in anchors) and (continued(t, s) or continued(s, t)) for t in near)
 

@@ -34,13 +34,16 @@ class Sentence:
     """Names the sentence speaks of without naming them (`resolved_context`)."""
     position: int = 0
     """Its place in the evidence, in the order supplied (neighbours share a topic: `support.NEAR`)."""
+    refers: bool = False
+    """It speaks of something said before (`refers_back`), parsed once."""
 
     @classmethod
     def of(cls, sid: str, doc: Any, context: Sequence[str] = (), position: int = 0) -> Sentence:
         """Index a parsed sentence; `context` are names it speaks of without naming them (`resolved_context`)."""
         words = frozenset({t.lemma_.lower() for t in doc} | {t.lower_ for t in doc})
         folded = " ".join([fold(doc.text), *(fold(c) for c in context)])
-        return cls(sid, doc, tuple(content_units(doc)), words, f" {folded} ", tuple(context), position)
+        units = tuple(content_units(doc))
+        return cls(sid, doc, units, words, f" {folded} ", tuple(context), position, refers_back(doc))
 
     def names(self) -> list[str]:
         """The names the sentence states."""
@@ -59,7 +62,7 @@ class Sentence:
         ]
 
     def topics(self, person: bool = False) -> list[str]:
-        """What a following sentence's pronoun or "the company" most likely speaks of.
+        """What a following sentence's pronoun or "the firm" most likely speaks of.
 
         The names in its subject (the most salient), else all its names; for "she" or "his" (`person`)
         its people, subjects first.
@@ -97,14 +100,14 @@ SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 def refers_back(doc: Any) -> bool:
     """Whether a sentence speaks of something said before.
 
-    A pronoun, or a definite description as its subject with no name of its own ("The company is
-    based in ...", "The band released ...").
+    A pronoun, or a definite description as its subject with no name of its own ("The firm
+    moved to ...", "The band toured ...").
     """
     return any(t.lower_ in PRONOUNS or (t.dep_ in SUBJECTS and definite_description(t)) for t in doc)
 
 
 def definite_description(t: Any) -> bool:
-    """Whether a noun is a definite description with no name of its own ("the company", "this band")."""
+    """Whether a noun is a definite description with no name of its own ("the firm", "this band")."""
     return (
         t.pos_ == "NOUN"
         and any(c.dep_ == "det" and c.lower_ in DEFINITE for c in t.children)

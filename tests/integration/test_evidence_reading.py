@@ -178,8 +178,8 @@ def test_a_denial_in_the_evidence_supports_the_same_denial(reader: EvidenceReade
 
 
 def test_a_definite_description_speaks_of_the_previous_subject(reader: EvidenceReader) -> None:
-    text = "Kestrel sponsors the Harbour Cup. The company is based in Leeds."
-    found, reason, cited = read(reader, "Kestrel is based in Leeds.", text=text)
+    text = "Kestrel sponsors the Harbour Cup. The firm moved to Leeds."
+    found, reason, cited = read(reader, "Kestrel moved to Leeds.", text=text)
     assert found == EvidenceDecision.SUPPORTED and cited == ["S1.2"], reason
 
 

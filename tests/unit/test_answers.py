@@ -53,7 +53,7 @@ def test_a_possessive_after_the_question_word_stays_with_the_answer() -> None:
     assert answered(nlp()(question), "Rovers") == "Rovers's stadium hosted the final in 1998."
 
 
-@pytest.mark.parametrize(("response", "short"), [("And Then There Were None", True), ("Then There Were None.", True)])
+@pytest.mark.parametrize(("response", "short"), [("When Rivers Ran Dry", True), ("Rivers Ran Dry.", True)])
 def test_a_title_in_title_case_is_a_short_answer(response: str, short: bool) -> None:
     assert is_short_answer(nlp()(response)) is short
 
