@@ -3,10 +3,8 @@
 Model, judge, proof and web calls go through the call cache (`agents/call_cache.py`, unless
 `settings.cache` is off) and are counted per role (`agents/calls.py`): `call_stats()` reads the counts.
 
-janus hosts one Prolog per process and its global variables are per thread, and a `KBStore` (SQLite)
-may only be used by the thread that opened it; LangGraph runs nodes on worker threads. So every call
-that touches the KB or Prolog goes through `KBGate`: one dedicated thread that owns the store and the
-engines and runs those calls one at a time.
+Every call that touches the KB or Prolog goes through `agents.kbgate.KBGate`, the one thread that
+owns the store and the engines.
 """
 
 from __future__ import annotations
@@ -14,12 +12,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from agents.calls import CallRecorder, CallStats, UsageHandler
 from agents.context import VerifierSettings
+from agents.kbgate import KBGate
 from drowzee_core.llm.roles import RoleConfig, load_role
 from drowzee_core.records.verdict import ModelRef
 
@@ -45,30 +43,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 MODEL_READING_TOKENS = 400
 """Completion tokens for one claim's evidence judgement (JSON: decision, sentence ids, one-sentence reason)."""
-
-
-class KBGate:
-    """One thread that owns the KB store and the Prolog engines; `run` executes a call on it."""
-
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drowzee-kb", initializer=self._mark)
-        self._ident: int | None = None
-
-    def _mark(self) -> None:
-        self._ident = threading.get_ident()
-
-    def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run `fn(*args)` on the KB thread and return its result (exceptions propagate).
-
-        A call made on the KB thread itself runs directly (waiting on its own queue would deadlock).
-        """
-        if threading.get_ident() == self._ident:
-            return fn(*args)
-        return self._pool.submit(fn, *args).result()
-
-    def close(self) -> None:
-        """Stop the thread after pending calls."""
-        self._pool.shutdown(wait=True)
 
 
 class Services:
@@ -320,4 +294,4 @@ class Services:
                 self._cache = None
 
 
-__all__ = ["KBGate", "Services"]
+__all__ = ["Services"]

@@ -12,7 +12,7 @@ from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
 from agents.context import VerifierContext, VerifierSettings
 from agents.graph import build_graph, checkpointer
-from agents.services import KBGate
+from agents.kbgate import KBGate
 from agents.verifier import Verifier
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.enums import Label
