@@ -6,7 +6,8 @@ The response's decision follows the claims, never a default:
 - `supported`: the KB check proved what the response asserts (its answer, with free sentences around
   it left to the others), or every claim is supported;
 - `unsupported`: evidence was supplied and a claim is not supported by it (FactCHD's "with facts"
-  convention, MiniCheck, HaluEval);
+  convention, MiniCheck, HaluEval), or the response does not answer the question it was asked (it
+  gives no time to "when", no name to "who": `agents.reading.answer_kind`);
 - `undecided`: nothing decided. The label is then the `undecided` policy's, and the verdict is shown
   as "not verified".
 
@@ -46,6 +47,8 @@ class Assessment:
     claims: tuple[ClaimStatus, ...] = field(default=())
     reason: str = ""
     """One line on what decided, for the explanation and the logs."""
+    unanswered: str = ""
+    """Why the response does not answer its question, when that made it `unsupported` (`answer_kind`)."""
 
     def status_of(self, claim_id: str) -> ClaimStatus | None:
         """The status of one claim, by id."""
@@ -125,12 +128,15 @@ def assess(
     statuses: Sequence[ClaimStatus],
     kb_opinion: Opinion | None,
     supplied: bool,
+    unanswered: str | None = None,
 ) -> Assessment:
     """The response's decision from its claims' statuses and the KB check's opinion.
 
     `claims` may be given as their kinds by id. `kb_opinion` carries what the KB check decided about
     the response as a whole: NON-FACTUAL for an answer given both ways, FACTUAL when Prolog proved
     what the response asserts (its answer among free sentences, which stay unknown and do not block it).
+    `unanswered` says why the response does not answer its question (`answer_kind`): with evidence
+    supplied, such a response is unsupported however well its claims are supported.
     """
     st = tuple(statuses)
     refuted = [s for s in st if s.status == ProofStatus.CONTRADICTED]
@@ -143,6 +149,8 @@ def assess(
         return Assessment(Decision.SUPPORTED, DecidedBy.PROOF, st, kb_opinion.explanation)
     kinds = dict(claims) if isinstance(claims, Mapping) else {c.id: c.kind for c in claims}
     asserted = [s for s in st if kinds.get(s.claim_id) != ClaimKind.SET]
+    if supplied and unanswered:
+        return Assessment(Decision.UNSUPPORTED, DecidedBy.EVIDENCE, st, unanswered, unanswered=unanswered)
     if asserted and all(s.status == ProofStatus.SUPPORTED for s in asserted):
         deciders = {s.decided_by for s in asserted}
         by = next((d for d in (DecidedBy.EVIDENCE, DecidedBy.JUDGE) if d in deciders), DecidedBy.PROOF)

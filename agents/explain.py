@@ -21,7 +21,7 @@ from agents.aggregate import Lean
 from agents.answer_set import AnswerSet
 from agents.decision import Assessment
 from agents.explain_clauses import MAX_CITED, cite, negation, proof_citations, quote
-from agents.explain_evidence import from_evidence, read_by
+from agents.explain_evidence import from_evidence, read_by, sentences
 from agents.schemas import Claim, KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
 from drowzee_core.generate.templates_kb import clause
@@ -201,6 +201,14 @@ def _unsupported(
         if (f := found.get(i)) is not None and (f.missing or f.read_by != "embedded")
     ]
     supplied = [e for e in evidence if e.source == EvidenceSource.SUPPLIED]
+    if assessment.unanswered:
+        why = f"{assessment.unanswered[:1].upper()}{assessment.unanswered[1:]}"
+        text = [f"{label}.\nThe answer {_answer(response)} does not answer the question. {why}."]
+        quoted = [q for f in found.values() if f.decision == "supported" for q in sentences(f)][:MAX_CITED]
+        if quoted:
+            text.append(f"What it does state is in the evidence: {'; '.join(dict.fromkeys(quoted))}.")
+        text.append("Therefore, the answer is not supported by the evidence.")
+        return " ".join(text)
     text = [f"{label}.\nThe answer {_answer(response)} is not supported by the supplied evidence."]
     if answers is not None:
         text.append(_answer_sentence(answers, evidence, label))

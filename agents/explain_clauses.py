@@ -41,10 +41,16 @@ _NEGATED = "It is not the case that "
 
 
 _NEGATION = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
+_BARE_YES_NO = re.compile(r"\s*(?:yes|no)\W*", re.IGNORECASE)
 
 
 def negation(claim: str) -> str:
-    """The sentence saying a refuted claim is false ("So it is not the case that ..."), without a double negation."""
+    """The sentence saying a refuted claim is false ("So it is not the case that ..."), without a double negation.
+
+    A bare Yes / No is no statement to negate: "So the answer "No" is wrong."
+    """
+    if _BARE_YES_NO.fullmatch(claim):
+        return f"So the answer {quote(claim)} is wrong."
     if claim.startswith(_NEGATED):
         return f"So {clause(claim[len(_NEGATED) :])} holds."
     if _NEGATION.search(claim):

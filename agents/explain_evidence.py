@@ -49,8 +49,8 @@ def from_evidence(
                 continue
             text.append(f"The evidence says: {'; '.join(sentences(f))}.")
             text.append(f"{f.reason[:1].upper()}{f.reason[1:]}.")
-            if st.claim_id in by_id:
-                text.append(negation(by_id[st.claim_id].text))
+            if f.read_as or st.claim_id in by_id:  # a short answer: the statement it makes with its question
+                text.append(negation(f.read_as or by_id[st.claim_id].text))
             break
         text.append("Therefore, the answer contains an incorrect conclusion.")
         return " ".join(x for x in (*text[:-1], read_by(found, [c.claim_id for c in assessment.claims]), text[-1]) if x)

@@ -62,6 +62,7 @@ class ManagerRun(BaseModel):
     guardian_label: Label | None = None
     guardian_p: float | None = Field(default=None, description="The Guardian's probability of its label.")
     answers: float | None = None
+    unanswered: str | None = Field(default=None, description="Why the response does not answer its question.")
     claims: list[RunClaim] = Field(default_factory=list)
     seconds: float = 0.0
 
@@ -95,7 +96,7 @@ class ManagerRun(BaseModel):
         """The decision this run gets with the judge trusted at `judge_threshold`."""
         kb = Opinion(source=OpinionSource.KB_CHECK, label=self.kb_label, explanation=self.kb_explanation)
         kinds = {c.id: c.kind for c in self.claims}
-        return assess(kinds, self.statuses(judge_threshold), kb, self.supplied)
+        return assess(kinds, self.statuses(judge_threshold), kb, self.supplied, self.unanswered)
 
 
 def run_of_state(pair: QRPair, state: Mapping[str, Any], seconds: float) -> ManagerRun:
@@ -122,6 +123,7 @@ def run_of_state(pair: QRPair, state: Mapping[str, Any], seconds: float) -> Mana
         guardian_label=guardian.label if guardian is not None else None,
         guardian_p=guardian.confidence if guardian is not None else None,
         answers=signals.answers,
+        unanswered=state.get("unanswered"),
         claims=[
             RunClaim(
                 id=c.id,

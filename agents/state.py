@@ -60,6 +60,7 @@ class VerifierState(TypedDict, total=False):
     gathered: Annotated[list[EvidenceItem], merge_evidence]
     kb_results: Annotated[list[KBResult], operator.add]
     answer_set: AnswerSet | None
+    unanswered: str | None
     support: Annotated[list[ClaimSupport], operator.add]
     opinions: Annotated[list[Opinion], operator.add]
     degraded: Annotated[list[str], operator.add]

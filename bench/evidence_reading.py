@@ -126,9 +126,10 @@ def measure(name: str, rows: list[dict[str, Any]], reader: Any) -> dict[str, Any
         t0 = time.monotonic()
         sentences = reader.sentences(normalize_evidence(r["evidence"]).items)
         reading = reader.read(r.get("query", ""), r["response"], sentences)
+        unanswered = reader.unanswered(r.get("query", ""), r["response"])  # as the verifier: not supported
         seconds.append(time.monotonic() - t0)
         decisions[reading.decision.value] += 1
-        pred.append(reading.decision.value == "supported")
+        pred.append(reading.decision.value == "supported" and unanswered is None)
         readings.append(
             {
                 "id": r["id"],
@@ -136,6 +137,7 @@ def measure(name: str, rows: list[dict[str, Any]], reader: Any) -> dict[str, Any
                 "decision": reading.decision.value,
                 "reason": reading.reason,
                 "missing": list(reading.missing),
+                "unanswered": unanswered,
                 "coverage": reading.coverage,
                 "scores": reading.scores,
             }

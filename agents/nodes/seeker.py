@@ -176,4 +176,12 @@ def seeker(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
         )
         for c, s in zip(claims, per_claim, strict=True)
     ]
-    return {"gathered": retrieved, "degraded": [*failed, *unread], "opinions": [opinion], "support": support}
+    supplied = any(e.source == EvidenceSource.SUPPLIED for e in evidence)
+    unanswered = ctx.services.evidence_reader.unanswered(query, response) if supplied else None
+    return {
+        "gathered": retrieved,
+        "degraded": [*failed, *unread],
+        "opinions": [opinion],
+        "support": support,
+        "unanswered": unanswered,
+    }

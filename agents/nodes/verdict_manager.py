@@ -135,7 +135,7 @@ def assessment_of_state(state: Mapping[str, Any], calibration: Calibration | Non
     statuses = claim_statuses(claims, results, state.get("support", []), evidence, threshold)
     kb = next((o for o in reversed(state.get("opinions", [])) if o.source == OpinionSource.KB_CHECK), None)
     supplied = any(e.source == EvidenceSource.SUPPLIED for e in evidence)
-    return assess(claims, statuses, kb, supplied)
+    return assess(claims, statuses, kb, supplied, state.get("unanswered"))
 
 
 def _counted(opinions: Sequence[Opinion], calibration: Calibration | None) -> list[Opinion]:

@@ -183,11 +183,15 @@ def conflicts(
     context: Sequence[Unit],
     related: Related,
     near: dict[str, list[Sentence]] | None = None,
+    heads: Related | None = None,
 ) -> Conflict | None:
     """Another value in the claim's value's frame: same predicate, same role, same type, about the same anchor.
 
     `context` are the query's names (anchors of a short answer). A value the evidence states in its
-    frame elsewhere, with one of the claim's anchors, is not contradicted.
+    frame elsewhere, with one of the claim's anchors, is not contradicted. `heads` relates the
+    predicates that count as the same (default `related`): a refutation needs the predicate's own
+    sense, where support may take any of its senses ("write" can mean "publish", but a book written
+    in one year and published in another is no conflict).
     """
     claimed = {v.key for v in units} | {v.key for v in context}
     hood = near or {}
@@ -208,7 +212,7 @@ def conflicts(
         for s in aligned:
             if not about(s, anchors, related, hood.get(s.id, ())):
                 continue
-            for h in heads_like(s.doc, f, related):
+            for h in heads_like(s.doc, f, heads or related):
                 for role, r in fillers(h):
                     if role != f.role:
                         continue
@@ -252,17 +256,18 @@ def denial(doc: Any) -> Any | None:
 
 
 def polarity_conflict(
-    claim: Any, units: Sequence[Unit], aligned: Sequence[Sentence], related: Related
+    claim: Any, units: Sequence[Unit], aligned: Sequence[Sentence], related: Related, heads: Related | None = None
 ) -> Conflict | None:
     """A verb the claim negates that an aligned sentence affirms, or the reverse.
 
     The sentence must also hold the verb's object or complement and another of the claim's anchors
-    ("they don't share a border" against "X and Y share a border").
+    ("they don't share a border" against "X and Y share a border"). The verbs are the same by `heads`
+    (default `related`), as in `conflicts`.
     """
     for p in claim:
         if p.pos_ != "VERB" or p.lemma_.lower() in WEAK:
             continue
-        lemmas = {p.lemma_.lower()} | related(p.lemma_.lower())
+        lemmas = {p.lemma_.lower()} | (heads or related)(p.lemma_.lower())
         args = [c for c in p.children if c.dep_ in ("dobj", "attr", "acomp", "prep", "xcomp")]
         need = {t.lemma_.lower() for a in args for t in a.subtree if t.pos_ in ("NOUN", "PROPN", "NUM")}
         others = [u for u in anchors_of(units) if u.key not in need and u.key not in lemmas]

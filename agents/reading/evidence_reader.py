@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from agents.reading.answer_kind import asked_kind, gives
 from agents.reading.answers import answered, is_short_answer
 from agents.reading.compare import compared, comparison
 from agents.reading.frames import frame_tokens
@@ -52,11 +53,18 @@ class EvidenceReader:
         embed: Embed | None,
         related: Callable[[str], frozenset[str]],
         rule: SupportRule | None = None,
+        heads: Callable[[str], frozenset[str]] | None = None,
     ) -> None:
+        """A reader on a parser, an embedding model and two word relations.
+
+        `related`: a word's synonyms and derived forms (for support); `heads`: the predicates a conflict
+        takes as the same (its own sense only; default `related`).
+        """
         self.parse = parse
         self.pipe = pipe
         self.embed = embed
         self.related = related
+        self.heads = heads or related
         self.rule = rule or SupportRule()
         self._indexed: tuple[tuple[str, ...], Any, NDArray[np.float32] | None] | None = None
 
@@ -130,7 +138,8 @@ class EvidenceReader:
         if yes is not None and query_doc is not None:
             frame = frame_tokens(query_doc)  # "Is it true that": the question's frame, not its statement
             asked = [u for u in content_units(query_doc) if u.start not in frame]
-            reading = decide(query_doc, asked, self._ranked(query_doc, sentences), [], self.related, self.rule)
+            ranked = self._ranked(query_doc, sentences)
+            reading = decide(query_doc, asked, ranked, [], self.related, self.rule, heads=self.heads)
             return yes_no_reading(reading, yes)
         ordered = self._compared(query_doc, claim, sentences) if query_doc is not None else None
         if ordered is not None:
@@ -141,7 +150,24 @@ class EvidenceReader:
         if query_doc is not None and is_short_answer(doc) and (statement := answered(query_doc, claim)) is not None:
             return self._answer(doc, self.parse(statement), claim, given, sentences)
         units = content_units(doc, given)
-        return decide(doc, units, self._ranked(doc, sentences), context, self.related, self.rule)
+        return decide(doc, units, self._ranked(doc, sentences), context, self.related, self.rule, heads=self.heads)
+
+    def unanswered(self, query: str, response: str) -> str | None:
+        """Why a response does not answer its query's question (`answer_kind`), or None.
+
+        None too when the query asks for no checkable kind of value, or the response is a bare Yes / No.
+        """
+        if not query.strip() or yes_or_no(response) is not None:
+            return None
+        query_doc = self.parse(query)
+        asked = asked_kind(query_doc)
+        if asked is None:
+            return None
+        kind, word = asked
+        doc = self.parse(response)
+        if gives(kind, doc, query_doc):
+            return None
+        return f"the question asks for {kind.value} ({word}), and the response gives none"
 
     @staticmethod
     def _compared(query_doc: Any, claim: str, sentences: Sequence[Sentence]) -> EvidenceReading | None:
@@ -171,7 +197,9 @@ class EvidenceReader:
             if words:
                 i, j = words[0], words[-1] + 1
                 units.append(Unit(UnitKind.NAME, bare, fold(bare), i, j))
-        return decide(statement, units, self._ranked(statement, sentences), [], self.related, self.rule, framed=False)
+        ranked = self._ranked(statement, sentences)
+        reading = decide(statement, units, ranked, [], self.related, self.rule, framed=False, heads=self.heads)
+        return replace(reading, read_as=statement.text)
 
 
 def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence], read_by: str = "embedded") -> EvidenceFinding:
@@ -186,6 +214,7 @@ def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence], read_by:
         reason=reading.reason,
         sentences=cited,
         missing=list(reading.missing),
+        read_as=reading.read_as or None,
         p_supported=reading.scores.get("p_supported"),
         read_by=read_by,
     )
@@ -223,8 +252,20 @@ def build_reader(rule: SupportRule | None) -> EvidenceReader:
             out |= {p.name().replace("_", " ").lower() for lem in synset.lemmas() for p in lem.pertainyms()}
         return frozenset(out)
 
+    @functools.lru_cache(maxsize=8192)
+    def heads(lemma: str) -> frozenset[str]:
+        # a predicate's own sense: the synonyms of its most frequent sense and its derived forms
+        out: set[str] = set()
+        for pos in ("v", "n"):
+            for synset in wordnet.wn.synsets(lemma.replace(" ", "_"), pos=pos)[:1]:
+                for lem in synset.lemmas():
+                    out.add(lem.name().lower().replace("_", " "))
+                    if lem.name().lower() == lemma:
+                        out |= {d.name().lower().replace("_", " ") for d in lem.derivationally_related_forms()}
+        return frozenset(out)
+
     pipe = lambda texts: list(pipeline.pipe(texts))  # noqa: E731
-    return EvidenceReader(pipeline, pipe, SentenceEmbedder().encode, related, rule)
+    return EvidenceReader(pipeline, pipe, SentenceEmbedder().encode, related, rule, heads)
 
 
 @functools.lru_cache(maxsize=1)

@@ -59,6 +59,8 @@ class EvidenceReading:
     reason: str = ""
     scores: dict[str, float] = field(default_factory=dict)
     """The support features and `p_supported` (`SupportRule`)."""
+    read_as: str = ""
+    """The statement a short answer was read as with its question; "" when read as written."""
 
 
 def _cover(units: Sequence[Unit], sentences: Sequence[Sentence], hits: dict[int, set[str]]) -> list[str]:
@@ -128,6 +130,7 @@ def decide(
     related: Related,
     rule: SupportRule | None = None,
     framed: bool = True,
+    heads: Related | None = None,
 ) -> EvidenceReading:
     """Read one claim against evidence sentences ordered best-aligned first (see the module doc).
 
@@ -135,7 +138,8 @@ def decide(
     that also holds something else the claim is about (`stated`): "X discovered Y" is not supported
     by one sentence naming X and another naming Y. With `framed` False a name or number need not be
     stated in its frame to support (a statement joined from a question and a short answer, whose
-    parse is too rough for its roles); conflicts are still read in frames.
+    parse is too rough for its roles); conflicts are still read in frames. `heads` relates the
+    predicates a conflict needs to be the same (`conflicts.conflicts`; default `related`).
     """
     rule = rule or SupportRule()
     asserted = [u for u in units if not u.given]
@@ -182,14 +186,16 @@ def decide(
     )
     neg = denial(claim)  # a denied claim has no value to rival ("X does not flow through Y" against "Z does")
     conflict = (
-        None if neg is not None else conflicts(claim, units, sentences[:ALIGNED], sentences, context, related, near)
+        None
+        if neg is not None
+        else conflicts(claim, units, sentences[:ALIGNED], sentences, context, related, near, heads)
     )
     if conflict is not None:
         why = f"the evidence gives {conflict.found} [{conflict.sentence_id}], not {conflict.claimed}"
         return replace(
             base, decision=EvidenceDecision.REFUTED, cited=(conflict.sentence_id,), conflict=conflict, reason=why
         )
-    opposite = polarity_conflict(claim, units, sentences[:ALIGNED], related)
+    opposite = polarity_conflict(claim, units, sentences[:ALIGNED], related, heads)
     if opposite is not None:
         why = f'the evidence says "{opposite.found}" [{opposite.sentence_id}] where the claim says "{opposite.claimed}"'
         return replace(

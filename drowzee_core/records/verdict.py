@@ -130,6 +130,11 @@ class EvidenceFinding(BaseModel):
     reason: str = Field(description="Why, citing sentence ids: the conflicting value, what matched or what is missing.")
     sentences: list[CitedSentence] = Field(default_factory=list, description="The sentences it rests on.")
     missing: list[str] = Field(default_factory=list, description="Units of the claim the evidence does not hold.")
+    read_as: str | None = Field(
+        default=None,
+        description='The statement a short answer was read as, joined with its question ("The Rhine flows through'
+        ' Basel."); None when the claim was read as written.',
+    )
     p_supported: float | None = Field(
         default=None, description="The support rule's probability from the matched units."
     )

@@ -252,3 +252,21 @@ def test_a_noun_derived_from_the_claims_verb_is_no_head_of_its_frame(reader: Evi
     found, reason, cited = read(reader, "Ada Lowe directed films.", text=text)
     assert found == EvidenceDecision.SUPPORTED and cited == ["S1.1"], reason
     assert read(reader, "Tom Reed directed films.", text=text)[0] != EvidenceDecision.SUPPORTED
+
+
+def test_a_response_that_answers_another_question_is_named(reader: EvidenceReader) -> None:
+    query = "When was insulin first isolated?"
+    assert reader.unanswered(query, "Insulin was first isolated in 1921.") is None
+    why = reader.unanswered(query, "Insulin was first isolated at the University of Toronto.")
+    assert why == "the question asks for a time (when), and the response gives none"
+    assert reader.unanswered(query, "Yes.") is None
+    assert reader.unanswered("What treats diabetes?", "Insulin treats diabetes.") is None
+
+
+def test_a_conflict_needs_the_predicates_own_sense(reader: EvidenceReader) -> None:
+    """WordNet lists "publish" among the senses of "write"; a book is often written years before it is published."""
+    text = "The novel Grey Harbour by Lena Moss was published in 1994."
+    decision, reason, _ = read(reader, "Lena Moss wrote Grey Harbour in 1990.", text=text)
+    assert decision == EvidenceDecision.NOT_ENOUGH_INFO.value, reason
+    decision, reason, cited = read(reader, "Lena Moss published Grey Harbour in 1990.", text=text)
+    assert (decision, cited) == (EvidenceDecision.REFUTED.value, ["S1"]), reason

@@ -120,6 +120,19 @@ def test_a_wrong_detail_no_claim_checks_is_not_called_correct(query: str, respon
     assert v.decision != Decision.SUPPORTED, f"supported with an unchecked birthplace: {v.explanation!r}"
 
 
+def test_a_true_answer_to_another_question_is_not_called_correct(verifier: Verifier) -> None:
+    """Every claim of the response is in the evidence, but it says where, and the question asks when."""
+    text = "The Pell lighthouse was built in 1871 on the northern cape of Orsa island."
+    evidence: list[EvidenceItemIn] = [text]
+    query, response = "When was the Pell lighthouse built?", "The Pell lighthouse was built on the northern cape."
+    v = verifier.verify(VerifyRequest(query=query, response=response, evidence=evidence))
+    assert_honest(v)
+    assert (v.decision, v.label) == (Decision.UNSUPPORTED, Label.NON_FACTUAL), v.explanation
+    assert "does not answer the question. The question asks for a time (when)" in v.explanation
+    answered = verifier.verify(VerifyRequest(query=query, response="It was built in 1871.", evidence=evidence))
+    assert (answered.decision, answered.label) == (Decision.SUPPORTED, Label.FACTUAL), answered.explanation
+
+
 def test_report_the_labels_accuracy_per_group(verdicts: dict[str, Verdict], request: pytest.FixtureRequest) -> None:
     """Information, not a bar: the decisions and the label's accuracy against `truth`, per group."""
     assert set(verdicts) == {p.id for p in PAIRS}

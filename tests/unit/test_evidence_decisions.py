@@ -98,3 +98,32 @@ def test_yes_no_answers_take_the_polarity_of_the_asked_statement() -> None:
     assert yes_no_reading(against, True).decision == EvidenceDecision.REFUTED
     unknown = EvidenceReading(EvidenceDecision.NOT_ENOUGH_INFO, reason="the evidence does not mention X")
     assert yes_no_reading(unknown, True).decision == EvidenceDecision.NOT_ENOUGH_INFO
+
+
+def test_a_refuted_short_answer_negates_the_statement_it_was_read_as() -> None:
+    short = Claim(id="C1", text="Four", kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+    finding = REFUTED.model_copy(update={"read_as": "Insulin was isolated four times."})
+    support = [ClaimSupport(claim_id="C1", p_supported=0.5, finding=finding)]
+    a = assess([short], claim_statuses([short], [], support, [ITEM], judge_threshold=None), None, True)
+    text = compose(a, Label.NON_FACTUAL, "Four", [short], [], [ITEM], [], findings={"C1": finding})
+    assert "So it is not the case that Insulin was isolated four times." in text
+    assert "not the case that Four" not in text
+
+
+def test_a_refuted_bare_yes_or_no_is_called_wrong_not_negated() -> None:
+    no = Claim(id="C1", text="No.", kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+    support = [ClaimSupport(claim_id="C1", p_supported=0.5, finding=REFUTED)]
+    a = assess([no], claim_statuses([no], [], support, [ITEM], judge_threshold=None), None, True)
+    text = compose(a, Label.NON_FACTUAL, "No.", [no], [], [ITEM], [], findings={"C1": REFUTED})
+    assert 'So the answer "No" is wrong.' in text
+
+
+def test_a_response_that_does_not_answer_its_question_is_unsupported_and_says_why() -> None:
+    why = "the question asks for a time (when), and the response gives none"
+    a = assess([CLAIM], statuses(SUPPORTED), None, True, unanswered=why)
+    assert (a.decision, a.decided_by, a.unanswered) == (Decision.UNSUPPORTED, DecidedBy.EVIDENCE, why)
+    text = compose(a, Label.NON_FACTUAL, CLAIM.text, [CLAIM], [], [ITEM], [], findings={"C1": SUPPORTED})
+    assert "does not answer the question. The question asks for a time (when)" in text
+    assert 'What it does state is in the evidence: "Insulin was first isolated in 1921" [S1.1].' in text
+    assert assess([CLAIM], statuses(REFUTED), None, True, unanswered=why).decision == Decision.REFUTED
+    assert assess([CLAIM], statuses(SUPPORTED), None, False, unanswered=why).decision == Decision.SUPPORTED

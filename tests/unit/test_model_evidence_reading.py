@@ -116,6 +116,9 @@ class FakeEvidenceReader:
         self.read_claims.append(claim)
         return EvidenceReading(EvidenceDecision.NOT_ENOUGH_INFO, reason="the evidence does not mention Lyon")
 
+    def unanswered(self, query: str, response: str) -> str | None:
+        return None
+
 
 def _verifier(monkeypatch: pytest.MonkeyPatch, replies: list[str], evidence_reader: FakeEvidenceReader) -> Verifier:
     import drowzee_core.llm.judge as judge_mod
