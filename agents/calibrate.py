@@ -184,6 +184,24 @@ def fit_manager(runs: Sequence[ManagerRun], source: dict[str, object]) -> Calibr
     )
 
 
+def carried(cal: Calibration, earlier: Calibration, name: str, why: str) -> Calibration:
+    """`cal` with one source's dev reliability and counting taken from an `earlier` calibration.
+
+    For a source whose runs were not redone (the Guardian on CPU: hours for the mix) while its model
+    and the mix's items are unchanged. The carry is recorded in `fitted_on`; a source these runs
+    measured is never overwritten.
+    """
+    if name in cal.reliability:
+        raise ValueError(f"these runs measured the {name}; nothing to carry")
+    if name not in earlier.reliability:
+        raise ValueError(f"the earlier calibration did not measure the {name}")
+    reliability = cal.reliability | {name: earlier.reliability[name]}
+    counted = cal.counted | {name: earlier.counts(name)}
+    note = {"reliability": earlier.reliability[name], "counted": earlier.counts(name), "why": why}
+    fitted_on = cal.fitted_on | {f"{name}_carried": note | {"from": earlier.fitted_on.get(f"{name}_runs")}}
+    return cal.model_copy(update={"reliability": reliability, "counted": counted, "fitted_on": fitted_on})
+
+
 def reliability_table(outcomes: Sequence[Outcome], bins: int = BINS) -> list[dict[str, float]]:
     """Confidence bins over [0.5, 1]: rows, mean confidence and accuracy per non-empty bin."""
     out = []
@@ -245,6 +263,7 @@ def report(runs: Sequence[ManagerRun], cal: Calibration, old: Calibration | None
 __all__ = [
     "JUDGE_PRECISION",
     "Outcome",
+    "carried",
     "confidence_table",
     "ece",
     "figures",

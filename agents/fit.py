@@ -38,7 +38,14 @@ class RunClaim(BaseModel):
 
     id: str
     kind: ClaimKind
-    status: ProofStatus = Field(description="After the proofs alone (supported / contradicted / unknown).")
+    status: ProofStatus = Field(
+        description="After the proofs and the evidence reader (supported / contradicted / unknown), before the judge."
+    )
+    decided_by: DecidedBy | None = Field(
+        default=None,
+        description="What decided `status`: `proof` or `evidence` (None when unknown; runs written before this"
+        " field read a decided status as `proof`).",
+    )
     p_supported: float | None = Field(default=None, description="The judge's P(supported) for this claim.")
     judged_ids: list[str] = Field(default_factory=list, description="Items the judge read for it.")
 
@@ -84,7 +91,7 @@ class ManagerRun(BaseModel):
             ClaimStatus(
                 c.id,
                 c.status,
-                DecidedBy.PROOF if c.status != ProofStatus.UNKNOWN else None,
+                (c.decided_by or DecidedBy.PROOF) if c.status != ProofStatus.UNKNOWN else None,
                 tuple(c.judged_ids),
                 c.p_supported,
             )
@@ -129,6 +136,7 @@ def run_of_state(pair: QRPair, state: Mapping[str, Any], seconds: float) -> Mana
                 id=c.id,
                 kind=c.kind,
                 status=s.status,
+                decided_by=s.decided_by,
                 p_supported=s.p_supported,
                 judged_ids=list(s.decided_ids) if s.decided_by is None else [],
             )

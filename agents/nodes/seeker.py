@@ -15,6 +15,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from agents.context import VerifierContext
 from agents.nodes.base import node
 from agents.reading.evidence_reader import finding_of
@@ -33,14 +35,25 @@ _NUMERIC = re.compile(r"^[-+]?\d[\d,.]*(?:\s*(?:BC|BCE|AD|CE))?$")
 
 
 def _words(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text)}
+    """Content words, lower-cased (stop words out: "the" is shared by everything)."""
+    return {w.lower() for w in _WORD.findall(text)} - STOP_WORDS
+
+
+def _names(text: str) -> set[str]:
+    """Capitalised content words, lower-cased (a name's words)."""
+    return {w.lower() for w in _WORD.findall(text) if w[:1].isupper()} - STOP_WORDS
 
 
 def bearing(claim: str, items: Sequence[EvidenceItem], k: int = CITED_PER_CLAIM) -> list[str]:
-    """Ids of the (at most `k`) items sharing the most words with `claim`; none when nothing is shared."""
-    words = _words(claim)
-    ranked = sorted(((len(words & _words(e.text)), i) for i, e in enumerate(items)), key=lambda t: (-t[0], t[1]))
-    return [items[i].id for n, i in ranked[:k] if n > 0]
+    """Ids of the (at most `k`) items sharing the most content words with `claim`.
+
+    An item bears on the claim when it shares one of the claim's names or two of its content words:
+    "France uses the euro" does not bear on "Japan uses the yen".
+    """
+    words, names = _words(claim), _names(claim)
+    shared = [words & _words(e.text) for e in items]
+    ranked = sorted(range(len(items)), key=lambda i: (-len(shared[i]), i))
+    return [items[i].id for i in ranked[:k] if len(shared[i]) >= 2 or shared[i] & names]
 
 
 def _new(items: Sequence[EvidenceItem], known: Sequence[EvidenceItem]) -> list[EvidenceItem]:

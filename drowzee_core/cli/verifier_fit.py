@@ -114,10 +114,19 @@ def fit(
         "agents/calibration.json"
     ),
     guardian_runs: GuardianRunsOpt = None,
+    guardian_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--guardian-from",
+            help="Without --guardian-runs: keep the Guardian's dev reliability from this earlier calibration"
+            " (its model and the mix unchanged; recorded in `fitted_on`).",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Fit the Manager on the fit half of the runs: judge threshold, reliabilities, lean, confidences."""
-    from agents.calibrate import fit_manager
+    from agents.aggregate import Calibration
+    from agents.calibrate import carried, fit_manager
     from agents.fit import ManagerRun
     from drowzee_core.records.provenance import atomic_write_text, file_sha256
 
@@ -127,6 +136,10 @@ def fit(
         if guardian_runs is not None:
             source["guardian_runs"] = {"file": guardian_runs.name, "sha256": file_sha256(guardian_runs)}
         cal = fit_manager(loaded, source)
+        if guardian_from is not None:
+            earlier = Calibration.model_validate_json(guardian_from.read_text(encoding="utf-8"))
+            why = "the Guardian was not rerun: its model and the mix's items are those of the earlier fit"
+            cal = carried(cal, earlier, "guardian", why)
         atomic_write_text(out, cal.model_dump_json(indent=2) + "\n")
     except (DrowzeeError, OSError, ValueError) as exc:
         raise fail(DrowzeeError(str(exc))) from exc

@@ -10,6 +10,7 @@ import pytest
 
 from agents.aggregate import FEATURES, Calibration
 from agents.calibrate import (
+    carried,
     ece,
     figures,
     fit_manager,
@@ -23,7 +24,7 @@ from agents.calibrate import (
 from agents.fit import ManagerRun, RunClaim, merge_guardian
 from agents.schemas import ClaimKind
 from drowzee_core.records.enums import Label, ProofStatus
-from drowzee_core.records.verdict import Decision
+from drowzee_core.records.verdict import DecidedBy, Decision
 from finetune.manager_mix import MixSource, build_mix, half_of, train_pairs
 
 F, N = Label.FACTUAL, Label.NON_FACTUAL
@@ -40,8 +41,10 @@ def run(
     seeker: Label | None = None,
     guardian: Label | None = None,
     half: str = "fit",
+    by: DecidedBy | None = None,
+    unanswered: str | None = None,
 ) -> ManagerRun:
-    claim = RunClaim(id="C1", kind=ClaimKind.TEXT, status=status, p_supported=p, judged_ids=["D1"])
+    claim = RunClaim(id="C1", kind=ClaimKind.TEXT, status=status, decided_by=by, p_supported=p, judged_ids=["D1"])
     return ManagerRun(
         id=f"r{i}",
         item=f"i{i}",
@@ -53,6 +56,7 @@ def run(
         seeker_p=p,
         seeker_label=seeker,
         guardian_label=guardian,
+        unanswered=unanswered,
         claims=[claim],
     )
 
@@ -102,6 +106,33 @@ def test_a_fitted_manager_keeps_undecided_confidence_at_most_070_and_measures_de
     outs = [outcome(r, cal) for r in runs]
     assert all(o.confidence <= 0.70 for o in outs if o.decision == Decision.UNDECIDED)
     assert {o.decision for o in outs} == {Decision.SUPPORTED, Decision.REFUTED, Decision.UNDECIDED}
+
+
+def test_the_evidence_readers_decisions_are_measured_apart_from_proofs() -> None:
+    runs = [run(i, F, status=ProofStatus.SUPPORTED, by=DecidedBy.EVIDENCE, supplied=True) for i in range(8)]
+    runs += [run(10 + i, N, status=ProofStatus.SUPPORTED, by=DecidedBy.EVIDENCE, supplied=True) for i in range(2)]
+    runs += [run(20 + i, F, status=ProofStatus.SUPPORTED, kb=F) for i in range(10)]
+    cal = fit_manager(runs, {})
+    assert cal.confidence["supported:evidence"] == pytest.approx((8 + 1) / (10 + 2), abs=1e-4)
+    assert cal.confidence["supported:proof"] == pytest.approx((10 + 1) / (10 + 2), abs=1e-4)
+    old = run(30, F, status=ProofStatus.SUPPORTED)  # a run written before `decided_by`: a decided status is a proof
+    assert outcome(old, cal).decided_by == DecidedBy.PROOF
+    dodged = run(31, N, status=ProofStatus.SUPPORTED, by=DecidedBy.EVIDENCE, supplied=True, unanswered="no year")
+    assert (outcome(dodged, cal).decision, outcome(dodged, cal).correct) == (Decision.UNSUPPORTED, True)
+
+
+def test_a_source_not_rerun_keeps_its_earlier_reliability_and_says_so() -> None:
+    cal = fit_manager([run(i, F, status=ProofStatus.SUPPORTED, kb=F) for i in range(10)], {})
+    earlier = cal.model_copy(
+        update={"reliability": {"guardian": 0.54}, "counted": {"guardian": False}, "fitted_on": {"guardian_runs": "g"}}
+    )
+    out = carried(cal, earlier, "guardian", "not rerun")
+    assert (out.reliability["guardian"], out.counts("guardian")) == (0.54, False)
+    assert out.fitted_on["guardian_carried"] == {"reliability": 0.54, "counted": False, "why": "not rerun", "from": "g"}
+    with pytest.raises(ValueError, match="did not measure the guardian"):
+        carried(cal, cal, "guardian", "x")
+    with pytest.raises(ValueError, match="these runs measured the guardian"):
+        carried(out, earlier, "guardian", "x")
 
 
 def test_supplied_evidence_that_supports_nothing_makes_the_pair_unsupported() -> None:

@@ -96,6 +96,9 @@ def test_cited_evidence_shares_words_with_the_claim() -> None:
     ]
     assert bearing("Hirohito was born in 1886.", items) == ["K1", "R1"]
     assert bearing("Nothing in common.", items) == []
+    assert bearing("Paris is the capital of Japan.", items) == ["R2"]  # a name and a word
+    assert bearing("The capital of Japan is Tokyo.", items) == []  # one plain word in common
+    assert bearing("The emperor was born in the capital.", items) == []  # one plain word, and "the" is no bond
 
 
 def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
