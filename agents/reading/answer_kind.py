@@ -5,12 +5,15 @@ a place; "How many ..." or "How tall ..." for a number; "In which year ..." for 
 gives none of that kind (a true sentence about the same subject that says something else: "The dam
 is on the river Tarn.") does not answer the question, and with evidence supplied it is not supported,
 whatever else it states. A response whose main clause is negated answers by denying ("It was never
-finished."). Questions that ask for no checkable kind are left alone: "what" and "which" over other
-nouns, "how" alone (a manner), and "who is <name>?" (a description).
+finished."). "Which arranger" or "what actor" asks for a name too, when the noun names a person
+(`person_noun`: WordNet's first sense is a person). Questions that ask for no checkable kind are left
+alone: "what" and "which" over other nouns ("which position", "what profession": the answer may be
+a common noun), "how" alone (a manner), and "who is <name>?" (a description).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
@@ -34,14 +37,15 @@ class Asked(StrEnum):
     NUMBER = "a number"
 
 
-def asked_kind(query_doc: Any) -> tuple[Asked, str] | None:
+def asked_kind(query_doc: Any, person_noun: Callable[[str], bool] | None = None) -> tuple[Asked, str] | None:
     """The kind of value the query's last question asks for, with its question word(s), or None.
 
     The question word must lead its question (or follow a leading preposition: "In which year"), so a
-    relative "who" or "where" inside a statement asks nothing.
+    relative "who" or "where" inside a statement asks nothing. `person_noun` says whether a noun
+    names a person (none: "which <noun>" asks only for a time).
     """
     sent = question(query_doc)
-    if sent is None or choices_start(sent) is not None:  # "..., A or B?": the answer is one of the choices
+    if sent is None or choices_start(sent) is not None or _choices(sent):  # the answer is one of the choices
         return None
     words = [t for t in sent if not t.is_punct]
     if words and words[0].pos_ == "ADP":
@@ -58,9 +62,23 @@ def asked_kind(query_doc: Any) -> tuple[Asked, str] | None:
         return Asked.NUMBER, f"how {nxt.lower_}"
     if word in ("what", "which") and nxt.pos_ == "NOUN" and nxt.lemma_.lower() in TIME_NOUNS:
         return Asked.TIME, f"{word} {nxt.lower_}"
+    if word in ("what", "which") and person_noun is not None:
+        run = []
+        for t in words[1:]:
+            if t.pos_ not in ("ADJ", "NOUN", "PROPN"):
+                break
+            run.append(t)
+        nouns = [t for t in run if t.pos_ == "NOUN"]
+        if nouns and person_noun(nouns[-1].lemma_.lower()):
+            return Asked.NAME, f"{word} {nouns[-1].lower_}"
     if word in ("who", "whom") and not _asks_description(sent, wh):
         return Asked.NAME, word
     return None
+
+
+def _choices(sent: Any) -> bool:
+    """Whether a question offers names to choose from ("Which painter, Ana Reyes or Tom Vale, ...?")."""
+    return any(t.lower_ == "or" and t.head.pos_ == "PROPN" for t in sent)
 
 
 def _asks_description(sent: Any, wh: Any) -> bool:

@@ -25,7 +25,7 @@ from agents.reading.answer_kind import asked_kind, gives
 from agents.reading.answers import answered, is_short_answer
 from agents.reading.compare import compared, comparison
 from agents.reading.frames import frame_tokens
-from agents.reading.matching import Sentence, resolved_context
+from agents.reading.matching import Sentence, bound, resolved_context
 from agents.reading.support import FEATURES, EvidenceReading, SupportRule, decide, yes_no_reading, yes_or_no
 from agents.reading.units import Unit, UnitKind, content_units, fold, query_keys
 from drowzee_core.errors import DrowzeeError
@@ -54,17 +54,20 @@ class EvidenceReader:
         related: Callable[[str], frozenset[str]],
         rule: SupportRule | None = None,
         heads: Callable[[str], frozenset[str]] | None = None,
+        person_noun: Callable[[str], bool] | None = None,
     ) -> None:
         """A reader on a parser, an embedding model and two word relations.
 
         `related`: a word's synonyms and derived forms (for support); `heads`: the predicates a conflict
-        takes as the same (its own sense only; default `related`).
+        takes as the same (its own sense only; default `related`); `person_noun`: whether a noun names a
+        person ("which arranger" asks for a name: `answer_kind`).
         """
         self.parse = parse
         self.pipe = pipe
         self.embed = embed
         self.related = related
         self.heads = heads or related
+        self.person_noun = person_noun
         self.rule = rule or SupportRule()
         self._indexed: tuple[tuple[str, ...], Any, NDArray[np.float32] | None] | None = None
 
@@ -131,14 +134,16 @@ class EvidenceReader:
         A bare Yes / No answer is read as the statement its question asks, with the answer's polarity
         (`yes_no_reading`); an answer to "which came first, A or B?" from the years the evidence
         gives each (`compare`); another short answer as the statement it makes with its question
-        (`answers.answered`: "Which river ...?" + "The Rhine" -> "The Rhine flows ...").
+        (`answers.answered`: "Which river ...?" + "The Rhine" -> "The Rhine flows ..."). A sentence
+        whose subject refers back to nothing before it ("He was ...") speaks of what the claim (or
+        the asked statement) is about (`matching.bound`).
         """
         query_doc = self.parse(query) if query.strip() else None
         yes = yes_or_no(claim)
         if yes is not None and query_doc is not None:
             frame = frame_tokens(query_doc)  # "Is it true that": the question's frame, not its statement
             asked = [u for u in content_units(query_doc) if u.start not in frame]
-            ranked = self._ranked(query_doc, sentences)
+            ranked = self._ranked(query_doc, bound(sentences, Sentence.of("asked", query_doc)))
             reading = decide(query_doc, asked, ranked, [], self.related, self.rule, heads=self.heads)
             return yes_no_reading(reading, yes)
         ordered = self._compared(query_doc, claim, sentences) if query_doc is not None else None
@@ -150,7 +155,8 @@ class EvidenceReader:
         if query_doc is not None and is_short_answer(doc) and (statement := answered(query_doc, claim)) is not None:
             return self._answer(doc, self.parse(statement), claim, given, sentences)
         units = content_units(doc, given)
-        return decide(doc, units, self._ranked(doc, sentences), context, self.related, self.rule, heads=self.heads)
+        ranked = self._ranked(doc, bound(sentences, Sentence.of("claim", doc)))
+        return decide(doc, units, ranked, context, self.related, self.rule, heads=self.heads)
 
     def unanswered(self, query: str, response: str) -> str | None:
         """Why a response does not answer its query's question (`answer_kind`), or None.
@@ -160,7 +166,7 @@ class EvidenceReader:
         if not query.strip() or yes_or_no(response) is not None:
             return None
         query_doc = self.parse(query)
-        asked = asked_kind(query_doc)
+        asked = asked_kind(query_doc, self.person_noun)
         if asked is None:
             return None
         kind, word = asked
@@ -197,7 +203,7 @@ class EvidenceReader:
             if words:
                 i, j = words[0], words[-1] + 1
                 units.append(Unit(UnitKind.NAME, bare, fold(bare), i, j))
-        ranked = self._ranked(statement, sentences)
+        ranked = self._ranked(statement, bound(sentences, Sentence.of("claim", statement)))
         reading = decide(statement, units, ranked, [], self.related, self.rule, framed=False, heads=self.heads)
         return replace(reading, read_as=statement.text)
 
@@ -264,8 +270,13 @@ def build_reader(rule: SupportRule | None) -> EvidenceReader:
                         out |= {d.name().lower().replace("_", " ") for d in lem.derivationally_related_forms()}
         return frozenset(out)
 
+    @functools.lru_cache(maxsize=4096)
+    def person_noun(lemma: str) -> bool:
+        first = wordnet.wn.synsets(lemma.replace(" ", "_"), pos="n")[:1]
+        return bool(first) and first[0].lexname() == "noun.person"
+
     pipe = lambda texts: list(pipeline.pipe(texts))  # noqa: E731
-    return EvidenceReader(pipeline, pipe, SentenceEmbedder().encode, related, rule, heads)
+    return EvidenceReader(pipeline, pipe, SentenceEmbedder().encode, related, rule, heads, person_noun)
 
 
 @functools.lru_cache(maxsize=1)

@@ -128,6 +128,63 @@ def resolved_context(doc: Any, previous: Sentence | None, topic: str | None) -> 
     return out[:MAX_CONTEXT]
 
 
+def opens_unresolved(s: Sentence) -> bool:
+    """Whether a sentence's subject is a pronoun that refers back to nothing the evidence said before it.
+
+    "He was ...", "It opened in ..." with no earlier sentence or item topic to resolve it: a passage cut
+    from a page without its title. A definite description ("The lake ...") is not taken so: it names
+    a kind of thing, and the claim's subject may be of another kind.
+    """
+    return (
+        s.refers
+        and not s.context
+        and not s.subjects()
+        and any(t.dep_ in SUBJECTS and t.lower_ in PRONOUNS for t in s.doc)
+    )
+
+
+def bound(sentences: Sequence[Sentence], about: Sentence) -> list[Sentence]:
+    """The sentences, with those that open unresolved (`opens_unresolved`) speaking of what `about` is about.
+
+    Evidence supplied for a claim is about the claim's topic: "He was Chief of the Office from 1963"
+    speaks of the person the claim names as its subject, "It was founded in 1852" of the thing
+    (`_subject_names`). Only sentences before the first name of their item are bound: after a name,
+    the pronoun may speak of it even where the tagger missed its type. A sentence the evidence
+    resolves, or one that names its own subject, is left as it is.
+    """
+    named: set[str] = set()
+    rebound: dict[str, Sentence] = {}
+    for s in sorted(sentences, key=lambda x: x.position):
+        item = s.id.split(".", 1)[0]
+        if item not in named and opens_unresolved(s):
+            names = _subject_names(about, any(t.lower_ in PERSONAL for t in s.doc))
+            if names:
+                rebound[s.id] = Sentence.of(s.id, s.doc, names[:MAX_CONTEXT], s.position)
+        if s.names():
+            named.add(item)
+    return [rebound.get(s.id, s) for s in sentences]
+
+
+def _subject_names(about: Sentence, person: bool) -> list[str]:
+    """The names of a claim's subject that a pronoun may stand for.
+
+    For "he" or "she": a person's name that is the subject itself ("Marta Keller was ..."). For "it" or
+    "they": a name in the subject that is not a person's, or one that modifies a common noun ("The
+    Orvin shipyard": a tagger's PERSON there is noise).
+    """
+    out = []
+    for t in about.doc:
+        if t.dep_ not in SUBJECTS:
+            continue
+        for u in about.units:
+            inside = u.kind == UnitKind.NAME and u.start <= t.i < u.end
+            modifies = u.kind == UnitKind.NAME and any(x.head.i == t.i for x in about.doc[u.start : u.end])
+            thing = (inside and u.label != "PERSON") or (modifies and t.pos_ == "NOUN")
+            if (person and inside and t.pos_ == "PROPN" and u.label == "PERSON") or (not person and thing):
+                out.append(u.text)
+    return list(dict.fromkeys(out))
+
+
 def neighbours(sentences: Sequence[Sentence], near: int) -> dict[str, list[Sentence]]:
     """Each sentence's neighbours: the sentences of its evidence item within `near` places of it.
 
@@ -179,10 +236,44 @@ def name_in(unit: Unit, s: Sentence, related: Related | None = None) -> bool:
     ):
         return True
     parts = [p for p in key.split() if p not in _PARTICLES and len(p) > 1]
-    if parts and all(f" {p} " in s.folded for p in parts):
+    person = unit.label == "PERSON"
+    if parts and all(f" {p} " in s.folded for p in parts) and _same_order(parts, s, person):
         return True
-    # a person named again by the family name alone ("Ada Lovelace" ... "Lovelace")
-    return unit.label == "PERSON" and len(parts) >= 2 and f" {parts[-1]} " in s.folded
+    # a person named again by the family name alone ("Ada Lovelace" ... "Lovelace"), not inside another
+    # person's name ("Kai Dalton" is not "Moss Dalton", nor "Dalton Moss")
+    return person and len(parts) >= 2 and _alone(parts[-1], s.doc)
+
+
+def _same_order(parts: Sequence[str], s: Sentence, person: bool) -> bool:
+    """Whether a name's words found in a sentence stand in its order.
+
+    A person's words in another order name another person ("Lee Morgan", "Morgan Lee"); any name the
+    sentence writes with the same words reordered is another name, whatever the tagger calls it.
+    """
+    if _in_order(parts, s.folded):
+        return True
+    same = sorted(parts)
+    names = [v.key for v in s.units if v.kind == UnitKind.NAME] + [fold(c) for c in s.context]
+    return not person and not any(sorted(p for p in n.split() if p in parts) == same for n in names)
+
+
+def _in_order(parts: Sequence[str], folded: str) -> bool:
+    """Whether the words occur in this order in a folded text (" a b c ")."""
+    at = -1
+    for p in parts:
+        at = folded.find(f" {p} ", at + 1)
+        if at < 0:
+            return False
+    return True
+
+
+def _alone(word: str, doc: Any) -> bool:
+    """Whether a folded word stands in a sentence as a name of one word: no capitalised name word beside it."""
+
+    def name_word(i: int) -> bool:
+        return 0 <= i < len(doc) and doc[i].pos_ == "PROPN" and doc[i].text[:1].isupper()
+
+    return any(fold(t.text) == word and not name_word(t.i - 1) and not name_word(t.i + 1) for t in doc)
 
 
 def number_in(unit: Unit, s: Sentence) -> bool:
@@ -256,11 +347,13 @@ __all__ = [
     "Sentence",
     "acronym",
     "aliases",
+    "bound",
     "definite_description",
     "found_in",
     "name_in",
     "neighbours",
     "number_in",
+    "opens_unresolved",
     "overlaps",
     "refers_back",
     "resolved_context",

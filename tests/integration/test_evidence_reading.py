@@ -270,3 +270,36 @@ def test_a_conflict_needs_the_predicates_own_sense(reader: EvidenceReader) -> No
     assert decision == EvidenceDecision.NOT_ENOUGH_INFO.value, reason
     decision, reason, cited = read(reader, "Lena Moss published Grey Harbour in 1990.", text=text)
     assert (decision, cited) == (EvidenceDecision.REFUTED.value, ["S1"]), reason
+
+
+def test_a_persons_name_is_matched_in_its_order_and_by_a_family_name_standing_alone(reader: EvidenceReader) -> None:
+    text = (
+        "The song Blue Harbour was recorded by Lena Moss in 1961. Moss later sang it on television."
+        " Moss Dalton produced the record."
+    )
+    assert read(reader, "Lena Moss recorded Blue Harbour.", text=text)[0] == "supported"
+    assert read(reader, "Lena Moss sang Blue Harbour on television.", text=text)[0] == "supported"
+    assert read(reader, "Moss Lena recorded Blue Harbour.", text=text)[0] != "supported"  # words swapped: another name
+    assert read(reader, "Kai Dalton produced the record.", text=text)[0] != "supported"  # another Dalton
+
+
+def test_a_sentence_opening_with_an_unresolved_pronoun_speaks_of_the_claims_subject(reader: EvidenceReader) -> None:
+    """A passage cut from a page without its title: "He was ..." is about the person the claim names."""
+    text = "He was chief of the harbour office from 1963 to 1969."
+    assert read(reader, "Marta Keller was chief of the harbour office.", text=text)[0] == "supported"
+    assert read(reader, "The Orvin shipyard was chief of the harbour office.", text=text)[0] != "supported"
+    founded = "It was founded in 1852 by Ida Brandt on the northern cape."
+    assert read(reader, "The Orvin shipyard was founded in 1852.", text=founded)[0] == "supported"
+    decision, reason, _ = read(reader, "The Orvin shipyard was founded in 1901.", text=founded)
+    assert decision == "refuted" and "1852" in reason
+    # a sentence that names its own subject keeps it: "its" is Paris's
+    assert (
+        read(reader, "Lyon's population is two million.", text="Paris is large; its population is two million.")[0]
+        != "supported"
+    )
+    # resolved by the sentence before it: not the claim's
+    resolved = "Ada Brisk ran the harbour office. He was chief of the shipyard from 1963."
+    assert read(reader, "Marta Keller was chief of the shipyard.", text=resolved)[0] != "supported"
+    # a definite description names a kind: "The lake" is not the claim's town
+    lake = "The lake was made in 1944 and covered the old town of Proctor."
+    assert read(reader, "Angus is a town that the lake covered.", text=lake)[0] != "supported"

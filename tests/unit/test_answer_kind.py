@@ -79,3 +79,14 @@ def test_whether_a_response_gives_what_is_asked(query: str, response: str, answe
 
 def test_what_the_query_already_says_is_no_answer() -> None:
     assert not _gives("When did the Lund canal open in 1890 to boats?", "The Lund canal opened in 1890 to boats.")
+
+
+def test_which_over_a_person_noun_asks_for_a_name_and_a_choice_asks_nothing() -> None:
+    def person(lemma: str) -> bool:
+        return lemma in {"arranger", "painter"}
+
+    asked = asked_kind(parser()("Which arranger wrote the score of the Halden film?"), person)
+    assert asked == (Asked.NAME, "which arranger")
+    assert asked_kind(parser()("Which position did Tom Vale play?"), person) is None
+    assert asked_kind(parser()("Which painter, Ana Reyes or Tom Vale, was born first?"), person) is None
+    assert not gives(Asked.NAME, parser()("A famous arranger wrote it."), parser()("Which arranger wrote it?"))
