@@ -2,11 +2,11 @@
 
 "Which river flows through Cologne?" + "The Rhine" -> "The Rhine flows through Cologne."; "When was
 Marie Curie born?" + "1867" -> "Marie Curie was born in 1867."; "What did Fleming discover?" +
-"Penicillin" -> "Fleming discover penicillin." (the statement is read for its names, numbers, words
-and frames, not shown, so a bare verb is enough). The question's wh-phrase (with its preposition:
-"in which decade") gives way to the answer: in place when it is the subject or a copula's complement,
-else at the end, with the inverted auxiliary put back after the subject ("was X born") or dropped
-("did X discover"). A choice list after the question ("..., A or B?") is dropped: the answer names
+"Penicillin" -> "Fleming did discover penicillin." (the statement is read for its names, numbers, words
+and frames, and shown in explanations of a refuted answer). The question's wh-phrase (with its
+preposition: "in which decade") gives way to the answer: in place when it is the subject or a
+copula's complement, else at the end, with the inverted auxiliary put back after the subject ("was X
+born", "did X discover"). A choice list after the question ("..., A or B?") is dropped: the answer names
 one of them. Anything else (no question word, an answer with a verb of its own) is left unjoined.
 """
 
@@ -129,7 +129,8 @@ def _subject(doc: Any, first: int, end: int, skip: range) -> tuple[int, int] | N
 def _declarative(doc: Any, first: int, end: int, phrase: range, aux: Any) -> list[str]:
     """The words from `first` to `end` without `phrase`, the inverted `aux` put back after the subject.
 
-    "was X born" -> "X was born"; "did X discover" -> "X discover" (a "do" auxiliary only inverts).
+    "was X born" -> "X was born"; "did X discover" -> "X did discover" (the statement is also shown,
+    in explanations, so "do" stays to carry the tense and person of the bare verb after it).
     """
     subject = _subject(doc, aux.i + 1, end, phrase)
     words: list[str] = []
@@ -137,7 +138,7 @@ def _declarative(doc: Any, first: int, end: int, phrase: range, aux: Any) -> lis
         if t.i in phrase or t.i == aux.i:
             continue
         words.append(t.text)
-        if subject is not None and t.i == subject[1] - 1 and aux.lemma_ != "do":
+        if subject is not None and t.i == subject[1] - 1:
             words.append(aux.text)
     if subject is None and aux.lemma_ != "do":
         words.append(aux.text)  # no subject parsed: the auxiliary goes last, before the answer
