@@ -17,7 +17,7 @@ from typing import Any
 
 from agents.reading.answers import choices_start, question
 from agents.reading.conflicts import Conflict
-from agents.reading.matching import Sentence
+from agents.reading.sentences import Sentence
 from agents.reading.support import EvidenceDecision, EvidenceReading
 from agents.reading.units import fold
 from agents.reading.values import as_year

@@ -15,17 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agents.reading.matching import (
-    PRONOUNS,
-    Related,
-    Sentence,
-    definite_description,
-    found_in,
-    name_in,
-    overlaps,
-    same_value,
-)
+from agents.reading.matching import Related, found_in, name_in, overlaps, same_value
 from agents.reading.roles import MODIFIER, SUBJECT, Frame, copular_subject, fillers, frame, heads_like, modifiers
+from agents.reading.sentences import PRONOUNS, Sentence, definite_description
 from agents.reading.units import WEAK, Unit, UnitKind
 
 PLACE = frozenset({"GPE", "LOC", "FAC"})

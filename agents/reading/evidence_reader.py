@@ -25,7 +25,7 @@ from agents.reading.answer_kind import asked_kind, gives
 from agents.reading.answers import answered, is_short_answer
 from agents.reading.compare import compared, comparison
 from agents.reading.frames import frame_tokens
-from agents.reading.matching import Sentence, bound, resolved_context
+from agents.reading.sentences import Sentence, bound, resolved_context
 from agents.reading.support import FEATURES, EvidenceReading, SupportRule, decide, yes_no_reading, yes_or_no
 from agents.reading.units import Unit, UnitKind, content_units, fold, query_keys
 from drowzee_core.errors import DrowzeeError

@@ -23,7 +23,8 @@ from enum import StrEnum
 from typing import Any
 
 from agents.reading.conflicts import Conflict, anchors_of, conflicts, denial, frame_of, polarity_conflict, stated
-from agents.reading.matching import Related, Sentence, found_in, neighbours
+from agents.reading.matching import Related, found_in
+from agents.reading.sentences import Sentence, neighbours
 from agents.reading.units import Unit, UnitKind
 
 WORD_COVERAGE = 0.75
