@@ -204,7 +204,10 @@ def decide(
         )
     denied_too = any(denial(s.doc) is not None for s in sentences if s.id in cited)
     if neg is not None and feats["p_supported"] >= 0.5 and not denied_too:
-        return _denied(base, neg, missing)
+        spoken = [s for s in sentences if s.id in cited]
+        scope = [u for u in units if neg.i < u.start <= max(t.i for t in neg.head.subtree)]
+        unspoken = [u for u in scope if not any(found_in(u, s, related) for s in spoken)]
+        return _denied(base, neg, [*missing, *unspoken])
     if feats["p_supported"] >= 0.5:
         found = f"{len(matched)} of {len(asserted)} units"
         return replace(
@@ -218,7 +221,9 @@ def decide(
 def _denied(base: EvidenceReading, neg: Any, missing: Sequence[Unit]) -> EvidenceReading:
     """A claim that denies (`neg`, its negation word) what its matched sentences state with no negation.
 
-    Every unit found there: the evidence states what the claim denies (refuted); else not enough info.
+    Every unit found there, the denied words among them even where the query gave them ("Spanish is
+    not an official language of X": "official", "language"): the evidence states what the claim
+    denies (refuted); else not enough info.
     """
     where = ", ".join(base.cited)
     end = min(max(t.i for t in neg.head.subtree) + 1, neg.i + 8)

@@ -303,3 +303,15 @@ def test_a_sentence_opening_with_an_unresolved_pronoun_speaks_of_the_claims_subj
     # a definite description names a kind: "The lake" is not the claim's town
     lake = "The lake was made in 1944 and covered the old town of Proctor."
     assert read(reader, "Angus is a town that the lake covered.", text=lake)[0] != "supported"
+
+
+def test_a_denial_is_refuted_only_by_a_sentence_that_states_what_it_denies(reader: EvidenceReader) -> None:
+    """The query gives the denied words; a sentence holding only the claim's name does not state them."""
+    query = "Which countries border Venezuela and do not have Spanish as an official language?"
+    decision, reason, _ = read(
+        reader, "Spanish is not an official language of Brazil.", query, "Brazil borders Venezuela."
+    )
+    assert decision == "not enough info", reason
+    text = "Spanish is an official language of Brazil."
+    decision, reason, _ = read(reader, "Spanish is not an official language of Brazil.", query, text)
+    assert decision == "refuted", reason
