@@ -145,6 +145,12 @@ def _declarative(doc: Any, first: int, end: int, phrase: range, aux: Any) -> lis
     return words
 
 
+def asks_wh(query_doc: Any) -> bool:
+    """Whether the query's last question asks with a question word ("Who ...?", "In which year ...?")."""
+    sent = question(query_doc)
+    return sent is not None and _wh(sent, sent.end) is not None
+
+
 def answered(query_doc: Any, answer: str) -> str | None:
     """The statement a short `answer` makes about the query's last wh-question, or None (module docstring)."""
     sent = question(query_doc)
@@ -222,4 +228,4 @@ def _sentence(words: list[str]) -> str | None:
     return text[:1].upper() + text[1:] + "."
 
 
-__all__ = ["MAX_ANSWER_TOKENS", "answered", "choices_start", "is_short_answer", "question"]
+__all__ = ["MAX_ANSWER_TOKENS", "answered", "asks_wh", "choices_start", "is_short_answer", "question"]

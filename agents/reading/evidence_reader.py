@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from agents.reading.answer_kind import asked_kind, gives
-from agents.reading.answers import answered, is_short_answer
+from agents.reading.answers import answered, asks_wh, is_short_answer
 from agents.reading.compare import compared, comparison
 from agents.reading.frames import frame_tokens
 from agents.reading.sentences import Sentence, bound, resolved_context
@@ -155,7 +155,8 @@ class EvidenceReader:
         if query_doc is not None and is_short_answer(doc) and (statement := answered(query_doc, claim)) is not None:
             return self._answer(doc, self.parse(statement), claim, given, sentences)
         units = content_units(doc, given)
-        ranked = self._ranked(doc, bound(sentences, Sentence.of("claim", doc)))
+        asks = query_doc is not None and asks_wh(query_doc)  # the claim's new names may be the answer
+        ranked = self._ranked(doc, bound(sentences, Sentence.of("claim", doc), given if asks else None))
         return decide(doc, units, ranked, context, self.related, self.rule, heads=self.heads)
 
     def unanswered(self, query: str, response: str) -> str | None:
@@ -203,7 +204,7 @@ class EvidenceReader:
             if words:
                 i, j = words[0], words[-1] + 1
                 units.append(Unit(UnitKind.NAME, bare, fold(bare), i, j))
-        ranked = self._ranked(statement, bound(sentences, Sentence.of("claim", statement)))
+        ranked = self._ranked(statement, bound(sentences, Sentence.of("claim", statement), given))
         reading = decide(statement, units, ranked, [], self.related, self.rule, framed=False, heads=self.heads)
         return replace(reading, read_as=statement.text)
 

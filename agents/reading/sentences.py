@@ -8,7 +8,7 @@ passage's sentences are each other's neighbours (`neighbours`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,14 +135,17 @@ def opens_unresolved(s: Sentence) -> bool:
     )
 
 
-def bound(sentences: Sequence[Sentence], about: Sentence) -> list[Sentence]:
+def bound(sentences: Sequence[Sentence], about: Sentence, given: Collection[str] | None = None) -> list[Sentence]:
     """The sentences, with those that open unresolved (`opens_unresolved`) speaking of what `about` is about.
 
     Evidence supplied for a claim is about the claim's topic: "He was Chief of the Office from 1963"
     speaks of the person the claim names as its subject, "It was founded in 1852" of the thing
     (`_subject_names`). Only sentences before the first name of their item are bound: after a name,
     the pronoun may speak of it even where the tagger missed its type. A sentence the evidence
-    resolves, or one that names its own subject, is left as it is.
+    resolves, or one that names its own subject, is left as it is. When the query asks with a
+    question word (`given`: its words and names, folded), only a name the query says may be bound:
+    "Who was chief?" + "Tomas Keller was chief" against "He was chief" would otherwise take the
+    answer for its own evidence.
     """
     named: set[str] = set()
     rebound: dict[str, Sentence] = {}
@@ -150,6 +153,8 @@ def bound(sentences: Sequence[Sentence], about: Sentence) -> list[Sentence]:
         item = s.id.split(".", 1)[0]
         if item not in named and opens_unresolved(s):
             names = _subject_names(about, any(t.lower_ in PERSONAL for t in s.doc))
+            if given is not None:
+                names = [n for n in names if all(w in given for w in fold(n).split())]
             if names:
                 rebound[s.id] = Sentence.of(s.id, s.doc, names[:MAX_CONTEXT], s.position)
         if s.names():

@@ -300,6 +300,12 @@ def test_a_sentence_opening_with_an_unresolved_pronoun_speaks_of_the_claims_subj
     # resolved by the sentence before it: not the claim's
     resolved = "Ada Brisk ran the harbour office. He was chief of the shipyard from 1963."
     assert read(reader, "Marta Keller was chief of the shipyard.", text=resolved)[0] != "supported"
+    # the answer to "who" is no topic of its own: the pronoun may not be bound to it
+    query = "Who was chief of the harbour office?"
+    assert read(reader, "Tomas Keller was chief of the harbour office.", query, text)[0] != "supported"
+    assert read(reader, "Tomas Keller", query, text)[0] != "supported"
+    when = "When was Tomas Keller chief of the harbour office?"  # the query names him: the passage may be his
+    assert read(reader, "Tomas Keller was chief of the harbour office from 1963.", when, text)[0] == "supported"
     # a definite description names a kind: "The lake" is not the claim's town
     lake = "The lake was made in 1944 and covered the old town of Proctor."
     assert read(reader, "Angus is a town that the lake covered.", text=lake)[0] != "supported"
