@@ -47,10 +47,10 @@ _BARE_YES_NO = re.compile(r"\s*(?:yes|no)\W*", re.IGNORECASE)
 def negation(claim: str) -> str:
     """The sentence saying a refuted claim is false ("So it is not the case that ..."), without a double negation.
 
-    A bare Yes / No is no statement to negate: "So the answer "No" is wrong."
+    A bare Yes / No is no statement to negate: "The answer "No" is therefore wrong."
     """
     if _BARE_YES_NO.fullmatch(claim):
-        return f"So the answer {quote(claim)} is wrong."
+        return f"The answer {quote(claim)} is therefore wrong."
     if claim.startswith(_NEGATED):
         return f"So {clause(claim[len(_NEGATED) :])} holds."
     if _NEGATION.search(claim):

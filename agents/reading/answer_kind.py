@@ -1,13 +1,13 @@
 """What kind of value a wh-question asks for, and whether a response gives one (pure, over spaCy parses).
 
 "When was the dam finished?" asks for a time; "Who painted it?" for a name; "Where did she study?" for
-a place; "How many ..." or "How tall ..." for a number; "In which year ..." for a time. A response that
+a place; "How many ..." or "How tall ..." for a number; "In what decade ..." for a time. A response that
 gives none of that kind (a true sentence about the same subject that says something else: "The dam
 is on the river Tarn.") does not answer the question, and with evidence supplied it is not supported,
 whatever else it states. A response whose main clause is negated answers by denying ("It was never
-finished."). "Which arranger" or "what actor" asks for a name too, when the noun names a person
+finished."). "Which sculptor" or "what actor" asks for a name too, when the noun names a person
 (`person_noun`: WordNet's first sense is a person). Questions that ask for no checkable kind are left
-alone: "what" and "which" over other nouns ("which position", "what profession": the answer may be
+alone: "what" and "which" over other nouns ("which position", "what trade": the answer may be
 a common noun), "how" alone (a manner), and "who is <name>?" (a description).
 """
 
@@ -40,7 +40,7 @@ class Asked(StrEnum):
 def asked_kind(query_doc: Any, person_noun: Callable[[str], bool] | None = None) -> tuple[Asked, str] | None:
     """The kind of value the query's last question asks for, with its question word(s), or None.
 
-    The question word must lead its question (or follow a leading preposition: "In which year"), so a
+    The question word must lead its question (or follow a leading preposition: "In what decade"), so a
     relative "who" or "where" inside a statement asks nothing. `person_noun` says whether a noun
     names a person (none: "which <noun>" asks only for a time).
     """
@@ -77,7 +77,7 @@ def asked_kind(query_doc: Any, person_noun: Callable[[str], bool] | None = None)
 
 
 def _choices(sent: Any) -> bool:
-    """Whether a question offers names to choose from ("Which painter, Ana Reyes or Tom Vale, ...?")."""
+    """Whether a question offers names to choose from ("Which sculptor, Ana Reyes or Tom Vale, ...?")."""
     return any(t.lower_ == "or" and t.head.pos_ == "PROPN" for t in sent)
 
 

@@ -146,7 +146,7 @@ def _declarative(doc: Any, first: int, end: int, phrase: range, aux: Any) -> lis
 
 
 def asks_wh(query_doc: Any) -> bool:
-    """Whether the query's last question asks with a question word ("Who ...?", "In which year ...?")."""
+    """Whether the query's last question asks with a question word ("Who ...?", "In what decade ...?")."""
     sent = question(query_doc)
     return sent is not None and _wh(sent, sent.end) is not None
 

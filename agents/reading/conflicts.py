@@ -155,7 +155,7 @@ def about(s: Sentence, anchors: Sequence[Unit], related: Related, near: Sequence
     """Whether a sentence is about one of the anchors.
 
     It holds one, or a neighbour in its passage does and one of the two continues the other (comes
-    right after it and speaks of it: "It opened in 1911", "The band toured ..."). In "X has 3
+    right after it and speaks of it: "It was raised in 1911", "The group toured ..."). In "X has 3
     moons. Y has 2 moons." the second is about Y only.
     """
     if any(found_in(v, s, related) for v in anchors):

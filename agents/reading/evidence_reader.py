@@ -60,7 +60,7 @@ class EvidenceReader:
 
         `related`: a word's synonyms and derived forms (for support); `heads`: the predicates a conflict
         takes as the same (its own sense only; default `related`); `person_noun`: whether a noun names a
-        person ("which arranger" asks for a name: `answer_kind`).
+        person ("which sculptor" asks for a name: `answer_kind`).
         """
         self.parse = parse
         self.pipe = pipe

@@ -93,7 +93,7 @@ def refers_back(doc: Any) -> bool:
     """Whether a sentence speaks of something said before.
 
     A pronoun, or a definite description as its subject with no name of its own ("The firm
-    moved to ...", "The band toured ...").
+    moved to ...", "The group toured ...").
     """
     return any(t.lower_ in PRONOUNS or (t.dep_ in SUBJECTS and definite_description(t)) for t in doc)
 
@@ -123,7 +123,7 @@ def resolved_context(doc: Any, previous: Sentence | None, topic: str | None) -> 
 def opens_unresolved(s: Sentence) -> bool:
     """Whether a sentence's subject is a pronoun that refers back to nothing the evidence said before it.
 
-    "He was ...", "It opened in ..." with no earlier sentence or item topic to resolve it: a passage cut
+    "He was ...", "It was raised in ..." with no earlier sentence or item topic to resolve it: a passage cut
     from a page without its title. A definite description ("The lake ...") is not taken so: it names
     a kind of thing, and the claim's subject may be of another kind.
     """

@@ -109,8 +109,8 @@ def test_a_rival_agent_in_a_synonymous_frame_refutes(reader: EvidenceReader) -> 
 
 
 def test_places_and_groups_are_found_by_their_aliases_but_not_by_common_words(reader: EvidenceReader) -> None:
-    text = "The band toured Britain in 1999. The label was based in the U.S. for a decade. It told us nothing."
-    assert read(reader, "The band toured the United Kingdom in 1999.", text=text)[0] == EvidenceDecision.SUPPORTED
+    text = "The group toured Britain in 1999. The label was based in the U.S. for a decade. It told us nothing."
+    assert read(reader, "The group toured the United Kingdom in 1999.", text=text)[0] == EvidenceDecision.SUPPORTED
     assert read(reader, "The label was based in the United States.", text=text)[0] == EvidenceDecision.SUPPORTED
     told = "They told us nothing."
     assert read(reader, "They told the United States nothing.", text=told)[0] != EvidenceDecision.SUPPORTED

@@ -23,7 +23,7 @@ def parser() -> Any:
     ("query", "kind"),
     [
         ("When was the Orvin dam finished?", Asked.TIME),
-        ("In which year did the Halden ferry start?", Asked.TIME),
+        ("In what decade did the Halden ferry start?", Asked.TIME),
         ("Where did Mira Tolsen study painting?", Asked.PLACE),
         ("How many bridges cross the Vell?", Asked.NUMBER),
         ("How tall is the Karsk tower?", Asked.NUMBER),
@@ -83,10 +83,10 @@ def test_what_the_query_already_says_is_no_answer() -> None:
 
 def test_which_over_a_person_noun_asks_for_a_name_and_a_choice_asks_nothing() -> None:
     def person(lemma: str) -> bool:
-        return lemma in {"arranger", "painter"}
+        return lemma in {"sculptor"}
 
-    asked = asked_kind(parser()("Which arranger wrote the score of the Halden film?"), person)
-    assert asked == (Asked.NAME, "which arranger")
+    asked = asked_kind(parser()("Which sculptor made the statue of the Halden bridge?"), person)
+    assert asked == (Asked.NAME, "which sculptor")
     assert asked_kind(parser()("Which position did Tom Vale play?"), person) is None
-    assert asked_kind(parser()("Which painter, Ana Reyes or Tom Vale, was born first?"), person) is None
-    assert not gives(Asked.NAME, parser()("A famous arranger wrote it."), parser()("Which arranger wrote it?"))
+    assert asked_kind(parser()("Which sculptor, Ana Reyes or Tom Vale, was born first?"), person) is None
+    assert not gives(Asked.NAME, parser()("A famous sculptor made it."), parser()("Which sculptor made it?"))

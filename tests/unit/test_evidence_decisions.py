@@ -115,7 +115,7 @@ def test_a_refuted_bare_yes_or_no_is_called_wrong_not_negated() -> None:
     support = [ClaimSupport(claim_id="C1", p_supported=0.5, finding=REFUTED)]
     a = assess([no], claim_statuses([no], [], support, [ITEM], judge_threshold=None), None, True)
     text = compose(a, Label.NON_FACTUAL, "No.", [no], [], [ITEM], [], findings={"C1": REFUTED})
-    assert 'So the answer "No" is wrong.' in text
+    assert 'The answer "No" is therefore wrong.' in text
 
 
 def test_a_response_that_does_not_answer_its_question_is_unsupported_and_says_why() -> None:
