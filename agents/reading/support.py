@@ -221,9 +221,9 @@ def decide(
 def _denied(base: EvidenceReading, neg: Any, missing: Sequence[Unit]) -> EvidenceReading:
     """A claim that denies (`neg`, its negation word) what its matched sentences state with no negation.
 
-    Every unit found there, the denied words among them even where the query gave them ("Spanish is
-    not an official language of X": "official", "language"): the evidence states what the claim
-    denies (refuted); else not enough info.
+    Every unit found there, the denied words among them even where the query gave them ("The port of
+    X does not run a night ferry": "run", "night", "ferry"): the evidence states what the claim denies
+    (refuted); else not enough info.
     """
     where = ", ".join(base.cited)
     end = min(max(t.i for t in neg.head.subtree) + 1, neg.i + 8)

@@ -307,17 +307,17 @@ def test_a_sentence_opening_with_an_unresolved_pronoun_speaks_of_the_claims_subj
     when = "When was Tomas Keller chief of the harbour office?"  # the query names him: the passage may be his
     assert read(reader, "Tomas Keller was chief of the harbour office from 1963.", when, text)[0] == "supported"
     # a definite description names a kind: "The lake" is not the claim's town
-    lake = "The lake was made in 1944 and covered the old town of Proctor."
-    assert read(reader, "Angus is a town that the lake covered.", text=lake)[0] != "supported"
+    lake = "The reservoir was filled in 1951 and covered the old hamlet of Dunmere."
+    assert read(reader, "Marwick is a hamlet that the reservoir covered.", text=lake)[0] != "supported"
 
 
 def test_a_denial_is_refuted_only_by_a_sentence_that_states_what_it_denies(reader: EvidenceReader) -> None:
     """The query gives the denied words; a sentence holding only the claim's name does not state them."""
-    query = "Which countries border Venezuela and do not have Spanish as an official language?"
+    query = "Which ports lie on the Vell and do not run a night ferry?"
     decision, reason, _ = read(
-        reader, "Spanish is not an official language of Brazil.", query, "Brazil borders Venezuela."
+        reader, "The port of Arnby does not run a night ferry.", query, "Arnby lies on the Vell."
     )
     assert decision == "not enough info", reason
-    text = "Spanish is an official language of Brazil."
-    decision, reason, _ = read(reader, "Spanish is not an official language of Brazil.", query, text)
+    text = "The port of Arnby runs a night ferry to Kelm."
+    decision, reason, _ = read(reader, "The port of Arnby does not run a night ferry.", query, text)
     assert decision == "refuted", reason

@@ -66,7 +66,7 @@ def _gives(query: str, response: str) -> bool:
         ("When was the Orvin dam finished?", "The Orvin dam stands on the river Tarn.", False),
         ("When was the Orvin dam finished?", "The Orvin dam was never finished.", True),  # a denial answers
         ("Who designed the Karsk tower?", "The Karsk tower was designed by Lena Moss.", True),
-        ("Who designed the Karsk tower?", "The Karsk tower is the tallest building in the town.", False),
+        ("Who designed the Karsk tower?", "The Karsk tower has a copper roof and a clock.", False),
         ("How many bridges cross the Vell?", "Seven bridges cross the Vell.", True),
         ("How many bridges cross the Vell?", "The bridges across the Vell are made of stone.", False),
         ("Where did Mira Tolsen study painting?", "Mira Tolsen studied painting in Antwerp.", True),
