@@ -146,6 +146,15 @@ def _capitalised(span: Any) -> bool:
     return any(t.text[:1].isupper() or any(c.isdigit() for c in t.text) for t in span)
 
 
+PARTICLES = frozenset({"away", "up", "down", "off", "out", "over", "back", "on", "in"})
+"""Adverbs that make a phrasal verb with the verb before them ("pass away", "take over")."""
+
+
+def _particle(t: Any) -> bool:
+    """Whether a verb's child is its particle: so parsed, or one of `PARTICLES` right after the verb."""
+    return t.dep_ == "prt" or (t.dep_ == "advmod" and t.lower_ in PARTICLES and t.i == t.head.i + 1)
+
+
 def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
     """The claim's units in reading order; `given` are lemmas (or folded names) the query states."""
     given_set = {g.lower() for g in given}
@@ -194,7 +203,11 @@ def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
             continue
         if tok.pos_ == "ADV" and not lemma.endswith("ly"):
             continue
-        units.append(Unit(UnitKind.WORD, tok.text, lemma, tok.i, tok.i + 1, tok.pos_, given=lemma in given_set))
+        given = lemma in given_set
+        particle = next((c for c in tok.children if _particle(c)), None) if tok.pos_ == "VERB" else None
+        if particle is not None:  # a phrasal verb is one word ("passed away": "pass away", a synonym of "die")
+            lemma = f"{lemma} {particle.lower_}"
+        units.append(Unit(UnitKind.WORD, tok.text, lemma, tok.i, tok.i + 1, tok.pos_, given=given))
     return sorted(units, key=lambda u: (u.start, u.end))
 
 

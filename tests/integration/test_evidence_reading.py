@@ -321,3 +321,9 @@ def test_a_denial_is_refuted_only_by_a_sentence_that_states_what_it_denies(reade
     text = "The port of Arnby runs a night ferry to Kelm."
     decision, reason, _ = read(reader, "The port of Arnby does not run a night ferry.", query, text)
     assert decision == "refuted", reason
+
+
+def test_a_phrasal_verb_is_read_as_one_word(reader: EvidenceReader) -> None:
+    """ "passed away" is "pass away", a WordNet synonym of "die"; "passed" alone is not."""
+    text = "Ida Brandt died in 1911 at her house in Kelm."
+    assert read(reader, "Ida Brandt passed away in 1911.", text=text)[0] == "supported"
