@@ -203,11 +203,11 @@ def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
             continue
         if tok.pos_ == "ADV" and not lemma.endswith("ly"):
             continue
-        given = lemma in given_set
+        said = lemma in given_set
         particle = next((c for c in tok.children if _particle(c)), None) if tok.pos_ == "VERB" else None
         if particle is not None:  # a phrasal verb is one word ("passed away": "pass away", a synonym of "die")
             lemma = f"{lemma} {particle.lower_}"
-        units.append(Unit(UnitKind.WORD, tok.text, lemma, tok.i, tok.i + 1, tok.pos_, given=given))
+        units.append(Unit(UnitKind.WORD, tok.text, lemma, tok.i, tok.i + 1, tok.pos_, given=said))
     return sorted(units, key=lambda u: (u.start, u.end))
 
 
