@@ -17,7 +17,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from agents.reading.answers import choices_start, question
+from agents.reading.answers import choices_start, phrase_stop, question
 from agents.reading.conflicts import denial
 from agents.reading.units import UnitKind, content_units, fold, query_keys
 
@@ -63,12 +63,7 @@ def asked_kind(query_doc: Any, person_noun: Callable[[str], bool] | None = None)
     if word in ("what", "which") and nxt.pos_ == "NOUN" and nxt.lemma_.lower() in TIME_NOUNS:
         return Asked.TIME, f"{word} {nxt.lower_}"
     if word in ("what", "which") and person_noun is not None:
-        run = []
-        for t in words[1:]:
-            if t.pos_ not in ("ADJ", "NOUN", "PROPN"):
-                break
-            run.append(t)
-        nouns = [t for t in run if t.pos_ == "NOUN"]
+        nouns = [t for t in sent.doc[wh.i + 1 : phrase_stop(sent.doc, wh, sent.end)] if t.pos_ == "NOUN"]
         if nouns and person_noun(nouns[-1].lemma_.lower()):
             return Asked.NAME, f"{word} {nouns[-1].lower_}"
     if word in ("who", "whom") and not _asks_description(sent, wh):

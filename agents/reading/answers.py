@@ -93,7 +93,7 @@ def _relative(wh: Any) -> bool:
     return at == lead or (at == lead + 1 and wh.doc[lead].pos_ == "ADP")
 
 
-def _phrase_stop(doc: Any, wh: Any, end: int) -> int:
+def phrase_stop(doc: Any, wh: Any, end: int) -> int:
     """Where the wh-phrase ends: "how many", "which river", "what Dutch painter", "whose son", or the word alone.
 
     Read from the words, not the parse (parsers often misattach question words): a determiner-like
@@ -165,7 +165,7 @@ def answered(query_doc: Any, answer: str) -> str | None:
         return None
     doc = sent.doc
     answer = _inline(answer.strip().rstrip(".!"))
-    stop = _phrase_stop(doc, wh, end)
+    stop = phrase_stop(doc, wh, end)
     if wh.tag_ == "WP$":  # "whose son": the answer's son
         answer = f"{answer}'s {doc[wh.i + 1 : stop].text}".strip()
     prep = doc[wh.i - 1] if wh.i > sent.start and doc[wh.i - 1].pos_ == "ADP" else None
@@ -228,4 +228,4 @@ def _sentence(words: list[str]) -> str | None:
     return text[:1].upper() + text[1:] + "."
 
 
-__all__ = ["MAX_ANSWER_TOKENS", "answered", "asks_wh", "choices_start", "is_short_answer", "question"]
+__all__ = ["MAX_ANSWER_TOKENS", "answered", "asks_wh", "choices_start", "is_short_answer", "phrase_stop", "question"]

@@ -136,7 +136,7 @@ class EvidenceReader:
         gives each (`compare`); another short answer as the statement it makes with its question
         (`answers.answered`: "Which river ...?" + "The Rhine" -> "The Rhine flows ..."). A sentence
         whose subject refers back to nothing before it ("He was ...") speaks of what the claim (or
-        the asked statement) is about (`matching.bound`).
+        the asked statement) is about (`sentences.bound`).
         """
         query_doc = self.parse(query) if query.strip() else None
         yes = yes_or_no(claim)
