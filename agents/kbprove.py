@@ -14,6 +14,7 @@ from drowzee_core.errors import KBError
 from drowzee_core.generate.prover import NEW_CONSTANT
 from drowzee_core.generate.templates_kb import format_number, parse_number
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.naming import first_reading, typed_names
 from drowzee_core.kb.wording import split_names
 from drowzee_core.logic.explain import label_proof, proof_ids
 from drowzee_core.logic.mtl import Atom, Finally, Formula, Globally, MTLQuery, Neg, Next, Until, atoms
@@ -41,10 +42,10 @@ class Decided:
 
 def objects_of(reasoner: Reasoner, relation: str, obj: str) -> tuple[list[int], str]:
     """The object's entity candidates; a number is looked up as written and as the KB writes it ("3,784,539")."""
-    found = reasoner.store.resolve(obj, MAX_CANDIDATES)
+    found = typed_names(reasoner.store, reasoner.catalog, obj, relation, "o", MAX_CANDIDATES)
     number = parse_number(obj)
     if not found and number is not None:
-        found = reasoner.store.resolve(format_number(number), MAX_CANDIDATES)
+        found = typed_names(reasoner.store, reasoner.catalog, format_number(number), relation, "o", MAX_CANDIDATES)
     if found:
         return found, ""
     spec = reasoner.catalog.get(relation)
@@ -67,16 +68,17 @@ def prove_claim(reasoner: Reasoner, subject: str, relation: str, obj: str, negat
     if name is None:
         return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB", linked=False)
     relation = name
-    subs = reasoner.store.resolve(subject, MAX_CANDIDATES)
+    subs = typed_names(reasoner.store, reasoner.catalog, subject, relation, "s", MAX_CANDIDATES)
     if not subs:
         return Decided(ProofStatus.UNKNOWN, None, f"subject {subject!r} is not in the KB", linked=False)
     objs, note = objects_of(reasoner, relation, obj)
     if not objs:
         return Decided(ProofStatus.UNKNOWN, None, note, linked=False)
     rid = reasoner.relation_ids[relation]
+    first = (first_reading(reasoner.store, subject, subs), first_reading(reasoner.store, obj, objs))
     best = None
     for s, o in itertools.product(subs, objs):
-        res = first_reading_partition(reasoner.engine.prove(s, rid, o), (s, o) != (subs[0], objs[0]))
+        res = first_reading_partition(reasoner.engine.prove(s, rid, o), (s, o) != first)
         if best is None or _RANK[res.status] < _RANK[best.status]:
             best = res
         if res.status == ProofStatus.SUPPORTED:

@@ -11,6 +11,7 @@ unknown. When the KB holds no such fact, the claim goes to Prolog as a past-tens
 from __future__ import annotations
 
 from agents.kbprove import MAX_CANDIDATES, Decided, objects_of, prove_claim, relation_name
+from drowzee_core.kb.naming import typed_names
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
@@ -27,7 +28,7 @@ def at_year(reasoner: Reasoner, subject: str, relation: str, obj: str, year: int
     name = relation_name(reasoner, relation)
     if name is None:
         return prove_claim(reasoner, subject, relation, obj, negated)
-    subs = reasoner.store.resolve(subject, MAX_CANDIDATES)
+    subs = typed_names(reasoner.store, reasoner.catalog, subject, name, "s", MAX_CANDIDATES)
     objs, _note = objects_of(reasoner, name, obj) if name in reasoner.catalog else (reasoner.store.resolve(obj, 4), "")
     periods = [
         (s, o, start, end)
@@ -36,7 +37,7 @@ def at_year(reasoner: Reasoner, subject: str, relation: str, obj: str, year: int
         if o in objs
     ]
     if not periods:
-        return prove_claim(reasoner, subject, relation, obj, negated)
+        return _derived_at_year(reasoner, subject, name, obj, year, negated)
     if all(start is None and end is None for _s, _o, start, end in periods):
         return Decided(ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {year}")
     covering = [p for p in periods if (p[2] is None or p[2] <= year) and (p[3] is None or year <= p[3])]
@@ -55,6 +56,29 @@ def at_year(reasoner: Reasoner, subject: str, relation: str, obj: str, year: int
         status, text = ProofStatus.CONTRADICTED, f"The KB dates this fact to {_period(start, end)}, not {year}"
     proof = ProofNode(rule="at_year", fact=(labels[s], name, labels[o]), text=text + ".", premises=[fact])
     return Decided(_FLIP.get(status, status) if negated else status, proof, f"dated fact at {year}")
+
+
+def _derived_at_year(reasoner: Reasoner, subject: str, name: str, obj: str, year: int, negated: bool) -> Decided:
+    """A claim at a year with no stored fact of its own: a derived fact's dates are those of its premises.
+
+    A composite over a transitive first relation holds of the subject itself by its second relation
+    ("Germany uses the euro" by "The currency of Germany is Euro"): that relation's dated facts decide
+    the year. Any other derived fact is not decided at a year (its premises' dates are not joined), so
+    a fact the KB holds only since 1999 never supports a claim about 1990.
+    """
+    d = prove_claim(reasoner, subject, name, obj, negated)
+    if d.status == ProofStatus.UNKNOWN or d.proof is None or d.proof.rule == "fact":
+        return d
+    own = [c.second for c in reasoner.catalog.composites if c.result == name and _transitive(reasoner, c.first)]
+    for second in own:
+        sub = at_year(reasoner, subject, second, obj, year, negated)
+        if sub.status != ProofStatus.UNKNOWN and sub.proof is not None and sub.proof.rule == "at_year":
+            return sub
+    return Decided(ProofStatus.UNKNOWN, None, f"derived facts are not dated: the KB cannot say this of {year}")
+
+
+def _transitive(reasoner: Reasoner, relation: str) -> bool:
+    return relation in reasoner.catalog and reasoner.catalog.get(relation).transitive
 
 
 __all__ = ["at_year"]

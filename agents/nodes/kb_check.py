@@ -199,8 +199,8 @@ def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: 
     return {
         "kb": kb_fingerprint,
         "version": __version__,
-        "result_schema": 8,  # 2: `linked`; 3: temporal claims; 4-6: dated comparisons, past tense; 7: set answers;
-        # 8: claims at a year, numbers within a tolerance, ambiguous names in comparisons
+        "result_schema": 9,  # 2: `linked`; 3: temporal claims; 4-6: dated comparisons, past tense; 7: set answers;
+        # 8: claims at a year, numbers within a tolerance, ambiguous names in comparisons; 9: names typed by relation
         "triples": [list(t) for t in triples],
         "claims": [c.model_dump(mode="json") for c in claims],
     }

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from drowzee_core.errors import KBError
+from drowzee_core.kb.naming import first_reading, typed_names
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic import session
 from drowzee_core.logic.engine import FamilyRun, PrologEngine, ProveResult
@@ -118,16 +119,18 @@ class Reasoner:
     def prove(self, subject: str, relation: str, obj: str) -> Verdict:
         """Prove (subject, relation, object) given as keys or labels.
 
-        Ambiguous names are tried in every combination (up to 20 candidates each); the best
-        outcome wins (supported, then contradicted, then unknown).
+        A name stands for the entities it may name at its end of the relation
+        (`drowzee_core.kb.naming.typed_names`); ambiguous names are tried in every combination (up to
+        20 candidates each); the best outcome wins (supported, then contradicted, then unknown).
         """
         rid = self.relation_id(relation)
-        subs = self.store.resolve(subject, MAX_CANDIDATES)
-        objs = self.store.resolve(obj, MAX_CANDIDATES)
+        name = self.relation_names[rid]
+        subs = typed_names(self.store, self.catalog, subject, name, "s", MAX_CANDIDATES)
+        objs = typed_names(self.store, self.catalog, obj, name, "o", MAX_CANDIDATES)
         missing = [n for n, c in ((subject, subs), (obj, objs)) if not c]
         if missing:
             return Verdict(ProofStatus.UNKNOWN, None, [], [], self.relation_names[rid] + f" (not in KB: {missing})")
-        first = (subs[0], objs[0])
+        first = (first_reading(self.store, subject, subs), first_reading(self.store, obj, objs))
         res, _s, _o = _best(
             subs, objs, lambda s, o: first_reading_partition(self.engine.prove(s, rid, o), (s, o) != first)
         )
@@ -145,8 +148,8 @@ class Reasoner:
         """
         rid = self.relation_id(relation)
         rel = self.relation_names[rid]
-        subs = self.store.resolve(subject, MAX_CANDIDATES)
-        others = self.store.resolve(other, MAX_CANDIDATES)
+        subs = typed_names(self.store, self.catalog, subject, rel, "s", MAX_CANDIDATES)
+        others = typed_names(self.store, self.catalog, other, rel, "s", MAX_CANDIDATES)
         missing = [n for n, c in ((subject, subs), (other, others)) if not c]
         if missing:
             return Verdict(ProofStatus.UNKNOWN, None, [], [], rel + f" (not in KB: {missing})")

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from agents.kbprove import prove_claim
+from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import Stats
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.reasoner import Reasoner
@@ -236,3 +237,63 @@ def test_the_seed_kb_keeps_its_partition(seed_kb: tuple[Path, Stats]) -> None:
         assert r.prove("Germany", "located_in", "Brazil").status == "contradicted"
         for territory in ("Puerto Rico", "Greenland", "Hong Kong"):  # territories are no cells
             assert r.prove(territory, "located_in", "Brazil").status == "unknown", territory
+
+
+def test_a_composite_over_a_transitive_first_relation_holds_of_the_holder_itself(reasoner: Reasoner) -> None:
+    v = reasoner.prove("Japan", "uses_currency", "Yen")  # Japan is located in nothing: a chain of no step
+    assert v.status == "supported", v.lines()
+    assert v.proof is not None and v.proof["rule"] == "composite:currency_of_place"
+    assert [p["text"] for p in v.proof["premises"]] == ["The currency of Japan is Yen."]
+    assert reasoner.prove("Japan", "uses_currency", "Euro").status == "unknown"
+
+
+NAMED = [
+    ("Newton", "located_in", "Kent"),  # a town
+    ("Isaac Newton", "born_in_year", "1642"),
+    ("Japan", "has_currency", "Japanese Yen"),
+    ("Yen", "located_in", "Vinh"),  # a place that bears the currency's short name
+    ("Vinh", "has_currency", "Dong"),
+]
+
+
+def test_a_name_stands_for_the_entities_its_relation_can_hold() -> None:
+    from drowzee_core.kb.naming import TypeCheck, typed_names
+
+    store = make_store(NAMED)
+    r = Reasoner(store)
+    ids = store.entity_ids()
+    assert typed_names(store, r.catalog, "yen", "has_currency", "o", 12) == [ids["Japanese Yen"]]
+    assert typed_names(store, r.catalog, "Yen", "located_in", "s", 12) == [ids["Yen"]]
+    assert r.prove("Japan", "has_currency", "yen").status == "supported"
+    assert r.prove("Japan", "uses_currency", "yen").status == "supported"
+    check = TypeCheck(store, r.catalog)
+    assert check("has_currency", "Japan", "yen") and not check("same_currency_as", "Japan", "yen")
+    assert check("father", "Japan", "yen") and not check("father", "Japan", "yen", strict=True)  # no facts
+
+
+def test_a_shortened_name_is_not_taken_when_it_is_too_vague() -> None:
+    from drowzee_core.kb.naming import shortened
+
+    store = make_store([(f"Country {i}", "has_currency", f"Currency {i} Dollar") for i in range(25)])
+    rid = store.relation_ids()["has_currency"]
+    assert shortened(store, "dollar", [(rid, "o")]) == []
+    assert len(shortened(store, "dollar", [(rid, "o")], limit=30)) == 25
+
+
+def test_a_claim_at_a_year_is_decided_by_the_dates_of_the_fact_it_derives_from() -> None:
+    from agents.kbtime import at_year
+    from drowzee_core.kb.writer import KBWriter
+
+    store = KBStore(":memory:", create=True)
+    writer = KBWriter(store, Catalog.from_toml(), auto_relations=True)
+    country, mark, euro = writer.entity("Westland"), writer.entity("Westland Mark"), writer.entity("Euro")
+    writer.triple(country, "has_currency", euro, domain="test", source="test", start_year=2002)
+    writer.triple(country, "has_currency", mark, domain="test", source="test", start_year=1950, end_year=2001)
+    writer.triple(writer.entity("Easttown"), "located_in", country, domain="test", source="test")
+    writer.flush()
+    r = Reasoner(store)
+    assert at_year(r, "Westland", "uses_currency", "Euro", 2010).status == "supported"
+    refuted = at_year(r, "Westland", "uses_currency", "Euro", 1990)
+    assert refuted.status == "contradicted" and refuted.proof is not None and refuted.proof.rule == "at_year"
+    # through a town's country: the premises' dates are not joined, so no year is decided
+    assert at_year(r, "Easttown", "uses_currency", "Euro", 1990).status == "unknown"

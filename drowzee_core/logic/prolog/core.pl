@@ -129,6 +129,15 @@ holds_all(S, R, O, composite(Name, Y)) :-          % on demand, when not materia
     ( nonvar(S) -> holds(S, R1, Y, _), holds(Y, R2, O, _)
     ; holds(Y, R2, O, _), holds(S, R1, Y, _) ),
     S \== O.
+holds_all(S, R, O, composite_self(Name)) :-       % the chain of no step: S itself holds R2
+    composite_self(Name, R2, R),
+    holds(S, R2, O, _),
+    S \== O.
+
+%   A composite whose first relation is transitive ("located in") also holds over a chain of no
+%   step: a country uses its own currency as its towns do.
+composite_self(Name, R2, R) :-
+    composite(Name, R1, R2, R), transitive(R1), R2 \== R.
 
 % ------------------------------------------------------------------ level 3: composite
 materialize_composite(Count) :-
@@ -137,7 +146,14 @@ materialize_composite(Count) :-
           holds(X, R1, Y, _), holds(Y, R2, Z, _), X \== Z,
           \+ holds(X, R3, Z, _), \+ dfact(X, R3, Z, 3, _),
           assertz(dfact(X, R3, Z, 3, rule(composite(Name), [fact(X,R1,Y), fact(Y,R2,Z)])))
-        ), Count).
+        ), Count1),
+    aggregate_all(count,
+        ( composite_self(Name, R2, R3),
+          holds(X, R2, Z, _), X \== Z,
+          \+ holds(X, R3, Z, _), \+ dfact(X, R3, Z, 3, _),
+          assertz(dfact(X, R3, Z, 3, rule(composite(Name), [fact(X,R2,Z)])))
+        ), Count2),
+    Count is Count1 + Count2.
 
 % ------------------------------------------------------------------ proofs
 %!  proof_of(+S, +R, +O, -Proof) is semidet.
@@ -155,6 +171,10 @@ proof_how(transitive, S, R, O, rule(transitive, fact(S,R,O), Steps)) :-
     ; mirrored_transitive(R, Rc), path(O, Rc, S, [O], Steps0),
       Steps = [rule(inverse, fact(O,Rc,S), Steps0)]
     ).
+proof_how(composite_self(Name), S, R, O, rule(composite(Name), fact(S,R,O), [P])) :-
+    composite_self(Name, R2, R),
+    holds(S, R2, O, _), !,
+    proof_of(S, R2, O, P).
 proof_how(composite(Name, Y), S, R, O, rule(composite(Name), fact(S,R,O), [P1, P2])) :-
     composite(Name, R1, R2, R),
     holds(S, R1, Y, _), holds(Y, R2, O, _), !,
