@@ -1,7 +1,8 @@
 """Relation patterns derived from the catalog's own templates (no sentence templates of any dataset).
 
 Each relation's statement templates (`positive`, its `antonyms` as negated forms, `question`, and its
-noun phrase `phrase` said as "<phrase> is {o}" and "{o} is <phrase>") are parsed once with the same
+noun phrase `phrase` said as "<phrase> is {o}" and "{o} is <phrase>"; a number's relation also as
+"{s} has <label> {o}" and "{s} has a <label> of {o}") are parsed once with the same
 spaCy pipeline that reads responses. A template becomes an ordered
 pattern: the subject slot, the object slot and the *cue* lemmas between them (content words: verbs,
 nouns, adjectives; and the passive agent "by", which decides the direction). Determiners, auxiliaries
@@ -60,8 +61,12 @@ def _fill(template: str, kind: ValueKind) -> str:
     return text.replace("{o}", _FILL_VALUE.get(kind, _FILL["{o}"]))
 
 
-def pattern_items(doc: Any, kind: ValueKind) -> tuple[tuple[str, ...], bool]:
-    """Slots, cue lemmas and direction particles of a filled-in template's parse, and whether it is past."""
+def pattern_items(doc: Any, kind: ValueKind, keep_preps: bool = False) -> tuple[tuple[str, ...], bool]:
+    """Slots, cue lemmas and direction particles of a filled-in template's parse, and whether it is past.
+
+    With `keep_preps` (an antonym: "{s} lies outside {o}"), prepositions and adverbs are cues too: they
+    carry its meaning, and without them it would read the positive "Nairobi lies in Africa".
+    """
     obj = _FILL_VALUE.get(kind, _FILL["{o}"])
     items: list[str] = []
     for tok in doc:
@@ -73,10 +78,17 @@ def pattern_items(doc: Any, kind: ValueKind) -> tuple[tuple[str, ...], bool]:
             items.append(AGENT)
         elif tok.lower_ == OF and tok.dep_ == "prep" and tok.head.pos_ in ("NOUN", "PROPN"):
             items.append(OF)
-        elif tok.pos_ in CUE_POS and tok.lemma_.lower() not in SKIP_LEMMAS:
+        elif _is_cue_word(tok, keep_preps):
             items.append(tok.lemma_.lower())
     past = any(t.tag_ == "VBD" for t in doc)
     return tuple(items), past
+
+
+def _is_cue_word(tok: Any, keep_preps: bool) -> bool:
+    """A content word (not a light lemma), or with `keep_preps` a preposition or adverb ("outside")."""
+    if tok.pos_ in CUE_POS and tok.lemma_.lower() not in SKIP_LEMMAS:
+        return True
+    return keep_preps and tok.pos_ in ("ADP", "ADV") and tok.is_alpha
 
 
 def _light_verb_variant(doc: Any, items: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -127,6 +139,8 @@ class Lexicon:
                     (f"{rel.phrase[:1].upper()}{rel.phrase[1:]} is {{o}}.", False),
                     (f"{{o}} is {rel.phrase}.", False),
                 ]
+            if rel.object_kind == ValueKind.QUANTITY:  # "Iron has atomic number 26", "X has a population of 5,000"
+                forms += [(f"{{s}} has {rel.label} {{o}}.", False), (f"{{s}} has a {rel.label} of {{o}}.", False)]
             out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse)
         return cls(_unique(out), {r.name: r.inverse_of for r in catalog if r.inverse_of is not None})
 
@@ -173,7 +187,7 @@ def patterns_of(
         if "{s}" not in template or "{o}" not in template:
             continue
         doc = parse(_fill(template, kind))
-        items, past = pattern_items(doc, kind)
+        items, past = pattern_items(doc, kind, keep_preps=negated)
         passive = any(t.dep_ == "auxpass" for t in doc)
         variants: list[tuple[str, ...] | None] = [items]
         light = _light_verb_variant(doc, items)

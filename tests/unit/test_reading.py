@@ -206,3 +206,25 @@ def test_a_year_after_in_dates_a_claim_and_is_not_left_over() -> None:
     assert (r.relation, r.object, r.year, r.past, r.partial) == ("has_capital", "Lyon", 1995, True, False)
     (born,) = read(nlp()("Ada Lovelace was born in 1815."), lexicon(), known)
     assert born.year is None and born.object == "1815"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Lyon lies outside France.", [("Lyon", "located_in", "France", True)]),
+        ("Lyon lies in France.", []),  # the antonym's "outside" is part of it: no negated reading without it
+    ],
+)
+def test_an_antonym_keeps_the_preposition_that_makes_it_one(sentence: str, expected: list[object]) -> None:
+    assert [r for r in readings(sentence) if r[1] == "located_in"] == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Oxygen has atomic number 8.", ("Oxygen", "atomic_number", "8", False)),
+        ("Germany has a population of 83,000,000.", ("Germany", "population", "83000000", False)),
+    ],
+)
+def test_a_numbers_relation_is_read_with_has(sentence: str, expected: tuple[str, str, str, bool]) -> None:
+    assert readings(sentence) == [expected]

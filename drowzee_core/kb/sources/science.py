@@ -13,7 +13,7 @@ _SPLIT = re.compile(r",\s*|\s+and\s+|/")
 
 
 def build_mendeleev(w: KBWriter) -> None:
-    """118 elements with symbol, period, group, block, discoverers, discovery year and country."""
+    """118 elements with symbol, atomic number, period, group, block, discoverers, discovery year and country."""
     from mendeleev.fetch import fetch_table
 
     src, dom = "mendeleev", "natural_sciences"
@@ -21,6 +21,7 @@ def build_mendeleev(w: KBWriter) -> None:
     for row in table.itertuples():
         ek = w.entity(f"element:{row.symbol}", str(row.name), aliases=(str(row.symbol),))
         w.triple(ek, "chemical_symbol", w.entity(f"symbol:{row.symbol}", str(row.symbol)), domain=dom, source=src)
+        w.triple(ek, "atomic_number", w.quantity(int(row.atomic_number)), domain=dom, source=src)
         w.triple(ek, "in_period", w.entity(f"period:{row.period}", f"period {row.period}"), domain=dom, source=src)
         if row.group_id == row.group_id and row.group_id:  # NaN-safe
             g = int(row.group_id)
