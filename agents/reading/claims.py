@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 from agents.reading.asking import last_question, question_text, wh_question
 from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
 from agents.reading.lexicon import Lexicon
-from agents.reading.questions import read_question
+from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read
 from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.naming import TypeCheck
 from drowzee_core.kb.store import KBStore
 
 if TYPE_CHECKING:
@@ -46,15 +47,22 @@ class SentenceReader:
         return self._linker
 
     def ask(
-        self, question: str, known: Callable[[str], bool], lexicon: Lexicon, triples: Sequence[Sequence[str]]
+        self,
+        question: str,
+        known: Callable[[str], bool],
+        lexicon: Lexicon,
+        triples: Sequence[Sequence[str]],
+        typed: Typed | None = None,
     ) -> list[Reading]:
         """What a yes / no question (or a judged statement) asserts, linked to the catalog and the supplied labels.
 
         A predicate no catalog pattern reads is linked to the supplied triples' labels, or to the
-        catalog's relations when the pair supplies none.
+        catalog's relations when the pair supplies none; `typed` says which of the catalog's relations
+        the names can fill (`drowzee_core.kb.naming.TypeCheck`).
         """
-        labels = entity_labels(triples, nlp()) or self.catalog_labels
-        return read_question(nlp()(question), lexicon, known, labels, self.linker)
+        supplied = entity_labels(triples, nlp())
+        labels = supplied or self.catalog_labels
+        return read_question(nlp()(question), lexicon, known, labels, self.linker, None if supplied else typed)
 
     @cached_property
     def catalog_labels(self) -> list[Label]:
@@ -125,7 +133,8 @@ def default_linker() -> LabelLinker:
     from drowzee_core.kb.sources.wordnet import load_wordnet
     from drowzee_core.llm.embeddings import SentenceEmbedder
 
-    return LabelLinker(SentenceEmbedder().encode, WordNetRelated(load_wordnet(home())))
+    related = WordNetRelated(load_wordnet(home()))
+    return LabelLinker(SentenceEmbedder().encode, related, pertains=related.pertainyms)
 
 
 COGNITION = frozenset({"believe", "think", "know", "guess", "suppose", "recall", "say"})
@@ -242,18 +251,24 @@ def read_free(
 
     def run() -> list[Claim]:
         known = knower(store, triples)
+        typed = TypeCheck(store, catalog)
         lexicon = reader.with_labels([str(t[1]) for t in triples if len(t) >= 3])
         out: list[Claim] = []
         previous: str | None = None
         for c in found:
             readings = reader.read_one(c.text, known, previous, lexicon=lexicon) if c.kind == ClaimKind.TEXT else []
+            if not readings and c.kind == ClaimKind.TEXT and not triples:
+                # no catalog pattern: link the predicate to one of the catalog's relations. Not to the supplied
+                # triples' labels: a long answer's reasoning over them reads as claims no triple decides
+                # (Drowzee's history answers, dev seed 0: accuracy 0.777 -> 0.743 when it did)
+                readings = reader.ask(c.text, known, lexicon, triples, typed)
             out += [_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
             if not readings or any(r.partial for r in readings):
                 out.append(c)
             previous = next((x.subject for x in reversed(out) if x.subject), previous)
         asked: list[tuple[Reading, str]] = []
         if yes_no:
-            read_q = reader.ask(yes_no, known, lexicon, triples)[:1]
+            read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]
             asked = [(flip(r, yes), yes_no) for r in read_q for yes in said]
         elif wh and (answer := reader.answer_of(response, known, wh)) is not None:
             asked = [(r, wh) for r in reader.read_one(wh, known, answer=answer, lexicon=lexicon)[:1]]

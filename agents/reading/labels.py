@@ -63,6 +63,8 @@ class Label:
     text: str
     """How it reads ("killed by", "located in")."""
     lemmas: frozenset[str]
+    verbal: bool = False
+    """It reads as a verb phrase ("uses the currency", "located in"), not a relational noun ("coach")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +78,19 @@ class LabelLink:
     converse: bool = False
     text: str = ""
     """How the relation reads (`Label.text`)."""
+    verbal: bool = False
+    """`Label.verbal`."""
 
 
 def label_lemmas(label: str, parse: Callable[[str], Any]) -> frozenset[str]:
     """The content lemmas of a label ("killed by" -> {"kill"}; "place of birth" -> {"place", "birth"})."""
     return frozenset(t.lemma_.lower() for t in parse(label) if t.lower_ not in LABEL_STOP and t.is_alpha)
+
+
+def verbal_label(label: str, parse: Callable[[str], Any]) -> bool:
+    """Whether a label starts as a verb phrase ("uses the currency", "shares a border with")."""
+    first = next(iter(parse(label)), None)
+    return first is not None and first.pos_ in ("VERB", "AUX") and first.lemma_.lower() not in LIGHT
 
 
 _VALUE = re.compile(r"^[+-]?\d[\d,]*(?:\.\d+)?(?:-\d{2}-\d{2}(?:T[\d:]+Z?)?)?(?:\s*(?:BC|BCE|AD|CE))?$", re.IGNORECASE)
@@ -97,7 +107,7 @@ def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any])
         if len(t) >= 3 and str(t[1]).strip():
             objects.setdefault(" ".join(str(t[1]).split()), []).append(str(t[-1]).strip())
     return [
-        Label(label, label, label_lemmas(label, parse))
+        Label(label, label, label_lemmas(label, parse), verbal_label(label, parse))
         for label, objs in objects.items()
         if any(not _VALUE.match(o) for o in objs)
     ]
@@ -105,7 +115,11 @@ def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any])
 
 def catalog_labels(catalog: Iterable[Any], parse: Callable[[str], Any]) -> list[Label]:
     """The catalog's relations between two entities, read by their labels (for a pair with no supplied triples)."""
-    return [Label(r.name, r.label, label_lemmas(r.label, parse)) for r in catalog if r.object_kind == ValueKind.ENTITY]
+    return [
+        Label(r.name, r.label, label_lemmas(r.label, parse), verbal_label(r.label, parse))
+        for r in catalog
+        if r.object_kind == ValueKind.ENTITY
+    ]
 
 
 class LabelLinker:
@@ -117,9 +131,12 @@ class LabelLinker:
         related: Callable[[str], Related] | None = None,
         min_score: float = MIN_SCORE,
         margin: float = MARGIN,
+        pertains: Callable[[str], tuple[str, ...]] | None = None,
     ) -> None:
         self.embed = embed
         self.related = related or (lambda _lemma: Related())
+        self.pertains = pertains or (lambda _adjective: ())
+        """An adjective's pertainyms ("Asian" -> ("Asia",); `WordNetRelated.pertainyms`)."""
         self.min_score = min_score
         self.margin = margin
         self._vectors: dict[str, NDArray[np.float32]] = {}
@@ -143,13 +160,15 @@ class LabelLinker:
         out = []
         for label, c in zip(labels, cos, strict=True):
             words = label.lemmas
-            link = LabelLink(label.relation, float(c), "embedding", text=label.text)
+            link = LabelLink(label.relation, float(c), "embedding", text=label.text, verbal=label.verbal)
             if words & set(lemmas):
-                link = LabelLink(label.relation, LEMMA_SCORE, "lemma", text=label.text)
+                link = LabelLink(label.relation, LEMMA_SCORE, "lemma", text=label.text, verbal=label.verbal)
             elif words & same and link.score < WORDNET_SCORE:
-                link = LabelLink(label.relation, WORDNET_SCORE, "wordnet", text=label.text)
+                link = LabelLink(label.relation, WORDNET_SCORE, "wordnet", text=label.text, verbal=label.verbal)
             elif link.score < WORDNET_SCORE and (words | self._broader(words)) & converse:
-                link = LabelLink(label.relation, WORDNET_SCORE, "converse", converse=True, text=label.text)
+                link = LabelLink(
+                    label.relation, WORDNET_SCORE, "converse", converse=True, text=label.text, verbal=label.verbal
+                )
             out.append(link)
         return sorted(out, key=lambda x: -x.score)
 
@@ -171,6 +190,15 @@ class WordNetRelated:
 
     def __init__(self, wordnet: Any) -> None:
         self.wn = wordnet
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
+    def pertainyms(self, adjective: str) -> tuple[str, ...]:
+        """The nouns an adjective pertains to, from its three most frequent senses ("Asian" -> ("Asia",))."""
+        found: dict[str, None] = {}
+        for synset in [*self.wn.synsets(adjective, pos="a")[:SENSES], *self.wn.synsets(adjective, pos="s")[:SENSES]]:
+            for lem in synset.lemmas():
+                found.update(dict.fromkeys(p.name().replace("_", " ") for p in lem.pertainyms()))
+        return tuple(found)
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
     def __call__(self, lemma: str) -> Related:

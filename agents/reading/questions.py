@@ -20,12 +20,12 @@ knows leaves the question unread (returns no readings).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from agents.reading.frames import DIFFERENT, SAME, Span, predicate_words, quantity, sameness
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
-from agents.reading.reader import Mention, Reading, mentions, negated_doc, read
+from agents.reading.reader import Mention, Reading, mentions, negated_doc, read, time_qualifier
 from drowzee_core.kb.model import ValueKind
 
 SHAPE_SKIP = SAME | DIFFERENT | frozenset({"both", "either", "neither", "two", "overlap", "between", "each", "other"})
@@ -120,9 +120,11 @@ def _agent(doc: Any, names: list[Mention]) -> Mention | None:
     return None
 
 
-def _verbal(label: str) -> bool:
-    last = label.rsplit(" ", 1)[-1].lower()
-    return last in ("by", "of", "in", "at", "to", "from", "with", "on") or label.lower().endswith("ed")
+def _verbal(link: LabelLink) -> bool:
+    """Whether a label reads as a verb: it starts with one, ends in a preposition or a participle."""
+    label = link.text.lower()
+    last = label.rsplit(" ", 1)[-1]
+    return link.verbal or last in ("by", "of", "in", "at", "to", "from", "with", "on") or label.endswith("ed")
 
 
 def _direction(doc: Any, words: list[Any], a: Mention, b: Mention, link: LabelLink) -> tuple[Mention, Mention] | None:
@@ -132,11 +134,13 @@ def _direction(doc: Any, words: list[Any], a: Mention, b: Mention, link: LabelLi
     if label.endswith(" by"):
         agent = _agent(doc, names)
         s, o = ((b, a) if agent is a else (a, b)) if agent is not None else (b, a)
-    elif not _verbal(label) and (owner := _owner(words, names)) is not None:
+    elif not _verbal(link) and (owner := _owner(words, names)) is not None:
         if owner is False or owner is True:
             return None
         s, o = owner, (b if owner is a else a)
-    elif not _verbal(label) and not _locative(doc, b):
+    elif not _verbal(link) and (valued := _valued(doc, words, names)) is not None:
+        s, o = (b, a) if valued is a else (a, b)  # "Peru is on the African continent": Africa is the value
+    elif not _verbal(link) and not _locative(doc, b):
         return None  # "X trained Y" for the noun label "coach": is X the coach of Y or Y's? Not said.
     else:
         s, o = a, b
@@ -146,11 +150,35 @@ def _direction(doc: Any, words: list[Any], a: Mention, b: Mention, link: LabelLi
 LOCATIVE = frozenset({"in", "at", "on", "during", "near", "inside", "within", "into", "from"})
 
 
+def _valued(doc: Any, words: list[Any], names: list[Mention]) -> Mention | None:
+    """The one name that modifies a predicate noun as its value ("the African continent"), or None."""
+    said = {t.i for t in words if t.pos_ == "NOUN"}
+    hit = [m for m in names if m.end - m.start == 1 and doc[m.start].dep_ == "amod" and doc[m.start].head.i in said]
+    return hit[0] if len(hit) == 1 else None
+
+
 def _locative(doc: Any, m: Mention) -> bool:
     """Whether a name hangs on a place or time preposition ("occurred in Y"): its clause's subject owns the relation."""
     root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
     head = root.head
     return root.dep_ == "pobj" and head.lower_ in LOCATIVE
+
+
+SPATIAL = frozenset({"in", "on", "at", "inside", "within", "near"})
+
+
+def _copular_preposition(doc: Any, m: Mention) -> list[Any]:
+    """The place preposition a name hangs on under a copula ("Peru is in South America": "in"), or none.
+
+    With no other predicate word, it is what says the relation.
+    """
+    root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+    prep = root.head
+    host = prep.head  # "is in ...", or a question's "Is Canberra in ...", where the parse hangs it on the subject
+    copular = host.lemma_ == "be" or (host.dep_ == "nsubj" and host.head.lemma_ == "be")
+    if root.dep_ == "pobj" and prep.lower_ in SPATIAL and copular:
+        return [prep]
+    return []
 
 
 def _names(doc: Any, found: list[Mention], known: Callable[[str], bool]) -> list[Mention]:
@@ -170,16 +198,80 @@ def _names(doc: Any, found: list[Mention], known: Callable[[str], bool]) -> list
     return out
 
 
+class Typed(Protocol):
+    """Whether two names can stand at a relation's subject and object ends (`drowzee_core.kb.naming.TypeCheck`)."""
+
+    def __call__(self, relation: str, subject: str, obj: str, strict: bool = False) -> bool:
+        """True when they can (`strict`: only when stored facts say so)."""
+        ...
+
+
+def _typed(labels: Sequence[Label], a: str, b: str, typed: Typed) -> Sequence[Label]:
+    kept = [x for x in labels if typed(x.relation, a, b) or typed(x.relation, b, a)]
+    return kept or labels
+
+
+def _pertaining(doc: Any, found: list[Mention], known: Callable[[str], bool], linker: LabelLinker) -> list[Mention]:
+    """The mentions with each capitalised adjective read as the name it pertains to ("an Asian city": Asia).
+
+    An adjective another mention does not cover is added; one that is a mention of its own (a KB name
+    such as "Asian", a people) is replaced. An adjective whose pertainym the KB does not know stays as it was.
+    """
+    out = list(found)
+    for t in doc:
+        if t.pos_ not in ("ADJ", "PROPN") or t.dep_ != "amod" or not t.text[:1].isupper():
+            continue
+        covering = [m for m in out if m.start <= t.i < m.end]
+        if any(m.end - m.start > 1 for m in covering):
+            continue  # part of a longer name ("South African Airways")
+        place = next((p for p in linker.pertains(t.text) if known(p)), None)
+        if place is not None:
+            out = [m for m in out if m not in covering] + [Mention(t.i, t.i + 1, place, ValueKind.ENTITY)]
+    return sorted(out, key=lambda m: m.start)
+
+
+def _described(
+    found: list[Mention], names: list[Mention], labels: Sequence[Label], typed: Typed
+) -> tuple[list[Mention], Sequence[Label]]:
+    """One name and one lowercase noun the KB knows ("Japan uses the yen"): the noun may be the other name.
+
+    It is, where it fills one end of a relation that the name fills the other end of, by stored facts;
+    only those relations are linked to then. Else nothing changes.
+    """
+    others = [m for m in found if m.kind == ValueKind.ENTITY and m not in names]
+    if len(others) != 1:
+        return names, labels
+    a, b = sorted([names[0], others[0]], key=lambda m: m.start)
+    kept = [
+        x
+        for x in labels
+        if typed(x.relation, a.text, b.text, strict=True) or typed(x.relation, b.text, a.text, strict=True)
+    ]
+    return ([a, b], kept) if kept else (names, labels)
+
+
 def read_question(
     doc: Any,
     lexicon: Lexicon,
     known: Callable[[str], bool],
     labels: Sequence[Label],
     linker: LabelLinker | None,
+    typed: Typed | None = None,
 ) -> list[Reading]:
-    """The claim a yes / no question or a judged statement asserts (at most one reading), or none."""
+    """The claim a yes / no question or a judged statement asserts (at most one reading), or none.
+
+    With `typed`, only labels whose subject and object ends the two names can fill (either way round)
+    are linked to, where any is ("Japan uses the yen": the yen is a currency, not a country that
+    shares one); when none is, every label stays.
+    """
     found = mentions(doc, known, lexicon.cue_lemmas, unlinked=True)
+    if typed is not None and linker is not None:
+        found = _pertaining(doc, found, known, linker)
     names = _names(doc, found, known)
+    if typed is not None and len(names) == 1:
+        names, labels = _described(found, names, labels, typed)
+    elif typed is not None and len(names) == 2:
+        labels = _typed(labels, names[0].text, names[1].text, typed)
     spans = [Span(m.start, m.end) for m in names]
     neg = negated_doc(doc)
     same = sameness(doc, spans)
@@ -203,11 +295,11 @@ def read_question(
     by_pattern = read(doc, lexicon, known) if all(m.linked for m in names) else []
     if by_pattern or len(names) != 2 or linker is None or not labels:
         return by_pattern
-    words = predicate_words(doc, spans)
     a, b = names
+    words = predicate_words(doc, spans) or _copular_preposition(doc, b)
     if len(doc[a.end : b.start]) == 1 and (first := _respective(words)) is not None:
         link = _link(linker, first, labels)  # "a and b are N1 and N2": a is the N1 of b
-        if link is None or _verbal(link.text):
+        if link is None or _verbal(link):
             return []
         s, o = (a, b) if link.converse else (b, a)
     else:
@@ -216,8 +308,12 @@ def read_question(
         if link is None or where is None:
             return []
         s, o = where
-    leftover = len(names) > 2
-    return [Reading(s.text, link.label, o.text, neg, False, 0, leftover)]
+    when = time_qualifier(doc, found, s, o)  # "In 1990 Germany used ...": the claim holds at that year
+    past = when is not None or any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
+    values = [m for m in found if m.kind != ValueKind.ENTITY and m not in (s, o, when)]  # "in 1769", a number
+    leftover = len(names) > 2 or bool(values)
+    year = int(when.text) if when is not None else None
+    return [Reading(s.text, link.label, o.text, neg, past, 0, leftover, year=year)]
 
 
-__all__ = ["read_question"]
+__all__ = ["Typed", "read_question"]

@@ -259,4 +259,4 @@ def read(
     return readings[:1]
 
 
-__all__ = ["Mention", "Reading", "mentions", "negated_doc", "nlp", "read"]
+__all__ = ["Mention", "Reading", "mentions", "negated_doc", "nlp", "read", "time_qualifier"]

@@ -147,18 +147,27 @@ def _wh(reader: StatementReader, phrase: str, response: str, stated: Sequence[Cl
         if m := answer_rx.fullmatch(sentence[cut:]):
             answer, span = m.group("o").strip(), (start + cut, start + len(sentence.rstrip()))
             break
+    short = answer is None
     if answer is None:
         answer = _short_answer(reader, response)
     if answer is None:
         return []
     facts = [c for c in stated if isinstance(c, Statement) and not c.negated]
     for base, relations in chains:
+        if short and _restates(base, answer):
+            continue  # "Oslo is Norway's capital": a sentence about the asked entity, not a bare answer
         cur = _follow(facts, base, relations[:-1])
         if cur is not None:
             made = _statement(reader.catalog, cur, relations[-1], answer, False)
             text = response[span[0] : span[1]] if span else made.text
             return [Statement(text, span, made.subject, made.relation, made.object)]
     return []
+
+
+def _restates(name: str, answer: str) -> bool:
+    """Whether a short answer names the entity the question asks about (then it is a statement of its own)."""
+    name = name.strip()
+    return bool(name) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", answer, re.IGNORECASE) is not None
 
 
 def _follow(facts: Sequence[Statement], base: str, relations: Sequence[str]) -> str | None:

@@ -98,3 +98,39 @@ def test_a_year_in_the_sentence_dates_the_claim(verifier: Verifier, response: st
     [claim] = v.claims
     assert claim.status == status and claim.text.startswith("In ")
     assert (claim.proof is not None) == (status != ProofStatus.UNKNOWN)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "decision"),
+    [
+        ("What currency does Japan use?", "Japan uses the yen.", Decision.SUPPORTED),  # "the yen": Japanese Yen
+        ("Which currency does Italy use?", "Italy uses the euro.", Decision.SUPPORTED),
+        ("What currency did Germany use in 1990?", "In 1990 Germany used the euro.", Decision.REFUTED),  # since 1999
+        ("Is Nairobi in Africa?", "Nairobi lies in Africa.", Decision.SUPPORTED),  # not the antonym "lies outside"
+    ],
+)
+def test_free_statements_are_linked_to_a_relation_their_names_can_fill(
+    verifier: Verifier, query: str, response: str, decision: Decision
+) -> None:
+    v = verifier.verify(VerifyRequest(query=query, response=response))
+    assert v.decision == decision, v.explanation
+    assert any(c.proof is not None for c in v.claims)
+
+
+def test_a_currency_the_kb_does_not_give_the_country_is_not_supported(verifier: Verifier) -> None:
+    v = verifier.verify(VerifyRequest(query="What currency does Japan use?", response="Japan uses the euro."))
+    assert v.decision != Decision.SUPPORTED, v.explanation
+    [claim] = [c for c in v.claims if c.reading is not None and c.reading.relation == "uses_currency"]
+    assert claim.reading is not None and (claim.reading.subject, claim.reading.object) == ("Japan", "euro")
+
+
+@pytest.mark.parametrize(
+    ("response", "decision"),
+    [
+        ("Egypt is an African country.", Decision.SUPPORTED),  # "African" pertains to Africa (WordNet)
+        ("Peru is on the African continent.", Decision.REFUTED),  # Peru's continent is South America
+    ],
+)
+def test_a_place_adjective_is_read_as_its_place(verifier: Verifier, response: str, decision: Decision) -> None:
+    v = verifier.verify(VerifyRequest(query="Which continent is it on?", response=response))
+    assert v.decision == decision, v.explanation

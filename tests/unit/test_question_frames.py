@@ -136,3 +136,55 @@ def test_the_type_of_the_shared_thing_is_not_the_relation() -> None:
     clubs = [["Ama Reyes", "member", "Red Club"], ["Tam Oduya", "member", "Blue Club"]]
     (r,) = ask("Are Ama Reyes and Tam Oduya members of different clubs?", clubs)
     assert (r.kind, r.relation, r.negated) == ("common", "member", True)
+
+
+PLACES: dict[str, tuple[str, ...]] = {"Norlandic": ("Norland",), "Ostrian": ("Ostria",)}
+"""Scripted pertainyms: invented place adjectives and the places they pertain to."""
+
+HOLDS = {
+    ("resident", "Tova Brenn", "Norland"),
+    ("lives in", "Tova Brenn", "Norland"),
+    ("lives in", "Tova Brenn", "Ostria"),
+    ("mint", "Norland", "krone"),
+}
+"""Which (label, subject, object) a scripted KB types: the names that can fill each label's ends."""
+
+
+def typed(relation: str, subject: str, obj: str, strict: bool = False) -> bool:
+    return (relation, subject, obj) in HOLDS
+
+
+def ask_typed(sentence: str, labels: list[str], lowercase: tuple[str, ...] = ()) -> list[Reading]:
+    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
+    linker = LabelLinker(silent, min_score=0.5, pertains=lambda adjective: PLACES.get(adjective, ()))
+    names = [["Tova Brenn", "x", "Norland"], ["Ostria", "x", "Tova Brenn"], *[["Norland", "x", w] for w in lowercase]]
+    known = Known(NoKB(), names)  # type: ignore[arg-type]
+    found = [Label(x, x, label_lemmas(x, nlp())) for x in labels]
+    return read_question(nlp()(sentence), lexicon, known, found, linker, typed)
+
+
+def test_a_place_adjective_is_read_as_the_place_it_pertains_to() -> None:
+    [r] = ask_typed("Tova Brenn is a Norlandic resident.", ["resident", "mint"])  # the adjective is the value
+    assert (r.subject, r.relation, r.object) == ("Tova Brenn", "resident", "Norland")
+
+
+def test_only_the_labels_both_names_can_fill_are_linked() -> None:
+    # both labels share the lemma "live": untyped, they tie and the sentence stays unread
+    both = ["lives in", "lives beside"]
+    assert ask_typed("Tova Brenn lives in Ostria.", both)[0].relation == "lives in"
+    assert (
+        read_question(
+            nlp()("Tova Brenn lives in Ostria."),
+            Lexicon.from_catalog(Catalog.from_toml(), nlp()),
+            Known(NoKB(), [["Tova Brenn", "x", "Ostria"]]),  # type: ignore[arg-type]
+            [Label(x, x, label_lemmas(x, nlp())) for x in both],
+            LabelLinker(silent, min_score=0.5),
+        )
+        == []
+    )
+
+
+def test_a_copulas_place_preposition_says_the_relation_when_nothing_else_does() -> None:
+    [r] = ask_typed("Tova Brenn is in Ostria.", ["in"])
+    assert (r.subject, r.relation, r.object) == ("Tova Brenn", "in", "Ostria")
+    assert ask_typed("Tova Brenn is near Ostria.", ["in"]) == []  # "near" says no label's word

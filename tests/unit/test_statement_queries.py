@@ -85,6 +85,11 @@ def test_wh_question_answered_by_a_sentence() -> None:
     ]
 
 
+@pytest.mark.parametrize("response", ["Lyon is France's main city.", "Lyon rules over France."])
+def test_a_sentence_about_the_asked_entity_is_no_short_answer(response: str) -> None:
+    assert READER.with_query("What is the capital of France?", response) == []  # not "the capital is <sentence>"
+
+
 def test_wh_question_with_a_long_answer_composes_nothing() -> None:
     response = "Honestly I would rather not tell you which city that might be."
     assert READER.with_query("What is the capital of France?", response) == []

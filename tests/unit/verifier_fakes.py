@@ -79,6 +79,9 @@ class FakeSentenceReader:
     def answer_of(self, response: str, known: Any, question: str = "") -> None:
         return None
 
+    def ask(self, question: str, known: Any, lexicon: Any, triples: Any, typed: Any = None) -> list[Any]:
+        return []
+
 
 class FakeReader:
     """Reads nothing through templates; splits sentences on periods."""
