@@ -20,6 +20,7 @@ from agents.reading.lexicon import Lexicon
 from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read
 from agents.schemas import Claim, ClaimKind, ClaimOrigin
+from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.naming import TypeCheck
 from drowzee_core.kb.store import KBStore
@@ -223,7 +224,7 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
         return f"It is not the case that {said[:-1]}." if r.negated else said
     spec = catalog.get(r.relation)
     said = (spec.negative if r.negated else spec.positive).format(s=r.subject, o=r.object)
-    return f"In {r.year}, {said[:1].lower()}{said[1:]}" if r.year is not None else said
+    return f"In {r.year}, {lower_lead(said)}" if r.year is not None else said
 
 
 def read_free(

@@ -62,10 +62,22 @@ def answer(status: ProofStatus | str, form: str) -> YesNo:
     return YesNo.YES if true_fact == (form == "positive") else YesNo.NO
 
 
+LEADING_FUNCTION_WORDS = frozenset(
+    {"The", "A", "An", "In", "On", "At", "By", "From", "It", "Its", "He", "His", "She", "Her", "They", "Their"}
+    | {"There", "This", "That", "These", "Those"}
+)
+"""Words that are capitalised only because they start a sentence (never a name)."""
+
+
+def lower_lead(sentence: str) -> str:
+    """The sentence with its first word lower-cased when that is a function word ("In 1990, ...", "It ...")."""
+    first = sentence.split(" ", 1)[0].rstrip(",")
+    return sentence[:1].lower() + sentence[1:] if first in LEADING_FUNCTION_WORDS else sentence
+
+
 def clause(sentence: str) -> str:
-    """A finished sentence as a clause after "that": no final period, a leading article lower-cased."""
-    text = sentence.rstrip(".")
-    return text[:1].lower() + text[1:] if text.startswith(("The ", "An ", "A ")) else text
+    """A finished sentence as a clause after "that": no final period, a leading function word lower-cased."""
+    return lower_lead(sentence.rstrip("."))
 
 
 def join_names(items: Sequence[str]) -> str:
