@@ -13,6 +13,7 @@ also matches with both names before the cue ("Germany and France share a border"
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -139,9 +140,10 @@ class Lexicon:
                     (f"{rel.phrase[:1].upper()}{rel.phrase[1:]} is {{o}}.", False),
                     (f"{{o}} is {rel.phrase}.", False),
                 ]
-            if rel.object_kind == ValueKind.QUANTITY:  # "Iron has atomic number 26", "X has a population of 5,000"
-                forms += [(f"{{s}} has {rel.label} {{o}}.", False), (f"{{s}} has a {rel.label} of {{o}}.", False)]
             out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse)
+            if rel.object_kind == ValueKind.QUANTITY:  # "Iron has atomic number 26", "X has a population of 5,000"
+                has = [(f"{{s}} has {rel.label} {{o}}.", False), (f"{{s}} has a {rel.label} of {{o}}.", False)]
+                out += [_with_have(p) for p in patterns_of(rel.name, has, rel.object_kind, False, parse)]
         return cls(_unique(out), {r.name: r.inverse_of for r in catalog if r.inverse_of is not None})
 
     @classmethod
@@ -199,6 +201,15 @@ def patterns_of(
             if v is not None and SLOT_S in v and SLOT_O in v and any(_is_cue(i) for i in v):
                 out.append(Pattern(relation, v, negated, kind, past, passive))
     return out
+
+
+HAVE = "have"
+
+
+def _with_have(pattern: Pattern) -> Pattern:
+    """The pattern with "have" as a cue right after the subject: "X ... with a population of N" is no "has" form."""
+    at = pattern.items.index(SLOT_S) + 1
+    return dataclasses.replace(pattern, items=(*pattern.items[:at], HAVE, *pattern.items[at:]))
 
 
 def _unique(patterns: Iterable[Pattern]) -> list[Pattern]:

@@ -228,3 +228,10 @@ def test_an_antonym_keeps_the_preposition_that_makes_it_one(sentence: str, expec
 )
 def test_a_numbers_relation_is_read_with_has(sentence: str, expected: tuple[str, str, str, bool]) -> None:
     assert readings(sentence) == [expected]
+
+
+def test_the_has_form_needs_its_verb() -> None:
+    # the number is the region's, not Germany's: without "has" between them, no population reading
+    assert [
+        r for r in readings("Germany is a state in a region with a population of 83,000,000.") if r[1] == "population"
+    ] == []
