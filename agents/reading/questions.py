@@ -8,10 +8,11 @@ words (`agents.reading.labels`):
   (subject = X, object = Y, `negated` for "different");
 - `count`: "Is Z busy because more than one festival was held at this place?" asserts that at
   least two things stand in the linked relation to Z (subject = Z, object = the count);
-- `triple`: any other two names; the direction follows the grammar: a relational noun's "of" / "for"
-  name is the subject of a noun label ("X is the coach of Y" -> (Y, coach, X)), a label said with
-  "by" takes its active sentence's object as subject ("X trained Y" -> (Y, trained by, X)), else
-  the grammatical subject comes first; a converse link (WordNet: "parent" for "child") swaps them.
+- `triple`: any other two names; the direction follows the grammar (`agents.reading.direction`).
+
+With a KB type check, only relations both names can fill are linked to; a place adjective reads as
+its place ("an African country") and a copula's place preposition says the relation when nothing
+else does ("Peru is in South America").
 
 Nothing is forced: a predicate no label reaches, two labels too close, or a name no triple or KB
 knows leaves the question unread (returns no readings).
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from agents.reading.direction import direction, verbal
 from agents.reading.frames import DIFFERENT, SAME, Span, predicate_words, quantity, sameness
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
@@ -38,50 +40,6 @@ def _phrase(words: list[Any]) -> tuple[str, list[str]]:
 def _link(linker: LabelLinker, words: list[Any], labels: Sequence[Label]) -> LabelLink | None:
     phrase, lemmas = _phrase(words)
     return linker.link(phrase, lemmas, labels) if phrase else None
-
-
-def _owner(words: list[Any], names: list[Mention]) -> Mention | bool | None:
-    """The name whose relation a relational noun of the predicate says, or False when that is ambiguous.
-
-    "the coach of Y", "the site for Y", "Y's coach": Y; "Y has a coach named X": Y (the subject of
-    "have"). "X has the coach of Y" says both and is ambiguous (False). None: no relational noun.
-    """
-
-    def name_in(tok: Any) -> Mention | None:
-        inside = {x.i for x in tok.subtree}
-        hit = [m for m in names if m.end - 1 in inside]
-        return hit[0] if len(hit) == 1 else None
-
-    for t in words:
-        if t.pos_ != "NOUN":
-            continue
-        of = next(
-            (name_in(p) or _next_name(p, names) for p in t.children if p.dep_ == "prep" and p.lower_ in OWNER_PREPS),
-            None,
-        )
-        poss = next((name_in(p) for p in t.children if p.dep_ == "poss"), None)
-        holder = None
-        if t.dep_ == "dobj" and t.head.lemma_ == "have":
-            holder = next((name_in(c) for c in t.head.children if c.dep_ == "nsubj"), None)
-        if of is not None and holder is not None:
-            return False
-        if (found := of or poss or holder) is not None:
-            return found
-    return None
-
-
-OWNER_PREPS = ("of", "for")
-DESCRIPTORS = frozenset({"DET", "ADJ", "NOUN"})
-
-
-def _next_name(prep: Any, names: list[Mention]) -> Mention | None:
-    """The name right after a preposition and a description of it ("for the old town Kobe": Kobe)."""
-    doc = prep.doc
-    later = [m for m in names if m.start > prep.i]
-    if not later:
-        return None
-    first = min(later, key=lambda m: m.start)
-    return first if all(doc[i].pos_ in DESCRIPTORS for i in range(prep.i + 1, first.start)) else None
 
 
 TYPE_MARKS = (SAME | DIFFERENT) - {"both"}
@@ -108,60 +66,6 @@ def _respective(words: list[Any]) -> list[Any] | None:
         if t.pos_ == "NOUN" and any(c.dep_ == "conj" and c.pos_ == "NOUN" for c in t.children):
             return [t]
     return None
-
-
-def _agent(doc: Any, names: list[Mention]) -> Mention | None:
-    for t in doc:
-        if t.dep_ == "agent":
-            inside = {x.i for x in t.subtree}
-            hit = [m for m in names if m.end - 1 in inside]
-            if len(hit) == 1:
-                return hit[0]
-    return None
-
-
-def _verbal(link: LabelLink) -> bool:
-    """Whether a label reads as a verb: it starts with one, ends in a preposition or a participle."""
-    label = link.text.lower()
-    last = label.rsplit(" ", 1)[-1]
-    return link.verbal or last in ("by", "of", "in", "at", "to", "from", "with", "on") or label.endswith("ed")
-
-
-def _direction(doc: Any, words: list[Any], a: Mention, b: Mention, link: LabelLink) -> tuple[Mention, Mention] | None:
-    """(subject, object) of the label for two names in sentence order (module docstring); None if ambiguous."""
-    names = [a, b]
-    label = link.text.lower()
-    if label.endswith(" by"):
-        agent = _agent(doc, names)
-        s, o = ((b, a) if agent is a else (a, b)) if agent is not None else (b, a)
-    elif not _verbal(link) and (owner := _owner(words, names)) is not None:
-        if owner is False or owner is True:
-            return None
-        s, o = owner, (b if owner is a else a)
-    elif not _verbal(link) and (valued := _valued(doc, words, names)) is not None:
-        s, o = (b, a) if valued is a else (a, b)  # "Peru is on the African continent": Africa is the value
-    elif not _verbal(link) and not _locative(doc, b):
-        return None  # "X trained Y" for the noun label "coach": is X the coach of Y or Y's? Not said.
-    else:
-        s, o = a, b
-    return (o, s) if link.converse else (s, o)
-
-
-LOCATIVE = frozenset({"in", "at", "on", "during", "near", "inside", "within", "into", "from"})
-
-
-def _valued(doc: Any, words: list[Any], names: list[Mention]) -> Mention | None:
-    """The one name that modifies a predicate noun as its value ("the African continent"), or None."""
-    said = {t.i for t in words if t.pos_ == "NOUN"}
-    hit = [m for m in names if m.end - m.start == 1 and doc[m.start].dep_ == "amod" and doc[m.start].head.i in said]
-    return hit[0] if len(hit) == 1 else None
-
-
-def _locative(doc: Any, m: Mention) -> bool:
-    """Whether a name hangs on a place or time preposition ("occurred in Y"): its clause's subject owns the relation."""
-    root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
-    head = root.head
-    return root.dep_ == "pobj" and head.lower_ in LOCATIVE
 
 
 SPATIAL = frozenset({"in", "on", "at", "inside", "within", "near"})
@@ -299,12 +203,12 @@ def read_question(
     words = predicate_words(doc, spans) or _copular_preposition(doc, b)
     if len(doc[a.end : b.start]) == 1 and (first := _respective(words)) is not None:
         link = _link(linker, first, labels)  # "a and b are N1 and N2": a is the N1 of b
-        if link is None or _verbal(link):
+        if link is None or verbal(link):
             return []
         s, o = (a, b) if link.converse else (b, a)
     else:
         link = _link(linker, words, labels)
-        where = _direction(doc, words, a, b, link) if link is not None else None
+        where = direction(doc, words, a, b, link) if link is not None else None
         if link is None or where is None:
             return []
         s, o = where

@@ -79,19 +79,6 @@ def _named_at(store: KBStore, text: str, readings: list[int], ends: list[tuple[i
     return any(_fits(store, eid, ends) for eid in readings) or bool(shortened(store, text, ends, limit))
 
 
-def can_name(
-    store: KBStore, catalog: Catalog, text: str, relation: str, end: End, limit: int = 20, strict: bool = False
-) -> bool:
-    """Whether `text` may name an entity at `end` of `relation`.
-
-    When the KB cannot tell (the relation holds by no stored fact), True, or False with `strict`.
-    """
-    ends = _typed_ends(store, catalog, relation, end)
-    if not ends:
-        return not strict
-    return _named_at(store, text, _readings(store, text, limit), ends, limit)
-
-
 def typed_names(store: KBStore, catalog: Catalog, text: str, relation: str, end: End, limit: int) -> list[int]:
     """The entities `text` names at `end` ("s" or "o") of `relation` (module docstring), best reading first."""
     first = store.resolve(text, limit)
@@ -116,7 +103,7 @@ def first_reading(store: KBStore, text: str, candidates: list[int]) -> int:
 
 
 class TypeCheck:
-    """Whether two names can be a relation's subject and object in a KB (`can_name`, cached per name and end)."""
+    """Whether two names can be a relation's subject and object in a KB (cached per name and end)."""
 
     def __init__(self, store: KBStore, catalog: Catalog, limit: int = 20) -> None:
         self.store = store
@@ -147,4 +134,4 @@ class TypeCheck:
         return self._seen[key]
 
 
-__all__ = ["MAX_SHORTENED", "TypeCheck", "can_name", "first_reading", "shortened", "typed_names"]
+__all__ = ["MAX_SHORTENED", "TypeCheck", "first_reading", "shortened", "typed_names"]

@@ -1,0 +1,117 @@
+"""Which of two names is a linked relation's subject, from the grammar (pure, over a spaCy parse).
+
+A label said with "by" takes its active sentence's object as subject ("X trained Y" -> (Y, trained
+by, X)); a relational noun's "of" / "for" / possessive name, or the subject of "has a N named Y",
+is a noun label's subject ("X is the coach of Y" -> (Y, coach, X)); an adjective that modifies the
+predicate noun is its value ("the African continent"); a locative preposition or a verb label keeps
+sentence order; a converse link swaps them. Anything else is ambiguous ("X trained Y" for the noun
+label "coach": whose coach?) and gives no direction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.reading.labels import LabelLink
+from agents.reading.reader import Mention
+
+
+def _owner(words: list[Any], names: list[Mention]) -> Mention | bool | None:
+    """The name whose relation a relational noun of the predicate says, or False when that is ambiguous.
+
+    "the coach of Y", "the site for Y", "Y's coach": Y; "Y has a coach named X": Y (the subject of
+    "have"). "X has the coach of Y" says both and is ambiguous (False). None: no relational noun.
+    """
+
+    def name_in(tok: Any) -> Mention | None:
+        inside = {x.i for x in tok.subtree}
+        hit = [m for m in names if m.end - 1 in inside]
+        return hit[0] if len(hit) == 1 else None
+
+    for t in words:
+        if t.pos_ != "NOUN":
+            continue
+        of = next(
+            (name_in(p) or _next_name(p, names) for p in t.children if p.dep_ == "prep" and p.lower_ in OWNER_PREPS),
+            None,
+        )
+        poss = next((name_in(p) for p in t.children if p.dep_ == "poss"), None)
+        holder = None
+        if t.dep_ == "dobj" and t.head.lemma_ == "have":
+            holder = next((name_in(c) for c in t.head.children if c.dep_ == "nsubj"), None)
+        if of is not None and holder is not None:
+            return False
+        if (found := of or poss or holder) is not None:
+            return found
+    return None
+
+
+OWNER_PREPS = ("of", "for")
+DESCRIPTORS = frozenset({"DET", "ADJ", "NOUN"})
+
+
+def _next_name(prep: Any, names: list[Mention]) -> Mention | None:
+    """The name right after a preposition and a description of it ("for the old town Kobe": Kobe)."""
+    doc = prep.doc
+    later = [m for m in names if m.start > prep.i]
+    if not later:
+        return None
+    first = min(later, key=lambda m: m.start)
+    return first if all(doc[i].pos_ in DESCRIPTORS for i in range(prep.i + 1, first.start)) else None
+
+
+def _agent(doc: Any, names: list[Mention]) -> Mention | None:
+    for t in doc:
+        if t.dep_ == "agent":
+            inside = {x.i for x in t.subtree}
+            hit = [m for m in names if m.end - 1 in inside]
+            if len(hit) == 1:
+                return hit[0]
+    return None
+
+
+def verbal(link: LabelLink) -> bool:
+    """Whether a label reads as a verb: it starts with one, ends in a preposition or a participle."""
+    label = link.text.lower()
+    last = label.rsplit(" ", 1)[-1]
+    return link.verbal or last in ("by", "of", "in", "at", "to", "from", "with", "on") or label.endswith("ed")
+
+
+def direction(doc: Any, words: list[Any], a: Mention, b: Mention, link: LabelLink) -> tuple[Mention, Mention] | None:
+    """(subject, object) of the label for two names in sentence order (module docstring); None if ambiguous."""
+    names = [a, b]
+    label = link.text.lower()
+    if label.endswith(" by"):
+        agent = _agent(doc, names)
+        s, o = ((b, a) if agent is a else (a, b)) if agent is not None else (b, a)
+    elif not verbal(link) and (owner := _owner(words, names)) is not None:
+        if owner is False or owner is True:
+            return None
+        s, o = owner, (b if owner is a else a)
+    elif not verbal(link) and (valued := _valued(doc, words, names)) is not None:
+        s, o = (b, a) if valued is a else (a, b)  # "Peru is on the African continent": Africa is the value
+    elif not verbal(link) and not _locative(doc, b):
+        return None  # "X trained Y" for the noun label "coach": is X the coach of Y or Y's? Not said.
+    else:
+        s, o = a, b
+    return (o, s) if link.converse else (s, o)
+
+
+LOCATIVE = frozenset({"in", "at", "on", "during", "near", "inside", "within", "into", "from"})
+
+
+def _valued(doc: Any, words: list[Any], names: list[Mention]) -> Mention | None:
+    """The one name that modifies a predicate noun as its value ("the African continent"), or None."""
+    said = {t.i for t in words if t.pos_ == "NOUN"}
+    hit = [m for m in names if m.end - m.start == 1 and doc[m.start].dep_ == "amod" and doc[m.start].head.i in said]
+    return hit[0] if len(hit) == 1 else None
+
+
+def _locative(doc: Any, m: Mention) -> bool:
+    """Whether a name hangs on a place or time preposition ("occurred in Y"): its clause's subject owns the relation."""
+    root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+    head = root.head
+    return root.dep_ == "pobj" and head.lower_ in LOCATIVE
+
+
+__all__ = ["LOCATIVE", "direction", "verbal"]
