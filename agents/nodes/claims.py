@@ -17,6 +17,8 @@ from agents.answer_set import evidence_answers
 from agents.context import VerifierContext
 from agents.nodes.base import node
 from agents.reading.claims import read_free
+from agents.reading.discourse import Plain, plain
+from agents.reading.reader import nlp
 from agents.reading.values import number_phrase
 from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
@@ -27,6 +29,9 @@ from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.logic.mtl_question import read_mtl_question
 from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_drowzee
 from drowzee_core.oracles.answers import parse_answer
+
+MAX_PARSE_CHARS = 20_000
+"""The part of a response parsed for its discourse (the rest is read as it is)."""
 
 
 def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
@@ -68,7 +73,29 @@ def _with_tolerance(claim: Claim, catalog: Catalog) -> Claim:
 
 
 def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]] = ()) -> list[Claim]:
-    """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order); `triples` are the supplied ones."""
+    """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order); `triples` are the supplied ones.
+
+    The response is read as the plain statements it makes (`agents.reading.discourse`: hedges and
+    connectives dropped, relative clauses made sentences); each claim's span is on the response's own words.
+    """
+    said = plain(nlp()(response[:MAX_PARSE_CHARS])) if response.strip() else None
+    if said is None or not said.changed:
+        return _read_claims(ctx, query, response, triples)
+    claims = _read_claims(ctx, query, said.text + response[MAX_PARSE_CHARS:], triples)
+    return [c if c.span is None else c.model_copy(update={"span": _mapped(said, c.span)}) for c in claims]
+
+
+def _mapped(said: Plain, span: tuple[int, int]) -> tuple[int, int]:
+    """A span of the plain text on the response (text past the parsed part keeps its offset shift)."""
+    n = len(said.text)
+    shift = (said.origin[-1] + 1 - n) if said.origin else 0
+    if span[0] >= n:
+        return span[0] + shift, span[1] + shift
+    start, end = said.span(span[0], min(span[1], n))
+    return start, end if span[1] <= n else span[1] + shift
+
+
+def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]]) -> list[Claim]:
     found: list[Claim] = []
     for st in ctx.services.reader.with_query(query, response):
         found.append(_with_tolerance(_from_statement(st), ctx.services.catalog))

@@ -1,0 +1,324 @@
+"""What a response asserts, without its discourse: hedges, connectives and non-restrictive relative clauses.
+
+A response says its facts inside a frame that carries no fact of its own: a first-person hedge ("To my
+knowledge, ...", "..., I believe.", "I think that ..."), a connective ("therefore", "That means ..."),
+or a second fact tucked into a relative clause ("Lena Moss, who was born in 1901, died in 1980.").
+`plain` rewrites a response as the statements it makes: hedges and connectives dropped, and each
+non-restrictive relative clause ("who / which / whose", set off by a comma) made a sentence of its own
+about the name it follows ("Lena Moss was born in 1901."). The readers then see plain statements.
+
+A hedge is not a denial: "I don't think ..." is negated and kept whole. Only first-person hedges and
+cognition verbs are dropped; modal words that change the claim ("possibly", "was once") stay.
+
+Every character of the plain text remembers where it came from (`Plain.origin`), so a claim read from
+it is shown on the response's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our"})
+"""Words that make a phrase the writer's stance on a claim, not part of it."""
+COGNITION = frozenset(
+    {"believe", "think", "know", "guess", "suppose", "recall", "remember", "reckon", "assume", "understand"}
+)
+"""Verbs whose first-person complement is the claim ("I think <claim>")."""
+FRAME_VERBS = frozenset({"mean", "seem", "appear", "follow", "imply"})
+"""Verbs of "That means <claim>", "It seems that <claim>": the complement is the claim."""
+FRAME_SUBJECTS = frozenset({"that", "this", "it", "which"})
+CONNECTIVES = frozenset({"therefore", "thus", "hence", "consequently", "accordingly"})
+"""Adverbs that link a claim to the previous one and say nothing of it."""
+RELATIVE = frozenset({"who", "which", "whose"})
+"""Pronouns of a non-restrictive relative clause ("that" introduces restrictive ones, never cut out)."""
+MAX_HEDGE_TOKENS = 8
+YEAR = re.compile(r"\d{3,4}")
+NAME_PARTICLES = frozenset(
+    {
+        "de",
+        "do",
+        "da",
+        "dos",
+        "das",
+        "del",
+        "della",
+        "di",
+        "du",
+        "van",
+        "von",
+        "der",
+        "den",
+        "la",
+        "le",
+        "el",
+        "al",
+        "of",
+        "the",
+        "y",
+        "bin",
+        "ibn",
+    }
+)
+"""Lowercase words inside proper names ("Catolé do Rocha", "Republic of the Congo")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plain:
+    """A response's plain statements and, per character, the response offset it came from."""
+
+    text: str
+    origin: tuple[int, ...]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The response span the plain text's `[start, end)` came from."""
+        picked = self.origin[start:end]
+        if not picked:
+            at = self.origin[start] if start < len(self.origin) else (self.origin[-1] + 1 if self.origin else 0)
+            return at, at
+        return min(picked), max(picked) + 1
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything was dropped or moved."""
+        return self.origin != tuple(range(len(self.text)))
+
+
+class _Builder:
+    """Plain text assembled from pieces of the response, each character with its offset."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.chars: list[str] = []
+        self.origin: list[int] = []
+
+    def add(self, start: int, end: int, capital: bool = False) -> None:
+        """Append `source[start:end]` (its first letter capitalised with `capital`)."""
+        piece = self.source[start:end]
+        if capital and piece[:1].islower():
+            piece = piece[0].upper() + piece[1:]
+        self.chars += piece
+        self.origin += range(start, end)
+
+    def add_text(self, text: str, at: int) -> None:
+        """Append text that is not in the response ("'s", a period), placed at offset `at`."""
+        self.chars += text
+        self.origin += [at] * len(text)
+
+    def build(self) -> Plain:
+        return Plain("".join(self.chars), tuple(self.origin))
+
+
+def _is_first_person(tokens: Any, negation: bool = False) -> bool:
+    """A phrase in the first person with no name or number (and, unless `negation`, no "not")."""
+    return any(t.lower_ in FIRST_PERSON for t in tokens) and not any(
+        t.pos_ in ("PROPN", "NUM") or (t.dep_ == "neg" and not negation) for t in tokens
+    )
+
+
+def _lead_hedge(sent: Any) -> range:
+    """Tokens near the sentence's start that frame it: "To my knowledge,", "I think (that)", "That means".
+
+    A leading "Yes," stays: only the frame goes.
+    """
+    comma = next((t for t in sent[: MAX_HEDGE_TOKENS + 1] if t.text == ","), None)
+    if comma is not None and comma.i > sent.start:
+        phrase = sent.doc[sent.start : comma.i]
+        if _is_first_person(phrase, negation=True) and not any(t.pos_ == "INTJ" for t in phrase):
+            return range(sent.start, comma.i + 1)
+    root = sent.root
+    comp = next((c for c in root.children if c.dep_ == "ccomp"), None)
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if comp is None or subject is None or any(c.dep_ == "neg" for c in root.children):
+        return range(0)
+    frame = (root.lemma_ in COGNITION and subject.lower_ in FIRST_PERSON) or (
+        root.lemma_ in FRAME_VERBS and subject.lower_ in FRAME_SUBJECTS
+    )
+    start = subject.left_edge.i
+    lead = sent.doc[start : comp.left_edge.i]
+    if not frame or not 0 < len(lead) <= MAX_HEDGE_TOKENS or any(t.pos_ in ("PROPN", "NUM") for t in lead):
+        return range(0)
+    cut = comp.left_edge.i
+    while cut < sent.end and sent.doc[cut].dep_ == "mark" and sent.doc[cut].lower_ == "that":
+        cut += 1
+    return range(start, cut)
+
+
+def _tail_hedge(sent: Any) -> int:
+    """Tokens at the sentence's end that hedge it (", I believe.", ", if I remember correctly."): their start."""
+    end: int = sent.end - 1 if sent[-1].is_punct else sent.end
+    for i in range(end - 1, sent.start - 1, -1):
+        if sent.doc[i].text == ",":
+            tail = sent.doc[i + 1 : end]
+            if 0 < len(tail) <= MAX_HEDGE_TOKENS and _is_first_person(tail):
+                return i
+            break
+    return end
+
+
+def _relative_clauses(sent: Any) -> list[tuple[Any, Any, Any]]:
+    """Non-restrictive relative clauses: (the name they follow, the pronoun, the clause's tokens with its commas)."""
+    out = []
+    for t in sent:
+        if t.dep_ != "relcl" or t.head.i >= t.i:
+            continue
+        pronoun = next((x for x in t.subtree if x.lower_ in RELATIVE), None)
+        if pronoun is None or pronoun.i == 0 or sent.doc[pronoun.i - 1].text != ",":
+            continue
+        subject = pronoun if pronoun.lower_ != "whose" else pronoun.head  # "whose population is ..."
+        if subject.dep_ not in ("nsubj", "nsubjpass") or subject.head.i != t.i:
+            continue  # "..., which I visited": the pronoun is no subject, the clause no statement of its own
+        head = _name_before(sent, pronoun.i - 1) or _name_of(t.head)
+        if head is None or head.end != pronoun.i - 1:
+            continue
+        start, end = pronoun.i - 1, t.right_edge.i + 1
+        if end < sent.end and sent.doc[end].text == ",":
+            end += 1
+        out.append((head, pronoun, sent.doc[start:end]))
+    return out
+
+
+def _name_before(sent: Any, end: int) -> Any:
+    """The capitalised name that ends at token `end` ("Catolé do Rocha": particles between capitals), or None."""
+    start = end
+    while start > sent.start:
+        prev = sent.doc[start - 1]
+        if (prev.text[:1].isupper() and prev.is_alpha) or prev.text in ("'", "-", "’"):
+            start -= 1
+        elif prev.lower_ in NAME_PARTICLES:
+            back = start - 1
+            while back > sent.start and sent.doc[back - 1].lower_ in NAME_PARTICLES:
+                back -= 1
+            if back == sent.start or not sent.doc[back - 1].text[:1].isupper():
+                break
+            start = back
+        else:
+            break
+    if start == end or not sent.doc[start].text[:1].isupper():
+        return None
+    return sent.doc[start:end]
+
+
+def _name_of(token: Any) -> Any:
+    """The name or noun phrase a token heads: its entity, else its noun chunk."""
+    for ent in token.doc.ents:
+        if ent.start <= token.i < ent.end:
+            return ent
+    for chunk in token.doc.noun_chunks:
+        if chunk.start <= token.i < chunk.end:
+            return chunk
+    return None
+
+
+def _the_one_that(sent: Any) -> range:
+    """The words from the copula to the pronoun of "X is the one that has ...", so that "X has ..." remains."""
+    root = sent.root
+    if root.lemma_ != "be":  # "I think X is the one that ...": the hedged clause
+        root = next((c for c in root.children if c.dep_ == "ccomp" and c.lemma_ == "be"), root)
+    if root.lemma_ != "be":
+        return range(0)
+    attr = next((c for c in root.children if c.dep_ == "attr"), None)
+    if attr is None or not any(c.dep_ == "det" and c.lower_ == "the" for c in attr.children):
+        return range(0)
+    clause = next((c for c in attr.children if c.dep_ == "relcl"), None)
+    if clause is None or attr.i > clause.i:
+        return range(0)
+    pronoun = next((c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if pronoun is None or pronoun.lower_ not in ("that", "who", "which") or pronoun.i != attr.i + 1:
+        return range(0)
+    if any(c.dep_ in ("nsubj", "nsubjpass") and c.i < root.i for c in root.children):
+        return range(root.i, pronoun.i + 1)
+    return range(0)
+
+
+def _makes(sent: Any) -> tuple[Any, Any] | None:
+    """(value, description) of "That makes 25,655 the population of Norland": said "<description> is <value>"."""
+    first = sent[0]
+    if len(sent) < 5 or first.lower_ not in FRAME_SUBJECTS or sent[1].lemma_ != "make":
+        return None
+    end = sent.end - 1 if sent[-1].is_punct else sent.end
+    det = next((t for t in sent.doc[sent.start + 3 : end] if t.lower_ == "the"), None)
+    if det is None or det.i - (sent.start + 2) > MAX_HEDGE_TOKENS:
+        return None
+    return sent.doc[sent.start + 2 : det.i], sent.doc[det.i : end]
+
+
+def _add_tokens(out: _Builder, tokens: Any, capital: bool = False) -> None:
+    """Tokens as written, with the spaces between them."""
+    for k, t in enumerate(tokens):
+        end = t.idx + (len(t.text_with_ws) if k + 1 < len(tokens) else len(t.text))
+        out.add(t.idx, end, capital=capital and k == 0)
+
+
+def _drop_connectives(sent: Any, start: int, end: int) -> list[int]:
+    """Token indexes inside `[start, end)` that say nothing of the fact.
+
+    Linking adverbs ("therefore"), and the words "the year" before a year ("in the year 1861" -> "in 1861").
+    """
+    doc = sent.doc
+    out = [t.i for t in doc[start:end] if t.dep_ == "advmod" and t.lower_ in CONNECTIVES and t.i > start]
+    for i in range(max(start + 1, sent.start + 1), end - 2):
+        the, word, year = doc[i], doc[i + 1], doc[i + 2]
+        if the.lower_ == "the" and word.lower_ == "year" and doc[i - 1].pos_ == "ADP" and YEAR.fullmatch(year.text):
+            out += [i, i + 1]
+    return out
+
+
+def plain(doc: Any) -> Plain:
+    """The statements of a parsed response (spaCy `Doc`), without hedges, connectives and relative clauses."""
+    out = _Builder(doc.text)
+    at = 0
+    for sent in doc.sents:
+        if made := _makes(sent):
+            value, description = made
+            out.add(at, doc[sent.start].idx)
+            _add_tokens(out, description, capital=True)
+            out.add_text(" is ", value.start_char)
+            _add_tokens(out, value)
+            if sent[-1].is_punct:
+                out.add(sent[-1].idx, sent.end_char)
+            at = sent.end_char
+            continue
+        lead = _lead_hedge(sent)
+        first = lead.stop if lead and lead.start == sent.start else sent.start
+        last = _tail_hedge(sent)
+        relatives = [r for r in _relative_clauses(sent) if r[2].start >= first and r[2].end <= last]
+        cut = {i for _, _, clause in relatives for i in range(clause.start, clause.end)} | set(lead)
+        cut |= set(_drop_connectives(sent, first, last)) | set(_the_one_that(sent))
+        out.add(at, doc[sent.start].idx)  # whatever lies between sentences
+        kept = [i for i in range(sent.start, last) if i not in cut]
+        if last < sent.end and doc[sent.end - 1].is_punct:
+            kept.append(sent.end - 1)
+        for k, i in enumerate(kept):
+            tok = doc[i]
+            out.add(tok.idx, tok.idx + len(tok.text), capital=k == 0 and i > sent.start)
+            if k + 1 < len(kept):
+                nxt = doc[kept[k + 1]]
+                if kept[k + 1] == i + 1:
+                    out.add(tok.idx + len(tok.text), nxt.idx)
+                elif not nxt.is_punct:
+                    out.add_text(" ", tok.idx + len(tok.text))
+        for head, pronoun, clause in relatives:
+            _add_relative(out, head, pronoun, clause)
+        at = sent.end_char
+    out.add(at, len(doc.text))
+    return out.build()
+
+
+def _add_relative(out: _Builder, head: Any, pronoun: Any, clause: Any) -> None:
+    """The relative clause as a sentence about its name: "who was born in 1901" -> "Lena Moss was born in 1901."."""
+    body = [t for t in clause if t.text != "," or (t.i != clause.start and t.i != clause.end - 1)]
+    body = [t for t in body if t.i != pronoun.i]
+    if not body:
+        return
+    out.add_text(" ", pronoun.idx)
+    out.add(head.start_char, head.end_char, capital=True)
+    out.add_text("'s " if pronoun.lower_ == "whose" else " ", pronoun.idx)
+    for k, t in enumerate(body):
+        end = t.idx + len(t.text_with_ws) if k + 1 < len(body) else t.idx + len(t.text)
+        out.add(t.idx, end)
+    out.add_text(".", body[-1].idx + len(body[-1].text) - 1)
+
+
+__all__ = ["Plain", "plain"]

@@ -1,0 +1,78 @@
+"""A response as the plain statements it makes (`agents.reading.discourse`, real spaCy).
+
+The sentences are invented, and the hedges are worded in ways the natural-style generator never uses,
+so that these tests check the grammar, not a round trip of the generator's phrase lists.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.reading.discourse import plain
+from agents.reading.reader import nlp
+
+
+@pytest.mark.parametrize(
+    ("response", "statements"),
+    [
+        # first-person hedges, before and after the claim
+        ("In my opinion, Westland borders Norland.", "Westland borders Norland."),
+        ("If I'm not mistaken, the bridge opened in 1931.", "The bridge opened in 1931."),
+        ("I reckon that Tova Brenn wrote the novel.", "Tova Brenn wrote the novel."),
+        ("We assume the river is 300 km long.", "The river is 300 km long."),
+        ("Orvin, if I recall.", "Orvin."),
+        ("The lake is deep, as I understand it.", "The lake is deep."),
+        # connectives and frames that say nothing of the fact
+        ("It follows that Westland is larger.", "Westland is larger."),
+        ("The capital is thus Orvin.", "The capital is Orvin."),
+        ("This means the dam was finished in 1950.", "The dam was finished in 1950."),
+        ("Tova Brenn was the one who founded the paper.", "Tova Brenn founded the paper."),
+        ("This makes Orvin the capital of Norland.", "The capital of Norland is Orvin."),
+        # non-restrictive relative clauses become statements about the name they follow
+        (
+            "Tova Brenn, who was born in 1901, founded the paper.",
+            "Tova Brenn founded the paper. Tova Brenn was born in 1901.",
+        ),
+        ("Norland, whose capital is Orvin, borders Westland.", "Norland borders Westland. Norland's capital is Orvin."),
+        (
+            "The paper moved to Puerto de la Cruz, which lies on the coast.",
+            "The paper moved to Puerto de la Cruz. Puerto de la Cruz lies on the coast.",
+        ),
+    ],
+)
+def test_the_frame_goes_and_the_claims_stay(response: str, statements: str) -> None:
+    assert plain(nlp()(response)).text == statements
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "I don't think Westland borders Norland.",  # a denial, not a hedge
+        "Yes, Westland borders Norland.",
+        "The city that I like is Orvin.",  # restrictive: no statement of its own
+        "Norland, which I visited, borders Westland.",  # the pronoun is no subject
+        "Possibly, the bridge opened in 1931.",  # modality changes the claim
+        "According to Tova Brenn, the bridge opened in 1931.",  # a source, not the writer's stance
+        "That makes sense.",
+    ],
+)
+def test_what_changes_the_claim_is_kept(response: str) -> None:
+    assert plain(nlp()(response)).text == response
+
+
+def test_a_kept_yes_stays_before_the_unhedged_claim() -> None:
+    assert plain(nlp()("Yes, I believe Orvin is the capital.")).text == "Yes, Orvin is the capital."
+
+
+def test_each_character_points_back_to_the_response() -> None:
+    response = "To my knowledge, Norland, whose capital is Orvin, borders Westland. It is small."
+    said = plain(nlp()(response))
+    first = said.text.index("Norland borders")
+    start, end = said.span(first, first + len("Norland borders Westland."))
+    assert response[start:end] == "Norland, whose capital is Orvin, borders Westland."
+    moved = said.text.index("Norland's capital")
+    start, end = said.span(moved, moved + len("Norland's capital is Orvin"))
+    assert response[start:end].startswith("Norland") and response[start:end].endswith("Orvin")
+    last = said.text.index("It is small.")
+    assert said.span(last, last + len("It is small.")) == (response.index("It is"), len(response))
+    assert not plain(nlp()("Orvin is the capital.")).changed
