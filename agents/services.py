@@ -141,9 +141,11 @@ class Services:
     @cached_property
     def reader(self) -> StatementReader:
         """Reads catalog-phrased statements and query + short answer into claims."""
+        from drowzee_core.kb.naming import stored_objects
         from drowzee_core.kb.statements import StatementReader
 
-        return StatementReader(self.catalog)
+        store = self.store
+        return StatementReader(self.catalog, hops=lambda name, rel: self.gate.run(stored_objects, store, name, rel))
 
     @cached_property
     def sentence_reader(self) -> SentenceReader:

@@ -135,3 +135,18 @@ class TypeCheck:
 
 
 __all__ = ["MAX_SHORTENED", "TypeCheck", "first_reading", "shortened", "typed_names"]
+
+
+MAX_HOP_READINGS = 5
+"""Readings of a name a multi-hop answer is followed from through the KB (`StatementReader.hops`)."""
+
+
+def stored_objects(store: KBStore, name: str, relation: str) -> list[str]:
+    """The labels of what the KB stores as `relation` of each entity `name` names (its first few readings)."""
+    rid = store.relation_ids().get(relation)
+    if rid is None:
+        return []
+    out: list[str] = []
+    for entity in store.resolve(name, limit=MAX_HOP_READINGS):
+        out += store.labels(store.objects(entity, rid)).values()
+    return list(dict.fromkeys(out))

@@ -27,6 +27,7 @@ that names entities the response states is taken, else the last " and ".
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
@@ -51,6 +52,8 @@ _AMONG = re.compile(
     _FLAGS,
 )
 _ABSTAIN = re.compile(r"\s*(?:no\s+idea|nobody\s+knows|no\s+one\s+knows|it\s+is\s+not\s+known)\b", re.IGNORECASE)
+_ANSWER_IS = re.compile(r"the\s+answer\s+(?:is|was)\s+(?P<o>[^.!?]+?)\s*[.!]?\s*", re.IGNORECASE)
+_COPULA = re.compile(r"\s(?:is|are|was|were)\s", re.IGNORECASE)
 _SHORT_LEAD = re.compile(r"(?:it\s+is|it's|the\s+answer\s+is|that\s+is|that\s+would\s+be)\s+", re.IGNORECASE)
 
 
@@ -108,6 +111,8 @@ def _short_answer(reader: StatementReader, response: str, whole: bool = True) ->
     if m := _SHORT_LEAD.match(text):
         text = text[m.end() :]
     text = text.strip().rstrip(".!").strip()
+    if _COPULA.search(text.split(",")[0]):
+        return None  # "The time zone of Norland is X": a statement the templates did not read, no bare answer
     return text if text and len(text.split()) <= SHORT_WORDS and len(text) <= MAX_ENTITY_CHARS else None
 
 
@@ -142,26 +147,59 @@ def _wh(reader: StatementReader, phrase: str, response: str, stated: Sequence[Cl
     )
     answer: str | None = None
     span: tuple[int, int] | None = None
-    for (start, _end), sentence in reader.sentences(response):
-        cut = strip_lead(sentence)
-        if m := answer_rx.fullmatch(sentence[cut:]):
-            answer, span = m.group("o").strip(), (start + cut, start + len(sentence.rstrip()))
-            break
-    short = answer is None
-    if answer is None:
-        answer = _short_answer(reader, response)
+    short = True
+    for rx in (answer_rx, _ANSWER_IS):  # "<the phrase> is X", else "The answer is X" anywhere
+        for (start, _end), sentence in reader.sentences(response):
+            cut = strip_lead(sentence)
+            if answer is None and (m := rx.fullmatch(sentence[cut:])):
+                answer, span, short = (
+                    m.group("o").strip(),
+                    (start + cut, start + len(sentence.rstrip())),
+                    rx is _ANSWER_IS,
+                )
+    if answer is None:  # the first sentence, if it is a bare answer ("It's 17,486. <more facts>")
+        answer = _short_answer(reader, response, whole=False)
+        if answer is not None and len(sentences := reader.sentences(response)) > 1:
+            start = sentences[0][0][0]
+            span = (start, start + len(sentences[0][1].rstrip()))
     if answer is None:
         return []
     facts = [c for c in stated if isinstance(c, Statement) and not c.negated]
     for base, relations in chains:
         if short and _restates(base, answer):
             continue  # "Oslo is Norway's capital": a sentence about the asked entity, not a bare answer
-        cur = _follow(facts, base, relations[:-1])
+        cur, via = _follow(facts, base, relations[:-1]), ""
+        if cur is None and reader.hops is not None:
+            cur, via = _follow_kb(reader, base, relations)
         if cur is not None:
             made = _statement(reader.catalog, cur, relations[-1], answer, False)
-            text = response[span[0] : span[1]] if span else made.text
-            return [Statement(text, span, made.subject, made.relation, made.object)]
+            text = response[span[0] : span[1]] if span and not short and not via else made.text
+            if span is not None and short and not via:  # "The answer is X": the question's own words, answered
+                text = f"{phrase.strip()[:1].upper()}{phrase.strip()[1:]} is {answer}."
+            if span is not None and len(reader.sentences(response)) == 1:
+                span = None  # the whole response is the short answer: the claim is the composed statement
+            return [Statement(f"{via}{text}", span, made.subject, made.relation, made.object)]
     return []
+
+
+def _follow_kb(reader: StatementReader, base: str, relations: Sequence[str]) -> tuple[str | None, str]:
+    """The entity the KB's stored facts reach from `base` through all but the last relation, and those facts.
+
+    The facts come as sentences. Each hop must reach exactly one entity that has a stored fact of the next relation ("the currency of
+    the place where Lyon is located": France, not the region Lyon also lies in). A name the KB has
+    under several readings that lead to different such places ("the place where Burlington is
+    located") composes nothing.
+    """
+    hops = reader.hops
+    assert hops is not None
+    cur, said = base, []
+    for relation, following in itertools.pairwise(relations):
+        found = [x for x in hops(cur, relation) if hops(x, following)]
+        if len(found) != 1:
+            return None, ""
+        said.append(_statement(reader.catalog, cur, relation, found[0], False).text)
+        cur = found[0]
+    return cur, " ".join(said) + " " if said else ""
 
 
 def _restates(name: str, answer: str) -> bool:

@@ -106,6 +106,49 @@ def set_conditions(reader: StatementReader, var: str, cond: str) -> tuple[str, l
     return ("single", [(single, False)]) if single else None
 
 
+_ONLY = re.compile(r"(?:only|just|solely)\s+(?P<m>.+?)(?:\s+only)?", re.IGNORECASE | re.DOTALL)
+"""A bare list that says it is the whole answer ("Just Austria", "Only Mali and Niger")."""
+
+
+_JOINERS = frozenset({"and", "of", "the", "de", "del", "da", "do", "la", "le", "y"})
+
+
+def _names_only(sentence: str) -> bool:
+    """A sentence of nothing but capitalised names and the words that join them ("Just Mali and Niger.")."""
+    words = sentence.rstrip(".! ").replace(",", " ").split()
+    if words and words[0].lower() in ("only", "just"):
+        words = words[1:]
+    return 0 < len(words) <= 12 and words[0][:1].isupper() and all(w[:1].isupper() or w in _JOINERS for w in words)
+
+
+def list_frame(var: str, sentence: str) -> tuple[str, bool] | None:
+    """The list a sentence gives as the answer, and whether it is worded as the only one; None otherwise.
+
+    The frames say of a list that it is the answer: "The only X that meets the given criteria is Y",
+    "Y is the only one", "The only one is Y", "Y and Z are all the X ...", "Y and Z meet the criteria".
+    """
+    v = re.escape(var)
+    end = r"\s*[.!]?\s*"
+    noun = rf"(?:one|ones|answers?|members?|(?-i:{v})s?)"
+    criteria = r"(?:these|the|all(?:\s+the)?)\s+(?:given\s+)?criteria"
+    meets = rf"(?:meets?|satisfy|satisfies|fits?)\s+{criteria}"
+    frames = (
+        (rf"the\s+only\s+{noun}\b(?:\s+that\s+{meets})?\s+(?:is|are)\s+(?P<m>.+?)", True),
+        (rf"the\s+{noun}\s+that\s+{meets}\s+(?:is|are)\s+(?P<m>.+?)", False),
+        (r"the\s+answers?\s+(?:is|are)\s+(?P<m>.+?)", False),
+        (rf"(?P<m>.+?)\s+is\s+the\s+only\s+{noun}\b.*?", True),
+        (rf"(?P<m>.+?)\s+are\s+(?:the\s+only|all(?:\s+of)?\s+the)\s+{noun}\b.*?", False),
+        (rf"(?P<m>.+?)\s+{meets}", False),
+    )
+    for body, only in frames:
+        if hit := re.fullmatch(body + end, sentence, re.IGNORECASE | re.DOTALL):
+            listed = hit.group("m")
+            if bare := _ONLY.fullmatch(listed):
+                listed = bare.group("m")
+            return listed, only
+    return None
+
+
 def read_set_answer(reader: StatementReader, query: str, response: str) -> SetAnswer | None:
     """The members a response lists for a set-operation query, with the query's conditions; None otherwise."""
     # imported here: kb.questions composes set answers through this module
@@ -119,25 +162,26 @@ def read_set_answer(reader: StatementReader, query: str, response: str) -> SetAn
     if parsed is None:
         return None
     op, conditions = parsed
-    members_rx = re.compile(
-        r"(?:the\s+only|the)\s+"
-        + re.escape(var)
-        + r"s?\s+that\s+meets?\s+the\s+(?:given\s+)?criteria\s+(?:is|are)\s+(?P<m>.+?)\s*[.!]?\s*",
-        re.IGNORECASE | re.DOTALL,
-    )
     listed: str | None = None
     only = False
     span: Span | None = None
     for (start, _end), sentence in reader.sentences(response):
         cut = strip_lead(sentence)
-        if hit := members_rx.fullmatch(sentence[cut:]):
-            listed, only = hit.group("m"), hit.group(0).lower().startswith("the only")
+        if hit := list_frame(var, sentence[cut:]):
+            listed, only = hit
             span = (start + cut, start + len(sentence.rstrip()))
             break
-    if listed is None:
+    if listed is None:  # a bare list: the whole response, or a first sentence of names ("Just Austria. <more>")
         sentences = reader.sentences(response)
-        one = sentences[0][1] if len(sentences) == 1 else ""
+        one = sentences[0][1].strip() if sentences else ""
+        if len(sentences) > 1 and not _names_only(one):
+            one = ""
         listed = one.rstrip(".! ") if one and not reader.readings(one) and not abstains(one) else None
+        if listed and (bare := _ONLY.fullmatch(listed)):
+            listed = bare.group("m")  # "Just Austria."
+        if listed and len(sentences) > 1:
+            start = sentences[0][0][0]
+            span = (start, start + len(sentences[0][1].rstrip()))
     if not listed:
         return None
     members = [listed.strip()] if only else split_names(listed)
@@ -173,6 +217,7 @@ __all__ = [
     "SetAnswer",
     "SetCondition",
     "condition_text",
+    "list_frame",
     "member_statements",
     "read_set_answer",
     "set_conditions",

@@ -34,6 +34,7 @@ Query + answer composition ("Yes.", "Lyon", "The only X ... is Y") is in `kb.que
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from drowzee_core.kb.catalog import Catalog
@@ -63,6 +64,7 @@ from drowzee_core.kb.wording import (
     listed_names,
     noun_comparatives,
     noun_templates,
+    phrase_templates,
     resolve_pronoun,
     stated_year,
     superlatives,
@@ -94,24 +96,37 @@ _AUX_TO = {"is": ("to be",), "are": ("to be",), "was": ("to have been", "to be")
 _AUX_TO |= {"does": ("to",), "do": ("to",), "did": ("to have", "to")}
 
 
+def _shape(template: str) -> str:
+    """A template's words with either slot ("{x} is the capital of {x}"), any case, no final stop."""
+    return PLACEHOLDER.sub("{x}", template.strip().rstrip(".")).casefold()
+
+
 class StatementReader:
     """Reads sentences back into triples through a catalog's own templates."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, hops: Callable[[str, str], list[str]] | None = None) -> None:
         self.catalog = catalog
+        self.hops = hops
+        """The KB's objects of (name, relation), for a multi-hop question whose answer states no chain."""
         self._statements: list[_Template] = []
         self.past_templates: set[str] = set()
         """Templates put in the past tense here ("was the capital of"): what they say may have changed since."""
         self._questions: list[_Template] = []
+        worded = {_shape(t) for spec in catalog for t in (spec.positive, spec.negative, *spec.antonyms)}
         for spec in catalog:
             numeric = spec.object_kind != ValueKind.ENTITY
             kinds = [("positive", t, False) for t in with_past([spec.positive])]
             kinds += [("positive", t, False) for t in noun_templates(spec.phrase) if numeric]
+            # a noun phrase said as a statement, unless a template says those words already ("{o} is the
+            # capital of {s}" is capital_of's own statement: one sentence, one reading)
+            phrased = [t for t in phrase_templates(spec.phrase) if t == spec.positive or _shape(t) not in worded]
+            kinds += [("positive", t, False) for t in with_past(phrased)]
             kinds += [("negative", t, True) for t in with_past([spec.negative])]
             kinds += [("antonym", t, True) for t in with_past(list(spec.antonyms))]
             own = {spec.positive, spec.negative, *spec.antonyms, *noun_templates(spec.phrase)[:2]}
+            own |= set(phrase_templates(spec.phrase))
             self.past_templates |= {t for _, t, _ in kinds if t not in own}
-            for kind, text, negated in kinds:
+            for kind, text, negated in dict.fromkeys(kinds):
                 self._statements.append(self._compile(spec.name, kind, negated, text, _STATEMENT_END, numeric))
             self._questions.append(self._compile(spec.name, "question", False, spec.question, _QUESTION_END, numeric))
         self.phrases: list[tuple[str, re.Pattern[str]]] = []
@@ -272,7 +287,13 @@ class StatementReader:
         from drowzee_core.kb.questions import compose
 
         stated = self.read(response)
-        found = unique([*stated, *compose(self, query, response, stated)])
+        composed = compose(self, query, response, stated)
+        by_span = {c.span: c for c in composed if c.span is not None}
+        # the composed reading of a sentence replaces what the templates read there, in its place
+        found = unique([by_span.get(c.span, c) if c.span is not None else c for c in stated] + composed)
+        # an answer sentence that repeats a stated fact ("The answer is therefore 60,431,283.") is a claim too
+        spans = {c.span for c in found}
+        found += [c for c in composed if c.span is not None and c.span not in spans]
         return [_in_context(c, query) if isinstance(c, ComparisonStatement) else c for c in found]
 
 

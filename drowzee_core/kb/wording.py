@@ -9,7 +9,8 @@ nothing here names a relation:
 
 - `past_tense`: the first present-tense auxiliary ("is", "are", "has", "have") in the past;
 - `noun_templates`: for a number or year relation phrased "the N of {s}", "{s}'s N is {o}" and
-  "{s} has a N of {o}" (and their past tense);
+  "{s} has a N of {o}" (and their past tense); `phrase_templates`: for an entity relation, "The N of {s}
+  is {o}" and "{s}'s N is {o}" ("The time zone of Norland is ...");
 - `superlatives`: "has the largest N" also as "highest", "biggest", "greatest" ("smallest": "lowest"),
   in both tenses;
 - `comparative`: the two-entity form of a superlative, "has a larger N than {o}", "was born earlier
@@ -74,6 +75,21 @@ def noun_templates(phrase: str | None) -> list[str]:
     noun = m.group("n")
     article = "an" if noun[0] in "aeiou" else "a"
     return with_past([f"{{s}}'s {noun} is {{o}}.", f"{{s}} has {article} {noun} of {{o}}."])
+
+
+def phrase_templates(phrase: str | None) -> list[str]:
+    """A relation's noun phrase said as a statement, in the present tense (`with_past` adds the past).
+
+    "the time zone of {s}" gives "The time zone of {s} is {o}.", "{o} is the time zone of {s}." and
+    "{s}'s time zone is {o}."; "the place where {s} is located" the first two.
+    """
+    phrase = (phrase or "").strip()
+    if "{s}" not in phrase or "{o}" in phrase:
+        return []
+    out = [f"{phrase[0].upper()}{phrase[1:]} is {{o}}.", f"{{o}} is {phrase}."]
+    if m := _NOUN_PHRASE.match(phrase):
+        out.append(f"{{s}}'s {m.group('n')} is {{o}}.")
+    return out
 
 
 def superlatives(predicate: str) -> list[str]:
