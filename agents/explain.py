@@ -43,8 +43,9 @@ _QUOTED_STARTS = frozenset(
     | {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 )
 """A response starting so is quoted, not read as a clause ("The answer "She was born ..." is ...")."""
-_QUOTE = re.compile(r"^(?:yes|no)\b", re.IGNORECASE)
-"""A Yes / No answer is quoted, not read as a statement ("The answer "No. ..." is ...")."""
+_QUOTE = re.compile(r"^(?:yes|no)\b|\b(?:I|I'm|my|me|we|our)\b", re.IGNORECASE)
+"""A Yes / No answer, or one in the first person ("Sydney, if I recall."), is quoted, not read as a statement
+("The answer "No. ..." is ...")."""
 MAX_LISTED = 6
 MIN_STATEMENT_WORDS = 3
 """A shorter response is a short answer, quoted rather than read as a clause ("The answer "Tokyo." ...")."""

@@ -102,6 +102,8 @@ def test_explanation_of_a_refutation_cites_the_proof_fact() -> None:
     assert text.endswith("Therefore, the answer contains an incorrect conclusion.")
     short = compose(refuted, N, "No. He died in 1642.", [claim], [res], ev, [])
     assert short.startswith('NON-FACTUAL.\nThe answer "No. He died in 1642." is incorrect.')
+    hedged = compose(refuted, N, "If I recall, Bradstreet died in 1642.", [claim], [res], ev, [])
+    assert hedged.startswith('NON-FACTUAL.\nThe answer "If I recall, Bradstreet died in 1642." is incorrect.')
 
 
 def test_explanation_of_a_refuted_denial_and_of_an_answer_given_both_ways() -> None:
