@@ -185,10 +185,10 @@ def _wh(reader: StatementReader, phrase: str, response: str, stated: Sequence[Cl
 def _follow_kb(reader: StatementReader, base: str, relations: Sequence[str]) -> tuple[str | None, str]:
     """The entity the KB's stored facts reach from `base` through all but the last relation, and those facts.
 
-    The facts come as sentences. Each hop must reach exactly one entity that has a stored fact of the next relation ("the currency of
-    the place where Lyon is located": France, not the region Lyon also lies in). A name the KB has
-    under several readings that lead to different such places ("the place where Burlington is
-    located") composes nothing.
+    The facts come as sentences. Each hop must reach exactly one entity that has a stored fact of the
+    next relation ("the currency of the place where Lyon is located": France, not the region Lyon also
+    lies in). A name the KB has under several readings that lead to different such places ("the place
+    where Burlington is located") composes nothing.
     """
     hops = reader.hops
     assert hops is not None
