@@ -24,6 +24,7 @@ from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.naming import TypeCheck
 from drowzee_core.kb.store import KBStore
+from drowzee_core.kb.wording import first_named
 
 if TYPE_CHECKING:
     from agents.services import Services
@@ -266,7 +267,8 @@ def read_free(
             out += [_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
             if not readings or any(r.partial for r in readings):
                 out.append(c)
-            previous = next((x.subject for x in reversed(out) if x.subject), previous)
+            last = next((x for x in reversed(out) if x.subject), None)
+            previous = first_named(last.text, last.subject, last.object) if last and last.subject else previous
         asked: list[tuple[Reading, str]] = []
         if yes_no:
             read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]

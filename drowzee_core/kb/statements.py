@@ -61,6 +61,7 @@ from drowzee_core.kb.wording import (
     clauses,
     clean_name,
     comparative,
+    first_named,
     listed_names,
     noun_comparatives,
     noun_templates,
@@ -244,12 +245,14 @@ class StatementReader:
             if is_question(sentence):
                 continue
             found = self._clause_statements(sentence, start)
-            resolved = resolve_pronoun(sentence, last) if not found and last else None
+            # a sentence led by a pronoun is about the previous sentence's first name (also when a template
+            # reads the pronoun itself as a name: "It observes ...")
+            resolved = resolve_pronoun(sentence, last) if last else None
             if resolved is not None:
                 span = (start + strip_lead(sentence), start + len(sentence.rstrip()))
-                found = [replace(c, span=span) for c in self._clause_statements(resolved, start)]
+                found = [replace(c, span=span) for c in self._clause_statements(resolved, start)] or found
             out.extend(found)
-            last = found[0].subject if found else last
+            last = first_named(sentence, found[0].subject, getattr(found[0], "object", None)) if found else last
         return unique(out)
 
     def _clause_statements(self, sentence: str, start: int) -> list[Claim]:

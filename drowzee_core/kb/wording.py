@@ -195,6 +195,16 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str | None:
     return sentence[:cut] + name + sentence[m.end(1) :]
 
 
+def first_named(sentence: str, subject: str, obj: str | None) -> str:
+    """Of a claim's subject and object, the one its sentence names first: what "It" in the next sentence is.
+
+    "China is the place where Wangyuan is located. Its population ..." reads as located_in(Wangyuan,
+    China); "Its" is China, the sentence's own subject, not the claim's.
+    """
+    found = [(at, name) for name in (subject, obj) if name and (at := sentence.find(name)) >= 0]
+    return min(found)[1] if found else subject
+
+
 def clauses(sentence: str, start: int) -> list[tuple[int, str]]:
     """(offset, text) of each clause of `sentence` (which starts at `start`)."""
     out, at = [], 0
@@ -211,10 +221,12 @@ __all__ = [
     "clauses",
     "clean_name",
     "comparative",
+    "first_named",
     "listed_names",
     "noun_comparatives",
     "noun_templates",
     "past_tense",
+    "phrase_templates",
     "resolve_pronoun",
     "split_names",
     "stated_year",

@@ -42,6 +42,12 @@ def verifier(seed_kb: tuple[Path, Stats]) -> Iterator[Verifier]:
         ("Do Ama Reyes and Tam Oduya have different coaches?", "Yes, they do.", Label.NON_FACTUAL),
         ("Is it possible for Lio Marsh to be the coach of Ama Reyes?", "No.", Label.NON_FACTUAL),
         ("Pell Arno is not the coach of Kiri Voss. Please check this statement.", "Yes.", Label.NON_FACTUAL),
+        # the answer's own sentences are read too, before its Yes / No is joined with the question
+        (
+            "Is it true that Ama Reyes and Tam Oduya have the same coach?",
+            "No. Lio Marsh is the coach of Ama Reyes. Tam Oduya trains with someone else.",
+            Label.NON_FACTUAL,
+        ),
     ],
 )
 def test_questions_over_supplied_labels_are_proved(verifier: Verifier, query: str, response: str, label: Label) -> None:

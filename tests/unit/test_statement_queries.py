@@ -300,3 +300,19 @@ def test_the_answer_is_read_wherever_the_response_says_it() -> None:
     answer = [c for c in claims if c.span == (54, 77)]
     assert [(c.subject, c.relation, c.object) for c in answer] == [("France", "has_currency", "the euro")]
     assert answer[0].text == "The currency of the country whose capital is Paris is the euro."
+
+
+def test_a_pronoun_is_the_name_the_previous_sentence_names_first() -> None:
+    from drowzee_core.kb.wording import first_named
+
+    assert first_named("Norland is the place where Orvin is located.", "Orvin", "Norland") == "Norland"
+    assert first_named("The capital of Norland is Orvin.", "Norland", "Orvin") == "Norland"
+    assert first_named("It grew.", "Orvin", None) == "Orvin"
+    claims = READER.read("France is the country whose capital is Paris. Its currency is the euro.")
+    assert ("France", "has_currency", "the euro", False) in triples(claims)
+
+
+def test_a_pronoun_a_template_reads_as_a_name_is_resolved_too() -> None:
+    claims = READER.read("Lyon is located in France. It is located in Europe.")
+    assert ("Lyon", "located_in", "Europe", False) in triples(claims)
+    assert all(c.subject != "It" for c in claims)
