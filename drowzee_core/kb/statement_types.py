@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -127,6 +127,18 @@ def disambiguate(found: list[tuple[int, Reading]], catalog: Catalog) -> list[Rea
     return out
 
 
+def merged(stated: Sequence[Claim], composed: Sequence[Claim]) -> list[Claim]:
+    """A response's stated claims with those its answer makes of the query (`kb.questions.compose`).
+
+    The composed reading of a sentence replaces what the templates read there, in its place; an
+    answer sentence that repeats a stated fact ("The answer is therefore 60,431,283.") stays a claim.
+    """
+    by_span = {c.span: c for c in composed if c.span is not None}
+    found = unique([by_span.get(c.span, c) if c.span is not None else c for c in stated] + list(composed))
+    spans = {c.span for c in found}
+    return found + [c for c in composed if c.span is not None and c.span not in spans]
+
+
 __all__ = [
     "Claim",
     "ComparisonReading",
@@ -136,5 +148,6 @@ __all__ = [
     "Statement",
     "claim_key",
     "disambiguate",
+    "merged",
     "unique",
 ]

@@ -48,6 +48,7 @@ from drowzee_core.kb.statement_types import (
     Reading,
     Statement,
     disambiguate,
+    merged,
     unique,
 )
 from drowzee_core.kb.template_regex import (
@@ -55,6 +56,7 @@ from drowzee_core.kb.template_regex import (
     fix_object,
     strip_lead,
     template_pattern,
+    template_shape,
 )
 from drowzee_core.kb.wording import (
     RELATIVE_CLAUSE,
@@ -97,11 +99,6 @@ _AUX_TO = {"is": ("to be",), "are": ("to be",), "was": ("to have been", "to be")
 _AUX_TO |= {"does": ("to",), "do": ("to",), "did": ("to have", "to")}
 
 
-def _shape(template: str) -> str:
-    """A template's words with either slot ("{x} is the capital of {x}"), any case, no final stop."""
-    return PLACEHOLDER.sub("{x}", template.strip().rstrip(".")).casefold()
-
-
 class StatementReader:
     """Reads sentences back into triples through a catalog's own templates."""
 
@@ -113,15 +110,15 @@ class StatementReader:
         self.past_templates: set[str] = set()
         """Templates put in the past tense here ("was the capital of"): what they say may have changed since."""
         self._questions: list[_Template] = []
-        worded = {_shape(t) for spec in catalog for t in (spec.positive, spec.negative, *spec.antonyms)}
+        worded = {template_shape(t) for spec in catalog for t in (spec.positive, spec.negative, *spec.antonyms)}
         for spec in catalog:
             numeric = spec.object_kind != ValueKind.ENTITY
             kinds = [("positive", t, False) for t in with_past([spec.positive])]
             kinds += [("positive", t, False) for t in noun_templates(spec.phrase) if numeric]
-            # a noun phrase said as a statement, unless a template says those words already ("{o} is the
-            # capital of {s}" is capital_of's own statement: one sentence, one reading)
-            phrased = [t for t in phrase_templates(spec.phrase) if t == spec.positive or _shape(t) not in worded]
-            kinds += [("positive", t, False) for t in with_past(phrased)]
+            phrased = [
+                t for t in phrase_templates(spec.phrase) if t == spec.positive or template_shape(t) not in worded
+            ]
+            kinds += [("positive", t, False) for t in with_past(phrased)]  # unless another template says it
             kinds += [("negative", t, True) for t in with_past([spec.negative])]
             kinds += [("antonym", t, True) for t in with_past(list(spec.antonyms))]
             own = {spec.positive, spec.negative, *spec.antonyms, *noun_templates(spec.phrase)[:2]}
@@ -245,8 +242,7 @@ class StatementReader:
             if is_question(sentence):
                 continue
             found = self._clause_statements(sentence, start)
-            # a sentence led by a pronoun is about the previous sentence's first name (also when a template
-            # reads the pronoun itself as a name: "It observes ...")
+            # a leading pronoun is the previous sentence's first name (also where a template read "It" as a name)
             resolved = resolve_pronoun(sentence, last) if last else None
             if resolved is not None:
                 span = (start + strip_lead(sentence), start + len(sentence.rstrip()))
@@ -291,12 +287,7 @@ class StatementReader:
 
         stated = self.read(response)
         composed = compose(self, query, response, stated)
-        by_span = {c.span: c for c in composed if c.span is not None}
-        # the composed reading of a sentence replaces what the templates read there, in its place
-        found = unique([by_span.get(c.span, c) if c.span is not None else c for c in stated] + composed)
-        # an answer sentence that repeats a stated fact ("The answer is therefore 60,431,283.") is a claim too
-        spans = {c.span for c in found}
-        found += [c for c in composed if c.span is not None and c.span not in spans]
+        found = merged(stated, composed)
         return [_in_context(c, query) if isinstance(c, ComparisonStatement) else c for c in found]
 
 

@@ -62,6 +62,11 @@ def template_pattern(template: str, end: str, numeric_object: bool = False) -> t
     return "".join(out) + end, sum(len(x) for x in literals), probe
 
 
+def template_shape(template: str) -> str:
+    """A template's words with either slot ("{x} is the capital of {x}"), any case, no final stop."""
+    return PLACEHOLDER.sub("{x}", template.strip().rstrip(".")).casefold()
+
+
 def strip_lead(sentence: str) -> int:
     """How many leading characters are a connective ("So", "Yes, because", a list bullet) to drop."""
     m = _LEAD.match(sentence)
@@ -81,4 +86,5 @@ __all__ = [
     "literal_pattern",
     "strip_lead",
     "template_pattern",
+    "template_shape",
 ]
