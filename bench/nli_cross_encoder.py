@@ -16,7 +16,9 @@ Issue 34 allows a cross-encoder "if it beats [the alignment features] on dev", f
 
 Run: python bench/nli_cross_encoder.py pack .nli --pairs /tmp/pairs
      python bench/nli_cross_encoder.py run .nli out/ [--epochs 2] [--limit 0] [--max-steps 0] [--eval-limit 0]
-Only torch, transformers and numpy are needed for `run` (the device image has them).
+Only torch, transformers and numpy are needed for `run` (the device image has them, and not the
+project's own dependencies): that is why its few metrics (balanced accuracy, a bootstrap interval,
+AUC) are written here rather than imported from `finetune.judge.evaluate`.
 """
 
 from __future__ import annotations
@@ -27,55 +29,18 @@ import logging
 import lzma
 import math
 import random
-import shutil
 import time
 from pathlib import Path
 from typing import Any
+
+from nli_metrics import auc, bacc, interval, windows
 
 log = logging.getLogger("nli")
 TRAIN_ROOT = Path(__file__).resolve().parents[2] / "shared" / "data" / "train"
 SETS = ("wice_dev_half", "halueval200", "strategyqa_dev", "factchd_sample", "fever_train")
 """Validation pair files scored (`fever_train` is held out of training)."""
 MAX_PREMISE_CHARS = 2000
-WINDOW_SENTENCES = 3
 MAX_LENGTH = 384
-
-
-# ---------------------------------------------------------------------- pack (this machine)
-def pack(out: Path, pairs: Path) -> None:
-    """Weights, tokenizer, train rows and validation pairs into `out`."""
-    import numpy as np
-    from safetensors.numpy import load_file
-
-    from finetune.judge.model import base_path
-
-    out.mkdir(parents=True, exist_ok=True)
-    base = base_path()
-    for name in ("config.json", "tokenizer.json", "tokenizer_config.json", "vocab.txt", "special_tokens_map.json"):
-        shutil.copy(base / name, out / name)
-    weights = load_file(str(base / "model.safetensors"))
-    packed: dict[str, Any] = {}
-    for key, value in weights.items():
-        if key.endswith("word_embeddings.weight"):
-            scale = np.abs(value).max(axis=1, keepdims=True) / 127.0 + 1e-12
-            packed[key + ".q"] = np.round(value / scale).astype(np.int8)
-            packed[key + ".scale"] = scale.astype(np.float32)
-        else:
-            packed[key] = value.astype(np.float16)
-    np.savez(out / "weights.npz", **packed)
-    held = {json.loads(x)["id"] for x in (pairs / "fever_train.jsonl").read_text("utf-8").splitlines() if x.strip()}
-    rows = []
-    for path in sorted(TRAIN_ROOT.glob("*/*.jsonl")):
-        for line in path.read_text("utf-8").splitlines():
-            r = json.loads(line)
-            if r["id"] in held:
-                continue
-            rows.append([r["evidence"][:MAX_PREMISE_CHARS], r["claim"], int(r["label"] == "SUPPORTED"), r["source"]])
-    with lzma.open(out / "train.jsonl.xz", "wt", encoding="utf-8") as f:
-        f.writelines(json.dumps(r) + "\n" for r in rows)
-    for name in SETS:
-        shutil.copy(pairs / f"{name}.jsonl", out / f"{name}.jsonl")
-    log.info("packed %d train rows (held out %d), %s", len(rows), len(held), sorted(p.name for p in out.iterdir()))
 
 
 # ---------------------------------------------------------------------- run (the GPU)
@@ -100,57 +65,6 @@ def _model(pack_dir: Path, device: Any) -> Any:
     missing, unexpected = model.load_state_dict(state, strict=False)
     log.info("weights loaded; new: %s; unused: %s", missing, unexpected)
     return model.to(device)
-
-
-def _sentences(evidence: Any) -> list[str]:
-    import re
-
-    items = evidence if isinstance(evidence, list) else [evidence]
-    out: list[str] = []
-    for item in items:
-        text = " ".join(str(x) for x in item) if isinstance(item, list) else str(item)
-        out += [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
-    return out or [""]
-
-
-def _windows(evidence: Any) -> list[str]:
-    sents = _sentences(evidence)
-    if len(sents) <= WINDOW_SENTENCES:
-        return [" ".join(sents)]
-    return [" ".join(sents[i : i + WINDOW_SENTENCES]) for i in range(0, len(sents) - WINDOW_SENTENCES + 1)]
-
-
-def _bacc(gold: list[int], pred: list[int]) -> float:
-    rates = []
-    for c in (0, 1):
-        idx = [i for i, g in enumerate(gold) if g == c]
-        if idx:
-            rates.append(sum(pred[i] == c for i in idx) / len(idx))
-    return sum(rates) / len(rates)
-
-
-def _interval(gold: list[int], pred: list[int], seed: int = 0, n: int = 2000) -> list[float]:
-    rng = random.Random(seed)
-    k = len(gold)
-    stats = []
-    for _ in range(n):
-        pick = [rng.randrange(k) for _ in range(k)]
-        g, p = [gold[i] for i in pick], [pred[i] for i in pick]
-        if len(set(g)) == 2:
-            stats.append(_bacc(g, p))
-    stats.sort()
-    if not stats:
-        return [float("nan"), float("nan")]
-    return [round(stats[int(0.025 * len(stats))], 3), round(stats[int(0.975 * len(stats)) - 1], 3)]
-
-
-def _auc(gold: list[int], score: list[float]) -> float:
-    pos = [s for g, s in zip(gold, score, strict=True) if g == 1]
-    neg = [s for g, s in zip(gold, score, strict=True) if g == 0]
-    if not pos or not neg:
-        return float("nan")
-    wins = sum((p > q) + 0.5 * (p == q) for p in pos for q in neg)
-    return wins / (len(pos) * len(neg))
 
 
 def run(
@@ -256,7 +170,7 @@ def run(
     metrics["train_held_out"] = {
         "n": len(dev),
         "accuracy": round(sum(int(g == q) for g, q in zip(gold, pred, strict=True)) / len(dev), 3),
-        "bacc": round(_bacc(gold, pred), 3),
+        "bacc": round(bacc(gold, pred), 3),
         "by_source": {k: [len(v), round(sum(v) / len(v), 3)] for k, v in sorted(by_source.items())},
     }
     for name in SETS:
@@ -270,7 +184,7 @@ def run(
             )
             if p.get("query", "").strip().lower().startswith("is the following statement"):
                 claim = p["response"]
-            for w in _windows(p["evidence"]):
+            for w in windows(p["evidence"]):
                 premises.append(w)
                 claims.append(claim)
                 owner.append(k)
@@ -282,11 +196,11 @@ def run(
         pred = [int(b >= 0.5) for b in best]
         metrics[name] = {
             "n": len(pairs),
-            "bacc": round(_bacc(gold, pred), 3),
-            "bacc_95": _interval(gold, pred),
+            "bacc": round(bacc(gold, pred), 3),
+            "bacc_95": interval(gold, pred),
             "accuracy": round(sum(int(g == q) for g, q in zip(gold, pred, strict=True)) / len(pairs), 3),
             "always_factual_accuracy": round(sum(gold) / len(gold), 3),
-            "auc": round(_auc(gold, best), 3),
+            "auc": round(auc(gold, best), 3),
             "predicted_factual": sum(pred),
             "windows": len(premises),
         }
@@ -326,6 +240,8 @@ def main() -> None:
         import sys
 
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+        from nli_pack import pack  # the project's own code: this machine only
+
         pack(args.dir, args.pairs)
     else:
         run(
