@@ -6,7 +6,8 @@ name the question mentions (an *anchor*: Ireland, Chris Menges) with an answer (
 When the supplied triples have exactly that shape - at least two anchors, every triple joins one
 anchor and one other name, and every other name is joined to every anchor - the other names are
 the evidence's answers, and the response's coverage of them is a signal the Manager weighs (fitted
-on the generated dev split like the others). A yes / no answer is never read this way.
+on the generated dev split like the others). A yes / no answer, or any answer to a yes / no question
+(however it opens: "Sure! Here is my answer: No, ..."), is never read this way.
 
 When each anchor is joined to every answer by one relation in one direction (`conditions`: the
 question's conditions, as the evidence states them) and the question asks for all answers, the
@@ -23,6 +24,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from agents.reading.asking import question_text
 from drowzee_core.kb.scratch import split_qualifier
 from drowzee_core.kb.template_regex import strip_lead
 from drowzee_core.kb.wording import clean_name
@@ -75,6 +77,8 @@ def evidence_answers(query: str, response: str, triples: Sequence[Sequence[str]]
     """The answer set the supplied triples give to `query` (module docstring); None when they give none."""
     if not triples or len(triples) > MAX_TRIPLES or _YES_NO.match(response, strip_lead(response)):
         return None
+    if question_text(query) is not None:
+        return None  # a yes / no question (or a statement put up for judgement) asks for no set
     edges = []
     for t in triples:
         s, r, o = split_qualifier((t[0], t[1], t[2])).base

@@ -22,6 +22,7 @@ from agents.answer_set import AnswerSet
 from agents.decision import Assessment
 from agents.explain_clauses import MAX_CITED, cite, negation, proof_citations, quote
 from agents.explain_evidence import from_evidence, read_by, sentences
+from agents.kbsupplied import DISTINCT_RULE
 from agents.schemas import Claim, KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
 from drowzee_core.generate.templates_kb import clause
@@ -47,6 +48,8 @@ _QUOTE = re.compile(r"^(?:yes|no)\b|\b(?:I|I'm|my|me|we|our)\b", re.IGNORECASE)
 """A Yes / No answer, or one in the first person ("Sydney, if I recall."), is quoted, not read as a statement
 ("The answer "No. ..." is ...")."""
 MAX_LISTED = 6
+STATED = frozenset({DISTINCT_RULE})
+"""Proof rules whose conclusion the explanation says after the facts (the facts alone leave it implicit)."""
 MIN_STATEMENT_WORDS = 3
 """A shorter response is a short answer, quoted rather than read as a clause ("The answer "Tokyo." ...")."""
 _SOURCE_NAMES = (
@@ -107,6 +110,8 @@ def compose(
     want = ProofStatus.SUPPORTED if label == Label.FACTUAL else ProofStatus.CONTRADICTED
     cites = proof_citations(results, leaf_ids, want)[:MAX_CITED]
     body = f"According to the evidence, {cite(cites)}." if cites else ""
+    stated = [r.proof.text for r in results if r.status == want and r.proof is not None and r.proof.rule in STATED]
+    body += f" {stated[0]}" if stated else ""  # what the values show: "... none in common."
     if label == Label.NON_FACTUAL:
         wrong = [by_id[r.claim_id].text for r in results if r.status == want and r.claim_id in by_id]
         body += f" {negation(wrong[0])}" if wrong else ""

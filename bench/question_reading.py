@@ -26,6 +26,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from agents.kbsupplied import distinct_values
 from agents.reading.claims import SentenceReader, knower, question_text
 from agents.reading.reader import Reading
 from drowzee_core.config import home
@@ -62,6 +63,9 @@ def implied(r: Reading, evidence: list[list[str]]) -> bool | None:
                 status = ProofStatus.SUPPORTED if len(proved) >= int(r.object) else ProofStatus.UNKNOWN
             elif r.kind == "common":
                 status = kb.common_object(r.subject, r.relation, r.object).status
+                if status == ProofStatus.UNKNOWN:  # the verifier reads supplied values as complete here
+                    d = distinct_values(kb.reasoner, r.subject, r.relation, r.object, False)
+                    status = d.status if d is not None else status
             else:
                 status = kb.prove(r.subject, r.relation, r.object).status
     except KBError:

@@ -7,7 +7,9 @@ proof).
 Supplied triples go into a scratch KB for this pair only (a second Prolog module, never the user's
 KB) and are reasoned over with the same rule families. Supplied evidence is about this pair, so when
 it decides a claim it wins over the user's KB; otherwise the user's KB decides. Absence is never
-"false": an unknown claim stays unknown. Every proof's stored facts become evidence items (`K1`, ...).
+"false": an unknown claim stays unknown. One exception, for supplied triples only: where they give two
+names values of a relation and share none, "the same N" / "different Ns" is decided by those values
+(`agents.kbsupplied`). Every proof's stored facts become evidence items (`K1`, ...).
 
 The results are cached (tool `prove`) by KB fingerprint, package version, supplied triples and claims:
 a cached pair loads neither the scratch KB nor Prolog.
@@ -25,6 +27,7 @@ from agents.context import VerifierContext
 from agents.kbnumbers import near
 from agents.kbprove import Decided, common, compare, prove_claim, temporal
 from agents.kbset import count_at_least, set_complete
+from agents.kbsupplied import distinct_values
 from agents.kbtime import at_year
 from agents.nodes.base import node
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBOrigin, KBResult
@@ -89,6 +92,8 @@ def check_claims(
             if reasoner is None:
                 continue
             d = _decide(reasoner, c)
+            if d.status == ProofStatus.UNKNOWN and origin == KBOrigin.SUPPLIED and c.kind == ClaimKind.COMMON:
+                d = distinct_values(reasoner, c.subject, c.relation, c.object or "", c.negated) or d
             notes.append(f"{origin}: {d.status} ({d.note})")
             linked = linked or d.linked
             if d.status != ProofStatus.UNKNOWN:

@@ -160,12 +160,14 @@ class Known:
     """Whether a name is one the KB or the supplied triples know (labels, aliases, any case; "the" dropped).
 
     `names` are the supplied triples' names, which the reader also finds in a sentence by their text
-    ("Battle of Alba" where the parse splits it).
+    ("Battle of Alba" where the parse splits it; any case, with or without diacritics).
     """
 
     def __init__(self, store: KBStore, triples: Sequence[Sequence[str]]) -> None:
         self.store = store
         self.names = tuple(dict.fromkeys(n for t in triples for x in (t[0], t[-1]) if (n := " ".join(str(x).split()))))
+        self.subjects = tuple(dict.fromkeys(n for t in triples if (n := " ".join(str(t[0]).split()))))
+        """The names supplied triples say something about: a number among them ("1804") is a name."""
         self._supplied = {n.lower() for n in self.names}
         self._cache: dict[str, bool] = {}
 

@@ -1,7 +1,9 @@
 """Which of two names is a linked relation's subject, from the grammar (pure, over a spaCy parse).
 
-A label said with "by" takes its active sentence's object as subject ("X trained Y" -> (Y, trained
-by, X)); a relational noun's "of" / "for" / possessive name, or the subject of "has a N named Y",
+A label said with "by", or the agent noun of the sentence's verb ("director" for "directed"), takes its
+active sentence's object as subject ("X trained Y" -> (Y, trained by, X); "X directed Y" -> (Y, director,
+X)); any other verb label takes a passive sentence's agent as subject ("X was followed by Y" -> (Y,
+follows, X)); a relational noun's "of" / "for" / possessive name, or the subject of "has a N named Y",
 is a noun label's subject ("X is the coach of Y" -> (Y, coach, X)); an adjective that modifies the
 predicate noun is its value ("the African continent"); a locative preposition or a verb label keeps
 sentence order; a converse link swaps them. Anything else is ambiguous ("X trained Y" for the noun
@@ -81,9 +83,11 @@ def direction(doc: Any, words: list[Any], a: Mention, b: Mention, link: LabelLin
     """(subject, object) of the label for two names in sentence order (module docstring); None if ambiguous."""
     names = [a, b]
     label = link.text.lower()
-    if label.endswith(" by"):
+    if label.endswith(" by") or link.agentive:
         agent = _agent(doc, names)
         s, o = ((b, a) if agent is a else (a, b)) if agent is not None else (b, a)
+    elif verbal(link) and (agent := _agent(doc, names)) is not None:
+        s, o = agent, (b if agent is a else a)  # "X was followed by Y" for the label "follows": Y follows X
     elif not verbal(link) and (owner := _owner(words, names)) is not None:
         if owner is False or owner is True:
             return None

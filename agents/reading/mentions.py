@@ -9,6 +9,8 @@ border", "the capital") is never a name. Years and numbers come from `agents.rea
 from __future__ import annotations
 
 import itertools
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -72,19 +74,63 @@ def _proper_runs(doc: Any) -> list[tuple[int, int]]:
     return out + bridged
 
 
-def _named(doc: Any, names: Sequence[str]) -> list[tuple[int, int]]:
-    """Token bounds of each occurrence of a given name (supplied triples' names), any case, on token edges."""
-    text = doc.text.lower()
-    out: list[tuple[int, int]] = []
+def _fold_char(c: str) -> str:
+    """A character without its diacritics, when it decomposes into one letter and marks ("á" -> "a")."""
+    parts = unicodedata.normalize("NFKD", c)
+    return parts[0] if len(parts) > 1 and all(unicodedata.combining(x) for x in parts[1:]) else c
+
+
+def fold_same_length(text: str) -> str:
+    """`text` lowercased and without diacritics, one character for each of `text`'s (offsets stay valid)."""
+    return "".join(_fold_char(c) for c in text.lower())
+
+
+def _named(doc: Any, names: Sequence[str]) -> list[tuple[int, int, str]]:
+    """Token bounds and name of each occurrence of a given name (supplied triples' names), on token edges.
+
+    Any case and with or without diacritics ("Kalan" for "Kalán"); in a sentence that writes names as
+    Wikipedia titles, an "_" stands for any one character ("Kal_n_Borr"), as `KBStore.resolve` reads it.
+    """
+    text = fold_same_length(doc.text)
+    out: list[tuple[int, int, str]] = []
     for name in names:
-        needle = name.lower()
-        at = text.find(needle) if needle else -1
-        while at >= 0:
-            span = doc.char_span(at, at + len(needle), alignment_mode="strict")
+        needle = fold_same_length(name)
+        if not needle:
+            continue
+        if "_" in text:
+            wild = "".join(f"[{re.escape(c)}_]" if c.isalnum() or c == " " else re.escape(c) for c in needle)
+            spans = [(m.start(), m.end()) for m in re.finditer(wild, text)]
+        else:
+            spans, at = [], text.find(needle)
+            while at >= 0:
+                spans.append((at, at + len(needle)))
+                at = text.find(needle, at + 1)
+        for a, b in spans:
+            span = doc.char_span(a, b, alignment_mode="strict")
             if span is not None:
-                out.append((span.start, span.end))
-            at = text.find(needle, at + 1)
+                out.append((span.start, span.end, name))
     return out
+
+
+INDEFINITE = frozenset({"a", "an", "another", "one", "some", "any", "each", "every", "no", "other"})
+
+
+def _indefinite(doc: Any, start: int, end: int) -> bool:
+    """A lowercase common noun said indefinitely, outside a copula's predicate ("another event", "two events").
+
+    It refers to no one thing, so it is no name; "a metal" after "is" says what its subject is, and stays.
+    """
+    words = doc[start:end]
+    if not all(t.pos_ in ("NOUN", "ADJ") and t.text.islower() for t in words):
+        return False
+    head = words.root
+    marks = [c for c in head.children if c.dep_ in ("det", "nummod") and c.i < start]
+    return head.dep_ != "attr" and any(c.lower_ in INDEFINITE or c.dep_ == "nummod" for c in marks)
+
+
+def _pronoun(tok: Any) -> bool:
+    """A pronoun, not a name the tagger took for one ("Sk_ne", a title with a lost letter)."""
+    return bool(tok.pos_ == "PRON" and tok.is_alpha)
 
 
 def _approx(doc: Any, i: int) -> bool:
@@ -122,19 +168,28 @@ def mentions(
     With `unlinked`, a proper-noun run nothing knows is a name too (`Mention.linked` False), where it
     overlaps no known name: it stays as written, never linked to a neighbour.
     """
-    spans: dict[tuple[int, int], None] = {}
+    spans: dict[tuple[int, int], str | None] = {}
     for span in [*doc.ents, *doc.noun_chunks]:
         spans[_trim(span)] = None
-    for start, end in [*_proper_runs(doc), *_named(doc, getattr(known, "names", ()))]:
+    for start, end in _proper_runs(doc):
         spans[(start, end)] = None
+    subjects = {n.lower() for n in getattr(known, "subjects", ())}
+    for start, end, supplied in _named(doc, getattr(known, "names", ())):
+        spans[(start, end)] = supplied  # written as the triples write it ("Kalán Borr" for "Kalan Borr")
     found: list[Mention] = []
     numeric = {t.i for t in doc if t.pos_ == "NUM" or t.like_num}
     for start, end in sorted(spans, key=lambda s: (s[0] - s[1], s[0])):
-        if start >= end or any(m.start < end and start < m.end for m in found) or set(range(start, end)) <= numeric:
+        name = spans[(start, end)]
+        numbered = name is not None and name.lower() in subjects  # "1804" that a triple says something about
+        if start >= end or any(m.start < end and start < m.end for m in found):
             continue
-        if all(doc[i].lemma_.lower() in cue_lemmas or doc[i].pos_ == "PRON" for i in range(start, end)):
+        if set(range(start, end)) <= numeric and not numbered:
+            continue
+        if all(doc[i].lemma_.lower() in cue_lemmas or _pronoun(doc[i]) for i in range(start, end)):
             continue  # "a border", "the capital", "She": cue words and pronouns are never names
-        text = doc[start:end].text
+        if name is None and _indefinite(doc, start, end):
+            continue  # "another event", "one event": a common noun that names no one thing
+        text = name or doc[start:end].text
         if known(text):
             found.append(Mention(start, end, text, ValueKind.ENTITY))
     if unlinked:

@@ -27,7 +27,7 @@ from agents.reading.direction import direction, verbal
 from agents.reading.frames import DIFFERENT, SAME, Span, predicate_words, quantity, sameness
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
-from agents.reading.reader import Mention, Reading, mentions, negated_doc, read, time_qualifier
+from agents.reading.reader import Mention, Reading, mentions, negated_doc, read, supposed_tokens, time_qualifier
 from drowzee_core.kb.model import ValueKind
 
 SHAPE_SKIP = SAME | DIFFERENT | frozenset({"both", "either", "neither", "two", "overlap", "between", "each", "other"})
@@ -100,6 +100,16 @@ def _names(doc: Any, found: list[Mention], known: Callable[[str], bool]) -> list
             continue
         out.append(m)
     return out
+
+
+def _valued_by(labels: Sequence[Label], value: Mention) -> Label | None:
+    """The one supplied label that gives `value` as a value to anything, or None ("is a drama film": genre).
+
+    A bare copula names no relation; a value only one label takes says which (whatever subject it
+    has there, so the relation does not depend on whether the claim is true).
+    """
+    hit = [x for x in labels if value.text.lower() in x.objects]
+    return hit[0] if len(hit) == 1 else None
 
 
 class Typed(Protocol):
@@ -176,12 +186,16 @@ def read_question(
         names, labels = _described(found, names, labels, typed)
     elif typed is not None and len(names) == 2:
         labels = _typed(labels, names[0].text, names[1].text, typed)
+    supposed = supposed_tokens(doc)
+    if any(m.start in supposed for m in names):
+        return []  # "if X directed Y, ...": a supposition asserts nothing
     spans = [Span(m.start, m.end) for m in names]
     neg = negated_doc(doc)
     same = sameness(doc, spans)
     if same is not None and linker is not None and labels:
-        words = _without_type(predicate_words(doc, spans, SHAPE_SKIP))
-        link = _link(linker, words, labels)
+        said = predicate_words(doc, spans, SHAPE_SKIP)
+        links = [x for x in (_link(linker, _without_type(said), labels), _link(linker, said, labels)) if x is not None]
+        link = max(links, key=lambda x: x.score) if links else None  # "written in different languages": a label
         if link is None:
             return []
         a, b = names
@@ -201,6 +215,8 @@ def read_question(
         return by_pattern
     a, b = names
     words = predicate_words(doc, spans) or _copular_preposition(doc, b)
+    if not words and (valued := _valued_by(labels, b)) is not None:  # "X is a drama film": a value of "genre"
+        return [Reading(a.text, valued.relation, b.text, neg, False, 0)]
     if len(doc[a.end : b.start]) == 1 and (first := _respective(words)) is not None:
         link = _link(linker, first, labels)  # "a and b are N1 and N2": a is the N1 of b
         if link is None or verbal(link):

@@ -137,6 +137,24 @@ def _place(pattern: Pattern, s: Mention, o: Mention, lay: _Layout) -> bool:
     return True
 
 
+def _agent_phrase(doc: Any) -> set[int]:
+    """The token positions inside a passive agent phrase ("by Marie Curie")."""
+    return {x.i for t in doc if t.dep_ == "agent" for x in t.subtree if x.i != t.i}
+
+
+SUPPOSING = frozenset({"if", "unless", "whether", "suppose", "supposing"})
+
+
+def supposed_tokens(doc: Any) -> set[int]:
+    """The token positions inside a clause that supposes rather than asserts ("if X was Y's father")."""
+    return {
+        x.i
+        for t in doc
+        if t.dep_ in ("advcl", "ccomp", "csubj") and any(c.dep_ == "mark" and c.lower_ in SUPPOSING for c in t.children)
+        for x in t.subtree
+    }
+
+
 def negated_doc(doc: Any) -> bool:
     """Whether a sentence is negated ("not", "never", "n't")."""
     return any(t.dep_ == "neg" or t.lower_ in ("never", "n't") for t in doc)
@@ -224,6 +242,8 @@ def read(
     past = any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
     best: list[tuple[Pattern, Mention, Mention]] = []
     best_cues = 0
+    doers = _agent_phrase(doc)
+    supposed = supposed_tokens(doc)
     for pattern in lexicon.patterns:
         n = len(pattern.cues)
         if n < best_cues:
@@ -231,6 +251,10 @@ def read(
         for s, o in itertools.permutations(found, 2):
             if answer is not None and asked_for not in (s, o):
                 continue  # a question's reading must use its answer
+            if AGENT not in pattern.items and any(m.start in doers for m in (s, o)):
+                continue  # "developed by X" names a doer: "{s} was developed at {o}" has no place for one
+            if any(m.start in supposed for m in (s, o) if not m.gap):
+                continue  # "if X was Y's father, ...": a supposition asserts nothing
             if s.kind != ValueKind.ENTITY or o.kind != pattern.object_kind or not _place(pattern, s, o, lay):
                 continue
             if n > best_cues:
@@ -259,4 +283,4 @@ def read(
     return readings[:1]
 
 
-__all__ = ["Mention", "Reading", "mentions", "negated_doc", "nlp", "read", "time_qualifier"]
+__all__ = ["Mention", "Reading", "mentions", "negated_doc", "nlp", "read", "supposed_tokens", "time_qualifier"]

@@ -140,3 +140,82 @@ def test_a_currency_the_kb_does_not_give_the_country_is_not_supported(verifier: 
 def test_a_place_adjective_is_read_as_its_place(verifier: Verifier, response: str, decision: Decision) -> None:
     v = verifier.verify(VerifyRequest(query="Which continent is it on?", response=response))
     assert v.decision == decision, v.explanation
+
+
+WORKS: list[list[str] | str] = [
+    ["Orchid Tide", "director", "Ansel Krane"],
+    ["Orchid Tide", "follows", "The Pale Choir"],
+    ["Orchid Tide", "original language", "French"],
+    ["The Pale Choir", "original language", "Danish"],
+    ["Ysolde Borr", "child", "Kalán Borr"],
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "label"),
+    [
+        ("Did Ansel Krane direct Orchid Tide?", "Yes.", Label.FACTUAL),  # WordNet: "director" is who directs
+        ("Is it true that Ansel Krane did not direct Orchid Tide?", "Yes.", Label.NON_FACTUAL),
+        ("Is it true that The Pale Choir was followed by Orchid Tide?", "Yes, it was.", Label.FACTUAL),
+        ("Is it true that Orchid Tide was followed by The Pale Choir?", "Yes.", Label.NON_FACTUAL),
+        ("Is Kalan Borr a child of Ysolde Borr?", "Yes.", Label.FACTUAL),  # the triples write "Kalán"
+    ],
+)
+def test_label_grammar_with_real_wordnet(verifier: Verifier, query: str, response: str, label: Label) -> None:
+    v = verifier.verify(VerifyRequest(query=query, response=response, evidence=WORKS))
+    assert v.label == label, v.explanation
+
+
+def test_agent_nouns_come_from_wordnet_derivations() -> None:
+    from agents.reading.labels import WordNetRelated
+    from drowzee_core.config import home
+    from drowzee_core.kb.sources.wordnet import load_wordnet
+
+    related = WordNetRelated(load_wordnet(home()))
+    assert "publisher" in related.agent_nouns("publish")
+    assert "trainer" in related.agent_nouns("train") and "trainee" not in related.agent_nouns("train")
+    assert related.agent_nouns("coach") == frozenset()  # the same word: no derivation says who is whose
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "label", "decision"),
+    [
+        # the triples give both films a language and none is shared: their values decide "same" / "different"
+        (
+            "Do Orchid Tide and The Pale Choir have the same original language?",
+            "No.",
+            Label.FACTUAL,
+            Decision.SUPPORTED,
+        ),
+        (
+            "Do Orchid Tide and The Pale Choir have the same original language?",
+            "Yes.",
+            Label.NON_FACTUAL,
+            Decision.REFUTED,
+        ),
+        (
+            "Are Orchid Tide and The Pale Choir in different original languages?",
+            "Yes.",
+            Label.FACTUAL,
+            Decision.SUPPORTED,
+        ),
+    ],
+)
+def test_supplied_values_decide_same_and_different(
+    verifier: Verifier, query: str, response: str, label: Label, decision: Decision
+) -> None:
+    v = verifier.verify(VerifyRequest(query=query, response=response, evidence=WORKS))
+    assert (v.label, v.decision) == (label, decision), v.explanation
+    [claim] = [c for c in v.claims if c.proof is not None]
+    assert claim.proof is not None and claim.proof.rule == "distinct_supplied_values"
+    assert "French" in claim.proof.text and "Danish" in claim.proof.text
+
+
+def test_a_name_with_no_supplied_value_leaves_same_and_different_open(verifier: Verifier) -> None:
+    # the triples give Kalán Borr no original language: nothing says whether it shares one
+    v = verifier.verify(
+        VerifyRequest(
+            query="Do Orchid Tide and Kalán Borr have different original languages?", response="Yes.", evidence=WORKS
+        )
+    )
+    assert v.decision != Decision.SUPPORTED and all(c.status == ProofStatus.UNKNOWN for c in v.claims), v.explanation

@@ -43,6 +43,9 @@ def test_anchors_on_either_side_of_the_triple() -> None:
     [
         # a yes / no answer is never read as naming answers
         ("Are Milan and Saint Petersburg both twinned with Bethlehem?", "Yes.", TWINS),
+        # nor an answer to a yes / no question, however it opens
+        ("Are Milan and Saint Petersburg both twinned with Bethlehem?", "Sure! Here it is: no, they are not.", TWINS),
+        ("Milan and Saint Petersburg are twinned with Bethlehem. Please judge it.", "Sure. It holds.", TWINS),
         # one anchor: a multi-hop chain, not an answer set
         ("Which cities is Milan twinned with?", "Rome.", TWINS[:2]),
         # an answer joined to one anchor only (a union, or distractors): no answer set

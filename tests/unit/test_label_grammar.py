@@ -1,0 +1,138 @@
+"""The grammar of supplied relation labels: agent nouns, passives, values, and names as triples write them.
+
+Pure parts with a scripted linker (lemmas and scripted WordNet neighbours only; the embedding relates
+nothing). Names and sentences are written for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.reading.claims import Known, question_text
+from agents.reading.labels import LabelLinker, Related, entity_labels
+from agents.reading.lexicon import Lexicon
+from agents.reading.mentions import fold_same_length, mentions
+from agents.reading.questions import read_question
+from agents.reading.reader import Reading, nlp
+from drowzee_core.kb.catalog import Catalog
+from tests.unit.test_question_frames import NoKB, silent
+
+NEAR = {
+    "direct": Related(agents=frozenset({"director"})),
+    "publish": Related(agents=frozenset({"publisher"})),
+    "train": Related(same=frozenset({"trainee"})),
+}
+
+
+def ask(question: str, triples: list[list[str]]) -> list[Reading]:
+    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp()).merged(
+        Lexicon.from_labels([t[1] for t in triples], nlp())
+    )
+    linker = LabelLinker(silent, lambda lemma: NEAR.get(lemma, Related()), min_score=0.5)
+    asked = question_text(question)
+    assert asked is not None
+    known = Known(NoKB(), triples)  # type: ignore[arg-type]
+    return read_question(nlp()(asked), lexicon, known, entity_labels(triples, nlp()), linker)
+
+
+def said(readings: list[Reading]) -> tuple[str, str, str, bool, str] | None:
+    if not readings:
+        return None
+    r = readings[0]
+    return (r.subject, r.relation, r.object, r.negated, r.kind)
+
+
+FILM = [["Orchid Tide", "director", "Ansel Krane"], ["Orchid Tide", "publisher", "Brightreed"]]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # the verb's agent noun: the doer is its value, active or passive
+        ("Did Ansel Krane direct Orchid Tide?", ("Orchid Tide", "director", "Ansel Krane", False, "triple")),
+        ("Was Orchid Tide directed by Ansel Krane?", ("Orchid Tide", "director", "Ansel Krane", False, "triple")),
+        (
+            "Is it true that Brightreed never published Orchid Tide?",
+            ("Orchid Tide", "publisher", "Brightreed", True, "triple"),
+        ),
+    ],
+)
+def test_an_agent_noun_label_takes_the_doer_as_its_value(question: str, expected: tuple[str, ...]) -> None:
+    assert said(ask(question, FILM)) == expected
+
+
+def test_a_verb_label_said_in_the_passive_takes_the_agent_as_subject() -> None:
+    series = [["Orchid Tide", "follows", "The Pale Choir"]]
+    got = said(ask("Is it true that The Pale Choir was followed by Orchid Tide?", series))
+    assert got == ("Orchid Tide", "follows", "The Pale Choir", False, "triple")
+    got = said(ask("Does Orchid Tide follow The Pale Choir?", series))
+    assert got == ("Orchid Tide", "follows", "The Pale Choir", False, "triple")
+
+
+def test_a_noun_that_is_no_agent_noun_gives_no_direction() -> None:
+    # "trainee" is what one trains, not who: a noun label linked only as a synonym stays ambiguous
+    assert ask("Did Ama Reyes train Lio Marsh?", [["Lio Marsh", "trainee", "Ama Reyes"]]) == []
+
+
+def test_the_shared_things_noun_is_the_label_when_it_names_one() -> None:
+    works = [["Orchid Tide", "language of work", "French"], ["The Pale Choir", "language of work", "Danish"]]
+    got = said(ask("Is it true that Orchid Tide and The Pale Choir are written in different languages?", works))
+    assert got == ("Orchid Tide", "language of work", "The Pale Choir", True, "common")
+
+
+def test_a_bare_copula_takes_the_one_label_its_value_has() -> None:
+    works = [["Orchid Tide", "genre", "drama film"], ["The Pale Choir", "genre", "thriller film"]]
+    got = said(ask("Is it true that The Pale Choir is not a drama film?", works))
+    assert got == ("The Pale Choir", "genre", "drama film", True, "triple")
+    # a value two labels take says no relation
+    both = [*works, ["Orchid Tide", "based on", "drama film"]]
+    assert ask("Is it true that The Pale Choir is a drama film?", both) == []
+
+
+def test_names_are_found_as_the_triples_write_them() -> None:
+    triples = [["Ysolde Borr", "child", "Kalán Borr"], ["1804", "part of", "1800s"], ["1805", "part of", "1800s"]]
+    known = Known(NoKB(), triples)  # type: ignore[arg-type]
+    for sentence in ("Is Kalan Borr a child?", "Is Kal_n_Borr a child?", "Is KALÁN BORR a child?"):
+        found = mentions(nlp()(sentence), known)
+        assert [m.text for m in found] == ["Kalán Borr"], sentence
+    got = said(ask("Is it possible for 1804 and 1805 to be both part of the same decade?", triples))
+    assert got == ("1804", "part of", "1805", False, "common")
+    # a number no triple says anything about stays a number
+    found = mentions(nlp()("Was it built in 1800s or 1900?"), known)
+    assert all(m.text != "1900" or m.kind.value != "entity" for m in found)
+
+
+def test_folding_keeps_offsets() -> None:
+    text = "Kalán Østby ﬁx"
+    assert len(fold_same_length(text)) == len(text)
+    assert fold_same_length("Kalán") == "kalan"
+
+
+def test_a_passive_agent_never_fills_a_pattern_without_one() -> None:
+    # the catalog's "developed at" pattern has no doer; "developed by" names one
+    triples = [["Gloam Harbor", "developer", "Tinmoth Studio"]]
+    got = said(ask("Is it true that Gloam Harbor was developed by Tinmoth Studio?", triples))
+    assert got is None or got[1] == "developer"
+
+
+def test_a_supposition_asserts_nothing() -> None:
+    triples = [["Lio Marsh", "child", "Ama Reyes"]]
+    assert ask("If Lio Marsh was the parent of Ama Reyes, the record would say so. Please check it.", triples) == []
+    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
+    known = Known(NoKB(), [["Germany", "capital", "Berlin"]])  # type: ignore[arg-type]
+    from agents.reading.reader import read
+
+    assert read(nlp()("If Berlin is the capital of Germany, the map is right."), lexicon, known) == []
+    assert read(nlp()("Berlin is the capital of Germany."), lexicon, known)
+
+
+def test_an_indefinite_common_noun_names_no_one_thing() -> None:
+    class Everything:
+        def resolve(self, name: str, k: int) -> list[int]:
+            return [1]  # a KB that knows every word as a name
+
+    known = Known(Everything(), [])  # type: ignore[arg-type]
+    found = [m.text for m in mentions(nlp()("One event is a more specific instance of another event."), known)]
+    assert "event" not in found and "another event" not in found
+    found = [m.text for m in mentions(nlp()("Iron is a metal."), known)]
+    assert "a metal" in found or "metal" in found  # a copula's predicate says what its subject is
