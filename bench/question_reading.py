@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from agents.kbsupplied import distinct_values
-from agents.reading.claims import SentenceReader, knower, question_text
+from agents.reading.claims import SentenceReader, question_text
+from agents.reading.known import knower
 from agents.reading.reader import Reading
 from drowzee_core.config import home
 from drowzee_core.errors import KBError

@@ -15,6 +15,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from agents.reading.asking import last_question, question_text, wh_question
+from agents.reading.discourse import STANCE
+from agents.reading.known import knower
 from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.questions import Typed, read_question
@@ -23,13 +25,10 @@ from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.naming import TypeCheck
-from drowzee_core.kb.store import KBStore
 from drowzee_core.kb.wording import first_named
 
 if TYPE_CHECKING:
     from agents.services import Services
-
-MAX_NAME_CHARS = 120
 
 
 class SentenceReader:
@@ -147,43 +146,17 @@ def _hedge_tokens(sentence: Any) -> set[int]:
     """Token indexes of first-person hedges in a sentence ("as far as I know", "I think"), not the claim they hedge."""
     out: set[int] = set()
     for t in sentence:
-        if t.lemma_ in COGNITION and any(c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in t.children):
-            clause = {x.i for x in t.subtree}
+        stance = t.lemma_ in STANCE and t.dep_ == "acomp"  # "I'm sure <the claim>"
+        owner = t.head if stance else t
+        if (t.lemma_ in COGNITION or stance) and any(
+            c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in owner.children
+        ):
+            clause = {x.i for x in owner.subtree}
             for c in t.children:  # "I believe <the claim>": the complement is the claim, not the hedge
                 if c.dep_ in ("ccomp", "xcomp"):
                     clause -= {x.i for x in c.subtree}
             out |= clause
     return out
-
-
-class Known:
-    """Whether a name is one the KB or the supplied triples know (labels, aliases, any case; "the" dropped).
-
-    `names` are the supplied triples' names, which the reader also finds in a sentence by their text
-    ("Battle of Alba" where the parse splits it; any case, with or without diacritics).
-    """
-
-    def __init__(self, store: KBStore, triples: Sequence[Sequence[str]]) -> None:
-        self.store = store
-        self.names = tuple(dict.fromkeys(n for t in triples for x in (t[0], t[-1]) if (n := " ".join(str(x).split()))))
-        self.subjects = tuple(dict.fromkeys(n for t in triples if (n := " ".join(str(t[0]).split()))))
-        """The names supplied triples say something about: a number among them ("1804") is a name."""
-        self._supplied = {n.lower() for n in self.names}
-        self._cache: dict[str, bool] = {}
-
-    def __call__(self, name: str) -> bool:
-        name = " ".join(name.split())
-        if not name or len(name) > MAX_NAME_CHARS:
-            return False
-        if name not in self._cache:
-            bare = name[4:] if name.lower().startswith("the ") else name
-            self._cache[name] = any(n.lower() in self._supplied or bool(self.store.resolve(n, 1)) for n in {name, bare})
-        return self._cache[name]
-
-
-def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Known:
-    """The `Known` names of a KB and a pair's supplied triples."""
-    return Known(store, triples)
 
 
 def flip(reading: Reading, yes: bool) -> Reading:
@@ -293,7 +266,6 @@ def read_free(
 __all__ = [
     "SentenceReader",
     "flip",
-    "knower",
     "last_question",
     "question_text",
     "read_free",

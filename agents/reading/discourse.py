@@ -28,6 +28,8 @@ COGNITION = frozenset(
     {"believe", "think", "know", "guess", "suppose", "recall", "remember", "reckon", "assume", "understand"}
 )
 """Verbs whose first-person complement is the claim ("I think <claim>")."""
+STANCE = frozenset({"sure", "certain", "confident", "positive", "convinced"})
+"""Adjectives whose first-person complement is the claim ("I'm fairly sure <claim>")."""
 FRAME_VERBS = frozenset({"mean", "seem", "appear", "follow", "imply"})
 """Verbs of "That means <claim>", "It seems that <claim>": the complement is the claim."""
 FRAME_SUBJECTS = frozenset({"that", "this", "it", "which"})
@@ -101,11 +103,13 @@ def _lead_hedge(sent: Any) -> range:
         if _is_first_person(phrase, negation=True) and not any(t.pos_ == "INTJ" for t in phrase):
             return range(sent.start, comma.i + 1)
     root = sent.root
-    comp = next((c for c in root.children if c.dep_ == "ccomp"), None)
+    stance = next((c for c in root.children if c.dep_ == "acomp" and c.lemma_ in STANCE), None)
+    holder = stance if root.lemma_ == "be" and stance is not None else root  # "I'm sure <claim>"
+    comp = next((c for c in holder.children if c.dep_ == "ccomp"), None)
     subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if comp is None or subject is None or any(c.dep_ == "neg" for c in root.children):
         return range(0)
-    frame = (root.lemma_ in COGNITION and subject.lower_ in FIRST_PERSON) or (
+    frame = ((root.lemma_ in COGNITION or holder is stance) and subject.lower_ in FIRST_PERSON) or (
         root.lemma_ in FRAME_VERBS and subject.lower_ in FRAME_SUBJECTS
     )
     start = subject.left_edge.i

@@ -102,6 +102,13 @@ def _names(doc: Any, found: list[Mention], known: Callable[[str], bool]) -> list
     return out
 
 
+def _shared_only(doc: Any, spans: Sequence[Span]) -> bool:
+    """Whether "share" is the sentence's only sameness word ("X and Y share a border", not "the same border")."""
+    inside = {i for n in spans for i in range(n.start, n.end)}
+    said = {t.lemma_.lower() for t in doc if t.i not in inside} & (SAME | DIFFERENT)
+    return said == {"share"}
+
+
 def _valued_by(labels: Sequence[Label], value: Mention) -> Label | None:
     """The one supplied label that gives `value` as a value to anything, or None ("is a drama film": genre).
 
@@ -192,6 +199,9 @@ def read_question(
     spans = [Span(m.start, m.end) for m in names]
     neg = negated_doc(doc)
     same = sameness(doc, spans)
+    shared = same and _shared_only(doc, spans) and all(m.linked for m in names)
+    if shared and (mutual := read(doc, lexicon, known)):
+        return mutual  # "Do X and Y share a border?": a symmetric relation, not a common value
     if same is not None and linker is not None and labels:
         said = predicate_words(doc, spans, SHAPE_SKIP)
         links = [x for x in (_link(linker, _without_type(said), labels), _link(linker, said, labels)) if x is not None]

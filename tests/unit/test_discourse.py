@@ -22,6 +22,8 @@ from agents.reading.reader import nlp
         ("We assume the river is 300 km long.", "The river is 300 km long."),
         ("Orvin, if I recall.", "Orvin."),
         ("The lake is deep, as I understand it.", "The lake is deep."),
+        ("I'm fairly sure it's Orvin.", "It's Orvin."),
+        ("We are certain that the bridge opened in 1931.", "The bridge opened in 1931."),
         # connectives and frames that say nothing of the fact
         ("It follows that Westland is larger.", "Westland is larger."),
         ("The capital is thus Orvin.", "The capital is Orvin."),

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.claims import Known, question_text
+from agents.reading.claims import question_text
+from agents.reading.known import Known
 from agents.reading.labels import LabelLinker, Related, entity_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.mentions import fold_same_length, mentions
@@ -136,3 +137,16 @@ def test_an_indefinite_common_noun_names_no_one_thing() -> None:
     assert "event" not in found and "another event" not in found
     found = [m.text for m in mentions(nlp()("Iron is a metal."), known)]
     assert "a metal" in found or "metal" in found  # a copula's predicate says what its subject is
+
+
+def test_sharing_a_symmetric_relations_noun_is_the_relation_itself() -> None:
+    # the catalog's symmetric "shares a border with": "X and Y share a border" says they border each other
+    got = said(
+        ask(
+            "Do Norland and Westland share a border?", [["Norland", "capital", "Orvin"], ["Westland", "capital", "Vel"]]
+        )
+    )
+    assert got is not None and got[4] == "triple" and {got[0], got[2]} == {"Norland", "Westland"}
+    # "the same" keeps the common-object reading
+    got = said(ask("Do Norland and Westland border the same country?", [["Norland", "borders", "Asel"]]))
+    assert got is None or got[4] == "common"

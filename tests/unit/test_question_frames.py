@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from agents.reading.claims import Known, question_text
+from agents.reading.claims import question_text
 from agents.reading.frames import Span, asked_text, is_request, quantity, sameness
+from agents.reading.known import Known
 from agents.reading.labels import Label, LabelLinker, Related, entity_labels, label_lemmas
 from agents.reading.lexicon import Lexicon
 from agents.reading.questions import read_question

@@ -1,0 +1,43 @@
+"""The names a KB and a pair's supplied triples know, as the readers ask about them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from drowzee_core.kb.store import KBStore
+
+MAX_NAME_CHARS = 120
+
+
+class Known:
+    """Whether a name is one the KB or the supplied triples know (labels, aliases, any case; "the" dropped).
+
+    `names` are the supplied triples' names, which the reader also finds in a sentence by their text
+    ("Battle of Alba" where the parse splits it; any case, with or without diacritics).
+    """
+
+    def __init__(self, store: KBStore, triples: Sequence[Sequence[str]]) -> None:
+        self.store = store
+        self.names = tuple(dict.fromkeys(n for t in triples for x in (t[0], t[-1]) if (n := " ".join(str(x).split()))))
+        self.subjects = tuple(dict.fromkeys(n for t in triples if (n := " ".join(str(t[0]).split()))))
+        """The names supplied triples say something about: a number among them ("1804") is a name."""
+        self._supplied = {n.lower() for n in self.names}
+        self._cache: dict[str, bool] = {}
+
+    def __call__(self, name: str) -> bool:
+        """Whether `name` (or it without a leading "the") is a supplied name or one the KB resolves."""
+        name = " ".join(name.split())
+        if not name or len(name) > MAX_NAME_CHARS:
+            return False
+        if name not in self._cache:
+            bare = name[4:] if name.lower().startswith("the ") else name
+            self._cache[name] = any(n.lower() in self._supplied or bool(self.store.resolve(n, 1)) for n in {name, bare})
+        return self._cache[name]
+
+
+def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Known:
+    """The `Known` names of a KB and a pair's supplied triples."""
+    return Known(store, triples)
+
+
+__all__ = ["MAX_NAME_CHARS", "Known", "knower"]
