@@ -26,6 +26,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's code, not an installed copy
+
 from agents.kbsupplied import distinct_values
 from agents.reading.claims import SentenceReader, question_text
 from agents.reading.known import knower

@@ -96,7 +96,7 @@ def test_names_are_found_as_the_triples_write_them() -> None:
     for sentence in ("Is Kalan Borr a child?", "Is Kal_n_Borr a child?", "Is KALÁN BORR a child?"):
         found = mentions(nlp()(sentence), known)
         assert [m.text for m in found] == ["Kalán Borr"], sentence
-    got = said(ask("Is it possible for 1804 and 1805 to be both part of the same decade?", triples))
+    got = said(ask("Do 1804 and 1805 lie in the same decade, as parts of it?", triples))
     assert got == ("1804", "part of", "1805", False, "common")
     # a number no triple says anything about stays a number
     found = mentions(nlp()("Was it built in 1800s or 1900?"), known)
