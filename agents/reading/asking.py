@@ -6,6 +6,8 @@ Pure string and parse helpers for `agents.reading.claims`; the asked statement i
 
 from __future__ import annotations
 
+import functools
+
 from agents.reading.frames import asked_text
 from agents.reading.reader import nlp
 
@@ -26,8 +28,9 @@ def last_question(query: str) -> str | None:
     return body.strip() + "?" if body.strip() else None
 
 
+@functools.lru_cache(maxsize=1024)
 def question_text(query: str) -> str | None:
-    """What a yes / no query asks (`frames.asked_text`).
+    """What a yes / no query asks (`frames.asked_text`); cached, as the claims node and the KB check both ask.
 
     That is its last question when a yes / no one ("Is X Y?", "Did X ...?"), or a statement put up
     for judgement ("X is Y. Please check this statement.").
