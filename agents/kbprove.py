@@ -105,7 +105,7 @@ def common(reasoner: Reasoner, subject: str, relation: str, other: str, negated:
     return Decided(status, proof, v.relation or "common object")
 
 
-def _when(start: int | None, end: int | None) -> str:
+def dates_said(start: int | None, end: int | None) -> str:
     """A fact's dates as shown after its value, `(1967)` or `(1960-1970)` after a space; empty when undated."""
     if start is None and end is None:
         return ""
@@ -129,7 +129,7 @@ def stored_value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> t
                 continue
             label = reasoner.store.labels([oid])[oid]
             if (v := parse_number(label)) is not None:
-                found.setdefault(v, (label, _when(start, end)))
+                found.setdefault(v, (label, dates_said(start, end)))
     if len(found) != 1:  # none, or a name several entities share with different values ("Wright")
         return None
     number, (label, when) = next(iter(found.items()))
@@ -253,4 +253,4 @@ def temporal(engine: TemporalEngine, mtl: str, negated: bool = False) -> Decided
     return Decided(status, proof, note)
 
 
-__all__ = ["Decided", "common", "compare", "prove_claim", "relation_name", "temporal"]
+__all__ = ["Decided", "common", "compare", "dates_said", "prove_claim", "relation_name", "stored_value", "temporal"]

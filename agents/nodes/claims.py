@@ -18,6 +18,7 @@ from agents.context import VerifierContext
 from agents.nodes.base import node
 from agents.reading.claims import read_free
 from agents.reading.discourse import Plain, plain
+from agents.reading.known import knower
 from agents.reading.reader import nlp
 from agents.reading.values import number_phrase
 from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
@@ -97,7 +98,9 @@ def _mapped(said: Plain, span: tuple[int, int]) -> tuple[int, int]:
 
 def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]]) -> list[Claim]:
     found: list[Claim] = []
-    for st in ctx.services.reader.with_query(query, response):
+    services = ctx.services
+    topic = services.gate.run(lambda: services.sentence_reader.topic(query, knower(services.store, triples)))
+    for st in ctx.services.reader.with_query(query, response, topic):
         found.append(_with_tolerance(_from_statement(st), ctx.services.catalog))
     found += temporal_claims(query, response)
     if complete := set_claim(ctx, query, response):
@@ -118,7 +121,7 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
         found.append(supplied)  # no span: the sentences it reads stay for the Seeker
     answered = any(c.origin == ClaimOrigin.QUERY for c in found)
     said = [] if answered else stances(response)
-    found = read_free(ctx.services, "" if answered else query, response, said, found, triples)
+    found = read_free(ctx.services, "" if answered else query, response, said, found, triples, topic)
     if _use_extractor(ctx):
         found = _extract(ctx, found)
     found.sort(key=lambda c: (c.span or (10**9, 0))[0])

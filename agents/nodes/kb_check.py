@@ -17,8 +17,11 @@ a cached pair loads neither the scratch KB nor Prolog.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
 from typing import Any
 
 from agents.answer_set import evidence_answers
@@ -197,15 +200,34 @@ def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
     )
 
 
+PROOF_CODE = ("drowzee_core/logic", "drowzee_core/kb")
+"""What decides a proof besides the KB and the claims: the reasoner, its Prolog rules and the catalog;
+`proof_code` reads them with the KB check's helpers (`agents/kb*.py`) and this module."""
+
+
+@functools.cache
+def proof_code() -> str:
+    """A digest of the code and rules that decide proofs, so a changed rule never gets a cached answer."""
+    root = Path(__file__).resolve().parents[2]
+    files: set[Path] = {Path(__file__).resolve(), *root.joinpath("agents").glob("kb*.py")}
+    for name in PROOF_CODE:
+        at = root / name
+        files |= {f for f in at.rglob("*") if f.suffix in (".py", ".pl", ".toml")} if at.is_dir() else {at}
+    digest = hashlib.sha256()
+    for f in sorted(x for x in files if x.is_file()):
+        digest.update(f.relative_to(root).as_posix().encode())
+        digest.update(f.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: Sequence[Claim]) -> dict[str, Any]:
-    """The cache key parameters of one pair's proofs: what decides them besides the rules' code."""
+    """The cache key parameters of one pair's proofs: the KB, the code that proves, the triples and claims."""
     from drowzee_core import __version__
 
     return {
         "kb": kb_fingerprint,
         "version": __version__,
-        "result_schema": 9,  # 2: `linked`; 3: temporal claims; 4-6: dated comparisons, past tense; 7: set answers;
-        # 8: claims at a year, numbers within a tolerance, ambiguous names in comparisons; 9: names typed by relation
+        "code": proof_code(),
         "triples": [list(t) for t in triples],
         "claims": [c.model_dump(mode="json") for c in claims],
     }

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from agents.reading.asking import last_question, question_text, wh_question
+from agents.reading.asking import MAX_QUERY_CHARS, last_question, question_text, wh_question
 from agents.reading.discourse import STANCE
 from agents.reading.known import knower
 from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
@@ -24,6 +24,7 @@ from agents.reading.reader import Mention, Reading, mentions, nlp, read
 from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.naming import TypeCheck
 from drowzee_core.kb.wording import first_named
 
@@ -97,6 +98,19 @@ class SentenceReader:
         """The readings of one sentence; a pronoun subject is `previous`; `answer` fills a question word."""
         return read(nlp()(sentence), lexicon or self.lexicon, known, previous, answer)
 
+    def topic(self, query: str, known: Callable[[str], bool]) -> str | None:
+        """The first name the query's last question names: what a response's opening pronoun stands for.
+
+        Only where the question asks about that name: a yes / no question, or "when" / "where" / "how"
+        ("When was X born?" "She was born in ..."). After "who" / "what" / "which" a pronoun is the
+        answer ("Who married X?" "She was ..."), so there is no topic.
+        """
+        asked = last_question(query)
+        if asked is None or not (question_text(query) or asked.split()[0].lower() in TOPIC_WH):
+            return None
+        doc = nlp()(asked[:MAX_QUERY_CHARS])
+        return next((m.text for m in mentions(doc, known) if m.kind == ValueKind.ENTITY), None)
+
     def answer_of(self, response: str, known: Callable[[str], bool], question: str = "") -> Mention | None:
         """The name or value a short answer gives ("Lima.", "In 1789.", "The answer is Lima."), or None.
 
@@ -165,6 +179,8 @@ def flip(reading: Reading, yes: bool) -> Reading:
 
 
 MAX_SHORT_ANSWER_WORDS = 6
+TOPIC_WH = frozenset({"when", "where", "how", "in"})
+"""Question words that ask about the name the question names, which a response's pronoun then stands for."""
 
 
 KINDS = {"triple": ClaimKind.TRIPLE, "common": ClaimKind.COMMON, "count": ClaimKind.COUNT}
@@ -210,15 +226,16 @@ def read_free(
     said: Sequence[bool],
     found: Sequence[Claim],
     triples: Sequence[Sequence[str]],
+    topic: str | None = None,
 ) -> list[Claim]:
     """Text claims the reader reads become triple claims; the query with a Yes / No or a short answer too.
 
     `said` holds the response's Yes / No stance(s); the query is read only when no other reader made
     the answer's claim from it (templates, Drowzee's question shapes, MTL questions), which the caller
     says by passing `said` empty and `query` "". A reader claim keeps its sentence's span; its text is
-    the claim as the catalog words it. A *partial* reading (the sentence holds more than the claim)
-    keeps the sentence as a text claim beside it, so it can refute the sentence but never prove all
-    of it.
+    the claim as the catalog words it; an opening pronoun is `topic` (`SentenceReader.topic`). A
+    *partial* reading (the sentence holds more than the claim) keeps the sentence as a text claim
+    beside it, so it can refute the sentence but never prove all of it.
     """
     yes_no = question_text(query) if said else None
     wh = wh_question(query) if query and not said else None
@@ -231,7 +248,7 @@ def read_free(
         typed = TypeCheck(store, catalog)
         lexicon = reader.with_labels([str(t[1]) for t in triples if len(t) >= 3])
         out: list[Claim] = []
-        previous: str | None = None
+        previous = topic  # "When was X born?" "She was born in ..."
         for c in found:
             readings = reader.read_one(c.text, known, previous, lexicon=lexicon) if c.kind == ClaimKind.TEXT else []
             if not readings and c.kind == ClaimKind.TEXT and not triples:

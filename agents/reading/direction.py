@@ -3,18 +3,20 @@
 A label said with "by", or the agent noun of the sentence's verb ("director" for "directed"), takes its
 active sentence's object as subject ("X trained Y" -> (Y, trained by, X); "X directed Y" -> (Y, director,
 X)); any other verb label takes a passive sentence's agent as subject ("X was followed by Y" -> (Y,
-follows, X)); a relational noun's "of" / "for" / possessive name, or the subject of "has a N named Y",
-is a noun label's subject ("X is the coach of Y" -> (Y, coach, X)); an adjective that modifies the
-predicate noun is its value ("the African continent"); a locative preposition or a verb label keeps
-sentence order; a converse link swaps them. Anything else is ambiguous ("X trained Y" for the noun
-label "coach": whose coach?) and gives no direction.
+follows, X)); a relational noun's "of" / "for" / possessive name, or the subject of "has a N named Y"
+or "has the N Y", is a noun label's subject ("X is the coach of Y" -> (Y, coach, X); "X has the symbol
+Y" -> (X, symbol, Y)); an adjective that modifies the predicate noun is its value ("the African
+continent"), or its owner where only that fits the relation's types ("the Peruvian capital"); a
+locative preposition or a verb label keeps sentence order; a converse link swaps them. Anything else
+is ambiguous ("X trained Y" for the noun label "coach": whose coach?) and gives no direction.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from agents.reading.labels import LabelLink
+from agents.reading.labels import LabelLink, reads_verbally
 from agents.reading.reader import Mention
 
 
@@ -38,9 +40,10 @@ def _owner(words: list[Any], names: list[Mention]) -> Mention | bool | None:
             None,
         )
         poss = next((name_in(p) for p in t.children if p.dep_ == "poss"), None)
+        held = t.head if t.dep_ in ("compound", "appos") else t  # "X has the symbol Y": the noun names Y
         holder = None
-        if t.dep_ == "dobj" and t.head.lemma_ == "have":
-            holder = next((name_in(c) for c in t.head.children if c.dep_ == "nsubj"), None)
+        if held.dep_ == "dobj" and held.head.lemma_ == "have":
+            holder = next((name_in(c) for c in held.head.children if c.dep_ == "nsubj"), None)
         if of is not None and holder is not None:
             return False
         if (found := of or poss or holder) is not None:
@@ -73,14 +76,23 @@ def _agent(doc: Any, names: list[Mention]) -> Mention | None:
 
 
 def verbal(link: LabelLink) -> bool:
-    """Whether a label reads as a verb: it starts with one, ends in a preposition or a participle."""
-    label = link.text.lower()
-    last = label.rsplit(" ", 1)[-1]
-    return link.verbal or last in ("by", "of", "in", "at", "to", "from", "with", "on") or label.endswith("ed")
+    """Whether a label reads as a verb (`agents.reading.labels.reads_verbally`)."""
+    return reads_verbally(link)
 
 
-def direction(doc: Any, words: list[Any], a: Mention, b: Mention, link: LabelLink) -> tuple[Mention, Mention] | None:
-    """(subject, object) of the label for two names in sentence order (module docstring); None if ambiguous."""
+def direction(
+    doc: Any,
+    words: list[Any],
+    a: Mention,
+    b: Mention,
+    link: LabelLink,
+    fits: Callable[[str, str], bool] | None = None,
+) -> tuple[Mention, Mention] | None:
+    """(subject, object) of the label for two names in sentence order (module docstring); None if ambiguous.
+
+    `fits(subject, object)` says whether two names can fill the label's ends (a KB type check); it
+    decides only what grammar leaves open: whether an adjective is the predicate noun's value or its owner.
+    """
     names = [a, b]
     label = link.text.lower()
     if label.endswith(" by") or link.agentive:
@@ -93,7 +105,10 @@ def direction(doc: Any, words: list[Any], a: Mention, b: Mention, link: LabelLin
             return None
         s, o = owner, (b if owner is a else a)
     elif not verbal(link) and (valued := _valued(doc, words, names)) is not None:
-        s, o = (b, a) if valued is a else (a, b)  # "Peru is on the African continent": Africa is the value
+        other = b if valued is a else a
+        s, o = other, valued  # "Peru is on the African continent": Africa is the value
+        if fits is not None and not fits(other.text, valued.text) and fits(valued.text, other.text):
+            s, o = valued, other  # "the Peruvian capital is Lima": Peru owns it (no capital is a country)
     elif not verbal(link) and not _locative(doc, b):
         return None  # "X trained Y" for the noun label "coach": is X the coach of Y or Y's? Not said.
     else:

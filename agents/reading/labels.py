@@ -72,6 +72,8 @@ class Label:
     """It reads as a verb phrase ("uses the currency", "located in"), not a relational noun ("coach")."""
     objects: frozenset[str] = frozenset()
     """The values the supplied triples give it, lowercased (empty for a catalog relation)."""
+    inverse: str | None = None
+    """The catalog relation that says the same facts the other way round (`capital of` for `capital`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +127,17 @@ def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any])
 def catalog_labels(catalog: Iterable[Any], parse: Callable[[str], Any]) -> list[Label]:
     """The catalog's relations between two entities, read by their labels (for a pair with no supplied triples)."""
     return [
-        Label(r.name, r.label, label_lemmas(r.label, parse), verbal_label(r.label, parse))
+        Label(r.name, r.label, label_lemmas(r.label, parse), verbal_label(r.label, parse), inverse=r.inverse_of)
         for r in catalog
         if r.object_kind == ValueKind.ENTITY
     ]
+
+
+def reads_verbally(link: LabelLink) -> bool:
+    """Whether a label reads as a verb: it starts with one, ends in a preposition or a participle."""
+    label = link.text.lower()
+    last = label.rsplit(" ", 1)[-1]
+    return link.verbal or last in ("by", "of", "in", "at", "to", "from", "with", "on") or label.endswith("ed")
 
 
 class LabelLinker:
@@ -190,13 +199,24 @@ class LabelLinker:
         return {x for w in words for x in self.related(w).broader}
 
     def link(self, phrase: str, lemmas: Sequence[str], labels: Sequence[Label]) -> LabelLink | None:
-        """The label the predicate links to, or None (too weak, or too close to another label)."""
+        """The label the predicate links to, or None (too weak, or too close to another label).
+
+        A relation and its inverse ("capital" / "capital of") say the same facts, so a tie between
+        them is no ambiguity: the relational noun is taken, whose direction the grammar gives by its
+        owner ("Peru's capital", "the capital of Peru"), where a verb label would go by word order.
+        """
         ranked = self.scores(phrase, lemmas, labels)
         if not ranked or ranked[0].score < self.min_score:
             return None
+        inverse = {x.relation: x.inverse for x in labels}
+        top = ranked[0]
+        twin = next((x for x in ranked[1:] if x.label == inverse.get(top.label)), None)
+        if twin is not None and top.score - twin.score < self.margin:
+            ranked = [x for x in ranked if x is not twin]
+            top = twin if reads_verbally(top) and not reads_verbally(twin) else top
         if len(ranked) > 1 and ranked[0].score - ranked[1].score < self.margin:
             return None
-        return ranked[0]
+        return top
 
 
 class WordNetRelated:
@@ -266,4 +286,5 @@ __all__ = [
     "catalog_labels",
     "entity_labels",
     "label_lemmas",
+    "reads_verbally",
 ]

@@ -21,13 +21,22 @@ knows leaves the question unread (returns no readings).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from agents.reading.direction import direction, verbal
 from agents.reading.frames import DIFFERENT, SAME, Span, predicate_words, quantity, sameness
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
-from agents.reading.reader import Mention, Reading, mentions, negated_doc, read, supposed_tokens, time_qualifier
+from agents.reading.reader import (
+    Mention,
+    Reading,
+    embedded,
+    mentions,
+    negated_doc,
+    read,
+    supposed_tokens,
+    time_qualifier,
+)
 from drowzee_core.kb.model import ValueKind
 
 SHAPE_SKIP = SAME | DIFFERENT | frozenset({"both", "either", "neither", "two", "overlap", "between", "each", "other"})
@@ -126,40 +135,92 @@ class Typed(Protocol):
         """True when they can (`strict`: only when stored facts say so)."""
         ...
 
+    def can(self, text: str, relation: str, end: Literal["s", "o"]) -> bool:
+        """Whether one name can stand at one end of a relation (True where the KB cannot tell)."""
+        ...
+
 
 def _typed(labels: Sequence[Label], a: str, b: str, typed: Typed) -> Sequence[Label]:
     kept = [x for x in labels if typed(x.relation, a, b) or typed(x.relation, b, a)]
     return kept or labels
 
 
+def _word_link(
+    linker: LabelLinker, words: list[Any], typed_labels: Sequence[Label], every: Sequence[Label]
+) -> LabelLink | None:
+    """The label the predicate's own words say (a lemma of the label), else the best of the typed labels.
+
+    Types break ties and weigh WordNet neighbours and embeddings, but never hide a label the sentence
+    names: a false claim puts a name where the KB has never seen one ("The Peruvian capital is Cusco":
+    Cusco is no capital). A WordNet neighbour is no such word ("country" is a kind of "group").
+    """
+    said = _link(linker, words, every)
+    return said if said is not None and said.how == "lemma" else _link(linker, words, typed_labels)
+
+
+def _pertaining_word(t: Any) -> str | None:
+    """The capitalised adjective a token says, or None.
+
+    That is an adjective before a noun ("an Asian city"), or a people the clause is about, in the
+    plural ("Kenyans speak ...": "Kenyan").
+    """
+    if not t.text[:1].isupper():
+        return None
+    if t.pos_ in ("ADJ", "PROPN") and t.dep_ == "amod":
+        return str(t.text)
+    if t.tag_ in ("NNS", "NNPS") and t.dep_ in ("nsubj", "nsubjpass") and t.text.endswith("s"):
+        return str(t.text[:-1])
+    return None
+
+
 def _pertaining(doc: Any, found: list[Mention], known: Callable[[str], bool], linker: LabelLinker) -> list[Mention]:
     """The mentions with each capitalised adjective read as the name it pertains to ("an Asian city": Asia).
+
+    A people in the plural as a clause's subject reads so too ("Kenyans speak Swahili": Kenya).
 
     An adjective another mention does not cover is added; one that is a mention of its own (a KB name
     such as "Asian", a people) is replaced. An adjective whose pertainym the KB does not know stays as it was.
     """
     out = list(found)
     for t in doc:
-        if t.pos_ not in ("ADJ", "PROPN") or t.dep_ != "amod" or not t.text[:1].isupper():
+        word = _pertaining_word(t)
+        if word is None:
             continue
         covering = [m for m in out if m.start <= t.i < m.end]
         if any(m.end - m.start > 1 for m in covering):
             continue  # part of a longer name ("South African Airways")
-        place = next((p for p in linker.pertains(t.text) if known(p)), None)
+        place = next((p for p in linker.pertains(word) if known(p)), None)
         if place is not None:
             out = [m for m in out if m not in covering] + [Mention(t.i, t.i + 1, place, ValueKind.ENTITY)]
     return sorted(out, key=lambda m: m.start)
 
 
-def _described(
-    found: list[Mention], names: list[Mention], labels: Sequence[Label], typed: Typed
-) -> tuple[list[Mention], Sequence[Label]]:
-    """One name and one lowercase noun the KB knows ("Japan uses the yen"): the noun may be the other name.
+def _definite_nouns(doc: Any, found: list[Mention], cue_lemmas: frozenset[str]) -> list[Mention]:
+    """Lowercase nouns said with "the" as an object that no mention covers ("uses the peso"), cue words aside."""
+    return [
+        Mention(t.i, t.i + 1, t.text, ValueKind.ENTITY)
+        for t in doc
+        if t.pos_ == "NOUN"
+        and t.text.isalpha()
+        and t.text.islower()
+        and t.dep_ in ("dobj", "pobj", "attr")
+        and t.lemma_.lower() not in cue_lemmas
+        and any(c.dep_ == "det" and c.lower_ == "the" for c in t.children)
+        and not any(m.start <= t.i < m.end for m in found)
+    ]
 
-    It is, where it fills one end of a relation that the name fills the other end of, by stored facts;
-    only those relations are linked to then. Else nothing changes.
+
+def _described(
+    found: list[Mention], names: list[Mention], labels: Sequence[Label], typed: Typed, definite: list[Mention]
+) -> tuple[list[Mention], Sequence[Label]]:
+    """One name and one lowercase noun ("Japan uses the yen", "Chile uses the peso"): the noun may be the other name.
+
+    It is, where it fills one end of a relation that the name fills the other end of, by stored facts
+    (a noun the KB does not know as a name counts where it is the last word of such a name: "peso" for
+    "Chilean Peso", `drowzee_core.kb.naming.shortened`); only those relations are linked to then. Else
+    nothing changes.
     """
-    others = [m for m in found if m.kind == ValueKind.ENTITY and m not in names]
+    others = [m for m in found if m.kind == ValueKind.ENTITY and m not in names] or definite
     if len(others) != 1:
         return names, labels
     a, b = sorted([names[0], others[0]], key=lambda m: m.start)
@@ -190,8 +251,9 @@ def read_question(
         found = _pertaining(doc, found, known, linker)
     names = _names(doc, found, known)
     if typed is not None and len(names) == 1:
-        names, labels = _described(found, names, labels, typed)
-    elif typed is not None and len(names) == 2:
+        names, labels = _described(found, names, labels, typed, _definite_nouns(doc, found, lexicon.cue_lemmas))
+    every = labels
+    if typed is not None and len(names) == 2:
         labels = _typed(labels, names[0].text, names[1].text, typed)
     supposed = supposed_tokens(doc)
     if any(m.start in supposed for m in names):
@@ -233,15 +295,17 @@ def read_question(
             return []
         s, o = (a, b) if link.converse else (b, a)
     else:
-        link = _link(linker, words, labels)
-        where = direction(doc, words, a, b, link) if link is not None else None
+        link = _word_link(linker, words, labels, every) if typed is not None else _link(linker, words, labels)
+        fits = (lambda x, _y: typed.can(x, link.label, "s")) if typed is not None and link is not None else None
+        where = direction(doc, words, a, b, link, fits) if link is not None else None
         if link is None or where is None:
             return []
         s, o = where
     when = time_qualifier(doc, found, s, o)  # "In 1990 Germany used ...": the claim holds at that year
     past = when is not None or any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
     values = [m for m in found if m.kind != ValueKind.ENTITY and m not in (s, o, when)]  # "in 1769", a number
-    leftover = len(names) > 2 or bool(values)
+    said_by = next((x.lemmas for x in every if x.relation == link.label), frozenset())
+    leftover = len(names) > 2 or bool(values) or any(embedded(doc, m, said_by) for m in (s, o))  # "the north of X"
     year = int(when.text) if when is not None else None
     return [Reading(s.text, link.label, o.text, neg, past, 0, leftover, year=year)]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,6 +194,26 @@ def _leftover(doc: Any, found: Sequence[Mention], s: Mention, o: Mention, when: 
     return any((t.pos_ in ("PROPN", "NUM")) and t.i not in covered for t in doc)
 
 
+def embedded(doc: Any, m: Mention, cues: Collection[str]) -> bool:
+    """Whether a name stands inside a noun phrase the pattern does not say ("in the north of X": "north").
+
+    Its head is "of" under a noun that is none of the pattern's cues: the sentence says something of
+    a part or aspect of the name, which a reading of the name itself can refute but never prove.
+    """
+    if m.gap or m.start >= len(doc):
+        return False
+    root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+    prep = root.head
+    owner = prep.head
+    return (
+        root.dep_ == "pobj"
+        and prep.lower_ == OF
+        and owner.pos_ == "NOUN"
+        and owner.lemma_.lower() not in cues
+        and not m.start <= owner.i < m.end
+    )
+
+
 def _noun_chains(doc: Any, cue_lemmas: frozenset[str]) -> list[set[str]]:
     """Pairs of relation nouns chained by "of" ("time zone of the capital of X": {zone, capital})."""
     out = []
@@ -271,7 +291,7 @@ def read(
                 p.negated != negated,
                 (past and not p.past) or when is not None,
                 best_cues,
-                _leftover(doc, found, s, o, when),
+                _leftover(doc, found, s, o, when) or any(embedded(doc, m, p.cues) for m in (s, o)),
                 tolerance=o.tolerance,
                 year=int(when.text) if when is not None else None,
             )
@@ -283,4 +303,14 @@ def read(
     return readings[:1]
 
 
-__all__ = ["Mention", "Reading", "mentions", "negated_doc", "nlp", "read", "supposed_tokens", "time_qualifier"]
+__all__ = [
+    "Mention",
+    "Reading",
+    "embedded",
+    "mentions",
+    "negated_doc",
+    "nlp",
+    "read",
+    "supposed_tokens",
+    "time_qualifier",
+]

@@ -120,6 +120,10 @@ class TypeCheck:
         """
         return self._can(subject, relation, "s", strict) and self._can(obj, relation, "o", strict)
 
+    def can(self, text: str, relation: str, end: End) -> bool:
+        """Whether `text` may stand at one end ("s" or "o") of `relation` (True where the KB cannot tell)."""
+        return self._can(text, relation, end, False)
+
     def _can(self, text: str, relation: str, end: End, strict: bool) -> bool:
         if (relation, end) not in self._ends:
             self._ends[(relation, end)] = _typed_ends(self.store, self.catalog, relation, end)

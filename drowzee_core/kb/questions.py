@@ -37,6 +37,7 @@ from drowzee_core.kb.set_questions import SET_QUERY, member_statements, read_set
 from drowzee_core.kb.statement_types import Claim, ComparisonStatement, Direction, Reading, Statement
 from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, literal_pattern, strip_lead
+from drowzee_core.kb.wording import clean_name
 from drowzee_core.oracles.answers import parse_answer
 
 SHORT_WORDS = 8
@@ -153,12 +154,13 @@ def _wh(reader: StatementReader, phrase: str, response: str, stated: Sequence[Cl
             cut = strip_lead(sentence)
             if answer is None and (m := rx.fullmatch(sentence[cut:])):
                 answer, span, short = (
-                    m.group("o").strip(),
+                    clean_name(m.group("o")),
                     (start + cut, start + len(sentence.rstrip())),
                     rx is _ANSWER_IS,
                 )
     if answer is None:  # the first sentence, if it is a bare answer ("It's 17,486. <more facts>")
         answer = _short_answer(reader, response, whole=False)
+        answer = clean_name(answer) if answer is not None else None
         if answer is not None and len(sentences := reader.sentences(response)) > 1:
             start = sentences[0][0][0]
             span = (start, start + len(sentences[0][1].rstrip()))

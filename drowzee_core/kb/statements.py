@@ -227,17 +227,18 @@ class StatementReader:
             return True
         return ends_in_abbreviation(piece) and not self._lead_readings(following)[1]
 
-    def read(self, text: str) -> list[Claim]:
+    def read(self, text: str, topic: str | None = None) -> list[Claim]:
         """Every catalog-phrased statement of a response, with its span, in order and without repeats.
 
         A sentence that reads as nothing whole is read clause by clause ("Norway had a population of
         3,784,539, East Timor had a population of 568,447, and ..."), when every clause reads (a
         trailing "which ..." / "making ..." clause aside). A sentence led by a pronoun ("Its
         population was ...", "It was founded in ...") is read with the previous statement's subject
-        in its place; its claim is that self-contained sentence, spanning the sentence as written.
+        in its place; its claim is that self-contained sentence, spanning the sentence as written. The
+        first sentence's pronoun is `topic`, the name the query asks about, where the caller knows one.
         """
         out: list[Claim] = []
-        last: str | None = None
+        last: str | None = topic
         for (start, _end), sentence in self.sentences(text):
             if is_question(sentence):
                 continue
@@ -277,15 +278,15 @@ class StatementReader:
             out.append(ComparisonStatement(body, span, c.subject, c.relation, c.direction, names, stated_year(body)))
         return out
 
-    def with_query(self, query: str, response: str) -> list[Claim]:
-        """`read(response)` plus the statements that the response's answer makes of the query.
+    def with_query(self, query: str, response: str, topic: str | None = None) -> list[Claim]:
+        """`read(response, topic)` plus the statements that the response's answer makes of the query.
 
         See `kb.questions` for every query form (yes/no, wh, multi-hop, comparison, set operation).
         """
         # imported here: kb.questions builds on this module's reader
         from drowzee_core.kb.questions import compose
 
-        stated = self.read(response)
+        stated = self.read(response, topic)
         composed = compose(self, query, response, stated)
         found = merged(stated, composed)
         return [_in_context(c, query) if isinstance(c, ComparisonStatement) else c for c in found]

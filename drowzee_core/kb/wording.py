@@ -149,12 +149,15 @@ def stated_year(text: str) -> int | None:
     return int(years.pop()) if len(years) == 1 else None
 
 
-_APPOSITIVE = re.compile(r",\s+the\s+[a-z][a-z -]*,?$")
-"""A trailing appositive that says what a name is ("Honshu, the island,")."""
+_APPOSITIVE = re.compile(r",\s+(?:the\s+[a-z][a-z -]*|not\s+[^,]+),?$")
+"""A trailing appositive that says what a name is ("Honshu, the island,") or what it is not ("Lyon, not Paris")."""
 
 
 def clean_name(name: str) -> str:
-    """A name without the emphasis, quotes and appositive answers wrap it in ("*Honshu*, the island," -> "Honshu")."""
+    """A name without the emphasis, quotes and appositives answers wrap it in ("*Honshu*, the island," -> "Honshu").
+
+    A contrast after it goes too ("Lyon, not Paris" -> "Lyon"): the name is what is said.
+    """
     return _APPOSITIVE.sub("", name.strip()).strip().rstrip(",").strip().strip(_MARKUP).strip()
 
 

@@ -90,6 +90,33 @@ def test_rounded_numbers_are_decided_within_their_tolerance(
     assert claim.status == status and claim.proof is not None
 
 
+def test_a_shared_name_is_compared_by_its_first_reading_within_the_tolerance(verifier: Verifier) -> None:
+    # several places are called Paris, with different populations: the first reading's is compared
+    for response, status in [
+        ("The population of Paris is 2 million.", ProofStatus.SUPPORTED),
+        ("The population of Paris is 5 million.", ProofStatus.CONTRADICTED),
+    ]:
+        v = verifier.verify(VerifyRequest(query="What is the population of Paris?", response=response))
+        [claim] = v.claims
+        assert claim.status == status and claim.proof is not None, v.explanation
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "decisions"),
+    [
+        ("Where is Lyon?", "Lyon is in the east of Spain.", {Decision.REFUTED}),  # not in Spain at all
+        ("Where is Lyon?", "Lyon is in the east of France.", {Decision.UNDECIDED, Decision.UNSUPPORTED}),
+        ("Is Lyon in the north of France?", "Yes.", {Decision.UNDECIDED, Decision.UNSUPPORTED}),
+    ],
+)
+def test_a_part_of_a_place_is_not_the_place(
+    verifier: Verifier, query: str, response: str, decisions: set[Decision]
+) -> None:
+    # "in the east of France" says more than "in France": its reading can refute, never prove it
+    v = verifier.verify(VerifyRequest(query=query, response=response))
+    assert v.decision in decisions, v.explanation
+
+
 @pytest.mark.parametrize(
     ("response", "status"),
     [
@@ -140,6 +167,25 @@ def test_a_currency_the_kb_does_not_give_the_country_is_not_supported(verifier: 
 def test_a_place_adjective_is_read_as_its_place(verifier: Verifier, response: str, decision: Decision) -> None:
     v = verifier.verify(VerifyRequest(query="Which continent is it on?", response=response))
     assert v.decision == decision, v.explanation
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "decision"),
+    [
+        ("What is the capital of Peru?", "The Peruvian capital is Lima.", Decision.SUPPORTED),  # Peru's capital
+        ("What is the capital of Peru?", "The Peruvian capital is Cusco.", Decision.REFUTED),  # Cusco is no capital
+        ("What is the chemical symbol of silver?", "Silver has the symbol Ag.", Decision.SUPPORTED),
+        ("When was Marie Curie born?", "She was born in 1871.", Decision.REFUTED),  # "She": the query's name
+        ("What is the capital of Australia?", "The capital of Australia is Canberra, not Sydney.", Decision.SUPPORTED),
+        ("What is the capital of Canada?", "It's Toronto, the largest city.", Decision.REFUTED),
+    ],
+)
+def test_owners_pronouns_and_appositives_of_free_statements(
+    verifier: Verifier, query: str, response: str, decision: Decision
+) -> None:
+    v = verifier.verify(VerifyRequest(query=query, response=response))
+    assert v.decision == decision, v.explanation
+    assert any(c.proof is not None for c in v.claims)
 
 
 WORKS: list[list[str] | str] = [

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from agents.reading.claims import question_text
+from agents.reading.claims import SentenceReader, question_text
 from agents.reading.frames import Span, asked_text, is_request, quantity, sameness
 from agents.reading.known import Known
 from agents.reading.labels import Label, LabelLinker, Related, entity_labels, label_lemmas
@@ -147,18 +147,34 @@ HOLDS = {
     ("lives in", "Tova Brenn", "Norland"),
     ("lives in", "Tova Brenn", "Ostria"),
     ("mint", "Norland", "krone"),
+    ("seat", "Norland", "Vessa"),
+    ("lives in", "Dunmere", "Norland"),
 }
 """Which (label, subject, object) a scripted KB types: the names that can fill each label's ends."""
 
 
-def typed(relation: str, subject: str, obj: str, strict: bool = False) -> bool:
-    return (relation, subject, obj) in HOLDS
+class ScriptedTypes:
+    """A type check over `HOLDS`: a name fits an end of a label where a held triple has it there."""
+
+    def __call__(self, relation: str, subject: str, obj: str, strict: bool = False) -> bool:
+        return (relation, subject, obj) in HOLDS
+
+    def can(self, text: str, relation: str, end: str) -> bool:
+        return any(r == relation and (s if end == "s" else o) == text for r, s, o in HOLDS)
+
+
+typed = ScriptedTypes()
 
 
 def ask_typed(sentence: str, labels: list[str], lowercase: tuple[str, ...] = ()) -> list[Reading]:
     lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
     linker = LabelLinker(silent, min_score=0.5, pertains=lambda adjective: PLACES.get(adjective, ()))
-    names = [["Tova Brenn", "x", "Norland"], ["Ostria", "x", "Tova Brenn"], *[["Norland", "x", w] for w in lowercase]]
+    names = [
+        ["Tova Brenn", "x", "Norland"],
+        ["Ostria", "x", "Tova Brenn"],
+        ["Dunmere", "x", "Vessa"],
+        *[["Norland", "x", w] for w in lowercase],
+    ]
     known = Known(NoKB(), names)  # type: ignore[arg-type]
     found = [Label(x, x, label_lemmas(x, nlp())) for x in labels]
     return read_question(nlp()(sentence), lexicon, known, found, linker, typed)
@@ -189,3 +205,36 @@ def test_a_copulas_place_preposition_says_the_relation_when_nothing_else_does() 
     [r] = ask_typed("Tova Brenn is in Ostria.", ["in"])
     assert (r.subject, r.relation, r.object) == ("Tova Brenn", "in", "Ostria")
     assert ask_typed("Tova Brenn is near Ostria.", ["in"]) == []  # "near" says no label's word
+
+
+def test_an_adjective_owns_the_noun_where_only_it_can_be_the_subject() -> None:
+    # Norland has a seat (Vessa); Dunmere has none: "the Norlandic seat" is Norland's, not Dunmere's value
+    [r] = ask_typed("The Norlandic seat is Vessa.", ["seat", "lives in"])
+    assert (r.subject, r.relation, r.object) == ("Norland", "seat", "Vessa")
+    [r] = ask_typed("The Norlandic seat is Dunmere.", ["seat", "lives in"])  # a false claim is read the same way
+    assert (r.subject, r.relation, r.object) == ("Norland", "seat", "Dunmere")
+
+
+def test_a_label_the_words_say_is_linked_though_the_names_never_filled_it() -> None:
+    # typed, only "lives in" fits Norland and Dunmere; the sentence says "seat", so "seat" is the relation
+    [r] = ask_typed("Norland's seat is Dunmere.", ["seat", "lives in"])
+    assert (r.subject, r.relation, r.object) == ("Norland", "seat", "Dunmere")
+
+
+def test_has_the_noun_name_makes_the_subject_the_owner() -> None:
+    [r] = ask_typed("Norland has the seat Vessa.", ["seat", "lives in"])
+    assert (r.subject, r.relation, r.object) == ("Norland", "seat", "Vessa")
+
+
+def test_a_people_in_the_plural_is_read_as_its_place() -> None:
+    [r] = ask_typed("Norlandics pay with the krone.", ["pays with", "seat"], lowercase=("krone",))
+    assert (r.subject, r.relation, r.object) == ("Norland", "pays with", "krone")
+
+
+def test_an_opening_pronoun_stands_for_the_name_the_question_asks_about() -> None:
+    reader = SentenceReader(Catalog.from_toml())
+    known = Known(NoKB(), [["Tova Brenn", "x", "Norland"]])  # type: ignore[arg-type]
+    assert reader.topic("When was Tova Brenn born?", known) == "Tova Brenn"
+    assert reader.topic("Some context first. Did Tova Brenn found Norland?", known) == "Tova Brenn"
+    assert reader.topic("Who married Tova Brenn?", known) is None  # "She ..." is the answer, not Tova Brenn
+    assert reader.topic("Tell me about Tova Brenn.", known) is None

@@ -90,6 +90,7 @@ def test_listed_names_and_clean_name() -> None:
     assert listed_names("What is the capital of France?") == []
     assert clean_name(" *Azerbaijan* ") == "Azerbaijan" and clean_name('"Toy Story"') == "Toy Story"
     assert clean_name("*Honshu*, the island,") == "Honshu" and clean_name("Washington, D.C.") == "Washington, D.C."
+    assert clean_name("Vessa, not Dunmere") == "Vessa"  # a contrast after the name says what it is not
     assert split_names("Uruguay and Spain, the sovereign states") == ["Uruguay", "Spain"]
     assert split_names("*Lyon*") == ["Lyon"]
 
