@@ -10,19 +10,21 @@ the names of the pair's supplied triples.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from agents.reading.asking import MAX_QUERY_CHARS, last_question, question_text, wh_question
+from agents.reading.coordination import all_or_nothing, distributed
 from agents.reading.discourse import STANCE
 from agents.reading.known import knower
 from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read
+from agents.reading.verbalize import reading_claim, verbalize
 from agents.schemas import Claim, ClaimKind, ClaimOrigin
-from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.naming import TypeCheck
@@ -97,6 +99,11 @@ class SentenceReader:
     ) -> list[Reading]:
         """The readings of one sentence; a pronoun subject is `previous`; `answer` fills a question word."""
         return read(nlp()(sentence), lexicon or self.lexicon, known, previous, answer)
+
+    def each_named(self, sentence: str, known: Callable[[str], bool]) -> list[str]:
+        """The sentence once per name of its one list of names (`agents.reading.coordination`); else []."""
+        doc = nlp()(sentence)
+        return distributed(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
 
     def topic(self, query: str, known: Callable[[str], bool]) -> str | None:
         """The first name the query's last question names: what a response's opening pronoun stands for.
@@ -183,42 +190,6 @@ TOPIC_WH = frozenset({"when", "where", "how", "in"})
 """Question words that ask about the name the question names, which a response's pronoun then stands for."""
 
 
-KINDS = {"triple": ClaimKind.TRIPLE, "common": ClaimKind.COMMON, "count": ClaimKind.COUNT}
-
-
-def _claim(base: Claim, r: Reading, origin: ClaimOrigin, text: str) -> Claim:
-    return base.model_copy(
-        update={
-            "kind": KINDS[r.kind],
-            "origin": origin,
-            "text": text,
-            "subject": r.subject,
-            "relation": r.relation,
-            "object": r.object,
-            "negated": r.negated,
-            "past": r.past,
-            "tolerance": r.tolerance,
-            "year": r.year,
-        }
-    )
-
-
-def verbalize(catalog: Catalog, r: Reading) -> str:
-    """The reading as the catalog words it ("Germany does not share a border with France."), or as the label reads."""
-    if r.kind == "common":
-        said = "do not stand" if r.negated else "stand"
-        return f"{r.subject} and {r.object} {said} in '{r.relation}' to one same thing."
-    if r.kind == "count":
-        said = "Fewer than" if r.negated else "At least"
-        return f"{said} {r.object} different things stand in '{r.relation}' to {r.subject}."
-    if r.relation not in catalog:  # a supplied triple's relation label
-        said = f"{r.subject} {r.relation} {r.object}."
-        return f"It is not the case that {said[:-1]}." if r.negated else said
-    spec = catalog.get(r.relation)
-    said = (spec.negative if r.negated else spec.positive).format(s=r.subject, o=r.object)
-    return f"In {r.year}, {lower_lead(said)}" if r.year is not None else said
-
-
 def read_free(
     services: Services,
     query: str,
@@ -249,14 +220,22 @@ def read_free(
         lexicon = reader.with_labels([str(t[1]) for t in triples if len(t) >= 3])
         out: list[Claim] = []
         previous = topic  # "When was X born?" "She was born in ..."
-        for c in found:
-            readings = reader.read_one(c.text, known, previous, lexicon=lexicon) if c.kind == ClaimKind.TEXT else []
-            if not readings and c.kind == ClaimKind.TEXT and not triples:
+
+        def statement(text: str, previous: str | None) -> list[Reading]:
+            readings = reader.read_one(text, known, previous, lexicon=lexicon)
+            if not readings and not triples:
                 # no catalog pattern: link the predicate to one of the catalog's relations. Not to the supplied
                 # triples' labels: a long answer's reasoning over them reads as claims no triple decides
                 # (Drowzee's history answers, dev seed 0: accuracy 0.777 -> 0.743 when it did)
-                readings = reader.ask(c.text, known, lexicon, triples, typed)
-            out += [_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
+                readings = reader.ask(text, known, lexicon, triples, typed)
+            return readings
+
+        for c in found:
+            readings = statement(c.text, previous) if c.kind == ClaimKind.TEXT else []
+            if not readings and c.kind == ClaimKind.TEXT:  # "X borders A, B and C": one claim per name
+                each = reader.each_named(c.text, known)
+                readings = all_or_nothing(each, functools.partial(statement, previous=previous))
+            out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
             if not readings or any(r.partial for r in readings):
                 out.append(c)
             last = next((x for x in reversed(out) if x.subject), None)
@@ -270,7 +249,7 @@ def read_free(
         base = Claim(id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY)
         for r, question in asked:
             origin = ClaimOrigin.READER if r.partial else ClaimOrigin.QUERY
-            out.append(_claim(base, r, origin, verbalize(catalog, r)))
+            out.append(reading_claim(base, r, origin, verbalize(catalog, r)))
             if r.partial:  # the question asks more than the claim: the rest stays for the other sources
                 out.append(
                     base.model_copy(update={"kind": ClaimKind.TEXT, "origin": ClaimOrigin.SENTENCE, "text": question})

@@ -205,11 +205,12 @@ def embedded(doc: Any, m: Mention, cues: Collection[str]) -> bool:
     root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
     prep = root.head
     owner = prep.head
+    said = {owner.lemma_.lower()} | {c.lemma_.lower() for c in owner.children if c.dep_ == "compound"}
     return (
         root.dep_ == "pobj"
         and prep.lower_ == OF
         and owner.pos_ == "NOUN"
-        and owner.lemma_.lower() not in cues
+        and not said & set(cues)  # "the capital city of X": the pattern's "capital" says it
         and not m.start <= owner.i < m.end
     )
 

@@ -101,6 +101,15 @@ def test_a_shared_name_is_compared_by_its_first_reading_within_the_tolerance(ver
         assert claim.status == status and claim.proof is not None, v.explanation
 
 
+def test_a_list_of_names_is_one_claim_per_name(verifier: Verifier) -> None:
+    v = verifier.verify(
+        VerifyRequest(query="Which countries border Belgium?", response="Belgium is bordered by France and Germany.")
+    )
+    assert v.decision == Decision.SUPPORTED, v.explanation
+    read = sorted((c.reading.subject, c.reading.object) for c in v.claims if c.reading and c.reading.relation)
+    assert read == [("France", "Belgium"), ("Germany", "Belgium")]
+
+
 @pytest.mark.parametrize(
     ("query", "response", "decisions"),
     [

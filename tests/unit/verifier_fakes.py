@@ -82,14 +82,20 @@ class FakeSentenceReader:
     def ask(self, question: str, known: Any, lexicon: Any, triples: Any, typed: Any = None) -> list[Any]:
         return []
 
+    def topic(self, query: str, known: Any) -> None:
+        return None
+
+    def each_named(self, sentence: str, known: Any) -> list[str]:
+        return []
+
 
 class FakeReader:
     """Reads nothing through templates; splits sentences on periods."""
 
-    def with_query(self, query: str, response: str) -> list[Any]:
+    def with_query(self, query: str, response: str, topic: str | None = None) -> list[Any]:
         return []
 
-    def read(self, text: str) -> list[Any]:
+    def read(self, text: str, topic: str | None = None) -> list[Any]:
         return []
 
     def sentences(self, text: str) -> list[tuple[tuple[int, int], str]]:

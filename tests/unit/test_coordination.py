@@ -1,0 +1,43 @@
+"""A list of names read one name at a time (`agents.reading.coordination`), over real spaCy parses.
+
+Names are invented; a scripted `Known` says which names exist.
+"""
+
+from __future__ import annotations
+
+from agents.reading.coordination import all_or_nothing, distributed
+from agents.reading.known import Known
+from agents.reading.mentions import mentions
+from agents.reading.reader import nlp
+from drowzee_core.kb.model import ValueKind
+from tests.unit.test_question_frames import NoKB
+
+NAMES = ["Norland", "Ostria", "Vessa", "Dunmere", "Kettle Isles"]
+
+
+def variants(sentence: str) -> list[str]:
+    known = Known(NoKB(), [[n, "x", n] for n in NAMES])  # type: ignore[arg-type]
+    doc = nlp()(sentence)
+    return distributed(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
+
+
+def test_a_list_of_names_gives_one_sentence_per_name() -> None:
+    assert variants("Norland is bordered by Ostria, Vessa and the Kettle Isles.") == [
+        "Norland is bordered by Ostria.",
+        "Norland is bordered by Vessa.",
+        "Norland is bordered by the Kettle Isles.",
+    ]
+    assert variants("Ostria and Vessa use the krone.") == ["Ostria use the krone.", "Vessa use the krone."]
+
+
+def test_no_list_or_a_list_that_is_no_claim_gives_nothing() -> None:
+    assert variants("Norland borders Ostria.") == []  # two names, no list
+    assert variants("Norland or Ostria borders Vessa.") == []  # "or": one of them, not each
+    assert variants("Norland borders Ostria and Morvale.") == []  # a member nothing knows
+    # two clauses: a parse may join names across them
+    assert variants("Vessa is the capital of Norland and Dunmere is the capital of Ostria.") == []
+
+
+def test_a_list_reads_whole_or_not_at_all() -> None:
+    assert all_or_nothing(["a", "b"], lambda t: [t.upper()]) == ["A", "B"]
+    assert all_or_nothing(["a", "b"], lambda t: [t] if t == "a" else []) == []
