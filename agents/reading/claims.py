@@ -210,7 +210,7 @@ def read_free(
     """
     yes_no = question_text(query) if said else None
     wh = wh_question(query) if query and not said else None
-    if not any(c.kind == ClaimKind.TEXT for c in found) and not yes_no and not wh:
+    if not any(c.kind == ClaimKind.TEXT or c.origin == ClaimOrigin.TEMPLATE for c in found) and not yes_no and not wh:
         return list(found)
     reader, store, catalog = services.sentence_reader, services.store, services.catalog
 
@@ -231,7 +231,11 @@ def read_free(
             return readings
 
         for c in found:
-            readings = statement(c.text, previous) if c.kind == ClaimKind.TEXT else []
+            misnamed = c.origin == ClaimOrigin.TEMPLATE and c.subject is not None and not known(c.subject)
+            readings = statement(c.text, previous) if c.kind == ClaimKind.TEXT or misnamed else []
+            if misnamed:  # "In 1980 Spain's currency ...": a template took "In 1980 Spain" for a name
+                out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings] or [c]
+                continue
             if not readings and c.kind == ClaimKind.TEXT:  # "X borders A, B and C": one claim per name
                 each = reader.each_named(c.text, known)
                 readings = all_or_nothing(each, functools.partial(statement, previous=previous))

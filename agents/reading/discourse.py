@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from agents.reading.conjoined import Conjoined, conjoined
 from agents.reading.relatives import relative_clauses
 
 FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our"})
@@ -207,7 +208,9 @@ def plain(doc: Any) -> Plain:
         first = lead.stop if lead and lead.start == sent.start else sent.start
         last = _tail_hedge(sent)
         relatives = [r for r in relative_clauses(sent) if r[2].start >= first and r[2].end <= last]
+        second = [c for c in conjoined(sent) if c.cut.start >= first and c.cut.stop <= last]
         cut = {i for _, _, clause in relatives for i in range(clause.start, clause.end)} | set(lead)
+        cut |= {i for c in second for i in c.cut}
         cut |= set(_drop_connectives(sent, first, last)) | set(_the_one_that(sent))
         out.add(at, doc[sent.start].idx)  # whatever lies between sentences
         kept = [i for i in range(sent.start, last) if i not in cut]
@@ -224,9 +227,24 @@ def plain(doc: Any) -> Plain:
                     out.add_text(" ", tok.idx + len(tok.text))
         for head, pronoun, clause in relatives:
             _add_relative(out, head, pronoun, clause)
+        for c in second:
+            _add_conjoined(out, c)
         at = sent.end_char
     out.add(at, len(doc.text))
     return out.build()
+
+
+def _add_conjoined(out: _Builder, c: Conjoined) -> None:
+    """A second predicate as a sentence of its own: "and died in 1642" -> "Galileo died in 1642."."""
+    at = c.predicate.start_char
+    out.add_text(" ", at)
+    out.add(c.subject.start_char, c.subject.end_char, capital=True)
+    for aux in c.auxiliaries:
+        out.add_text(" ", at)
+        out.add(aux.idx, aux.idx + len(aux.text))
+    out.add_text(" ", at)
+    out.add(c.predicate.start_char, c.predicate.end_char)
+    out.add_text(".", c.predicate.end_char - 1)
 
 
 def _add_relative(out: _Builder, head: Any, pronoun: Any, clause: Any) -> None:

@@ -2,7 +2,9 @@
 
 A label is scored against the predicate words three ways, and its best score counts:
 
-- *lemma*: a content lemma of the label is one of the predicate's lemmas ("killed by" ~ "kill");
+- *lemma*: a content lemma of the label is one of the predicate's lemmas ("killed by" ~ "kill"); the
+  more of the label's lemmas the predicate says, the higher ("currency" links "currency" over "uses
+  the currency");
 - *WordNet*: a label lemma is a synonym, a derivational form or a hypernym (two levels up) of a
   predicate lemma ("locate" ~ "location"), or its *converse* ("parent" for "child": WordNet
   antonyms that are not co-hyponyms, unlike "father" / "mother", which share the hypernym
@@ -29,6 +31,9 @@ from numpy.typing import NDArray
 from drowzee_core.kb.model import ValueKind
 
 LEMMA_SCORE = 1.0
+LEMMA_SPREAD = 0.15
+"""How much a lemma link loses for label lemmas the predicate does not say ("uses the currency" for
+"currency": 0.925, below the label "currency" at 1.0); never below a WordNet link."""
 WORDNET_SCORE = 0.8
 MIN_SCORE = 0.35
 """Least score of a linked label (fitted on the catalog's templates: `bench/label_linking.py`)."""
@@ -180,8 +185,9 @@ class LabelLinker:
         for label, c in zip(labels, cos, strict=True):
             words = label.lemmas
             link = LabelLink(label.relation, float(c), "embedding", text=label.text, verbal=label.verbal)
-            if words & set(lemmas):
-                link = LabelLink(label.relation, LEMMA_SCORE, "lemma", text=label.text, verbal=label.verbal)
+            if said := words & set(lemmas):
+                score = LEMMA_SCORE - LEMMA_SPREAD * (1 - len(said) / len(words))  # "currency" says "currency" best
+                link = LabelLink(label.relation, score, "lemma", text=label.text, verbal=label.verbal)
             elif words & agents and not label.verbal:  # the doer's noun, however close the embedding is
                 link = LabelLink(
                     label.relation, max(WORDNET_SCORE, link.score), "wordnet", text=label.text, agentive=True

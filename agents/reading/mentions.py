@@ -128,6 +128,13 @@ def _indefinite(doc: Any, start: int, end: int) -> bool:
     return head.dep_ != "attr" and any(c.lower_ in INDEFINITE or c.dep_ == "nummod" for c in marks)
 
 
+def _without_final_period(doc: Any, end: int, text: str, known: Callable[[str], bool]) -> str:
+    """A name that ends the sentence without its period, where the tokenizer kept it ("... is S." -> "S")."""
+    last = end == len(doc) or all(t.is_space for t in doc[end:])
+    bare = text[:-1]
+    return bare if last and text.endswith(".") and bare.count(".") == 0 and bare and known(bare) else text
+
+
 def _pronoun(tok: Any) -> bool:
     """A pronoun, not a name the tagger took for one ("Sk_ne", a title with a lost letter)."""
     return bool(tok.pos_ == "PRON" and tok.is_alpha)
@@ -189,7 +196,7 @@ def mentions(
             continue  # "a border", "the capital", "She": cue words and pronouns are never names
         if name is None and _indefinite(doc, start, end):
             continue  # "another event", "one event": a common noun that names no one thing
-        text = name or doc[start:end].text
+        text = name or _without_final_period(doc, end, doc[start:end].text, known)
         if known(text):
             found.append(Mention(start, end, text, ValueKind.ENTITY))
     if unlinked:

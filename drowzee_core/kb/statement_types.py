@@ -10,6 +10,7 @@ from typing import Literal
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.sentence_split import Span
+from drowzee_core.kb.wording import listed_names, stated_year
 
 Direction = Literal["most", "least"]
 
@@ -48,6 +49,11 @@ class ComparisonStatement:
     larger N than B"; () when neither names them."""
     year: int | None = None
     """The year the compared values are taken at ("in 1967"), when the sentence or the query names one."""
+
+    def in_context(self, query: str) -> ComparisonStatement:
+        """The comparison with the candidates and year the question names, where the sentence named none."""
+        candidates = self.candidates or tuple(listed_names(query))
+        return replace(self, candidates=candidates, year=self.year if self.year is not None else stated_year(query))
 
 
 @dataclass(frozen=True, slots=True)

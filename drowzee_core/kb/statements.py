@@ -64,7 +64,7 @@ from drowzee_core.kb.wording import (
     clean_name,
     comparative,
     first_named,
-    listed_names,
+    joins_clauses,
     noun_comparatives,
     noun_templates,
     phrase_templates,
@@ -175,6 +175,8 @@ class StatementReader:
             subject, obj = clean_name(m.group("s")), clean_name(fix_object(m.group("o").strip()))
             if len(t.probe) >= _PROBE_GUARD and (t.probe in subject.lower() or t.probe in obj.lower()):
                 continue  # "A had a population of 3, B had a population of" is no subject
+            if joins_clauses(subject) or joins_clauses(obj):
+                continue  # "X was born in 1564 and" is no subject: a name never starts or ends with "and"
             found.append((t.literal, Reading(t.relation, subject, obj, t.negated, t.kind, t.template)))
         return disambiguate(found, self.catalog)
 
@@ -289,13 +291,7 @@ class StatementReader:
         stated = self.read(response, topic)
         composed = compose(self, query, response, stated)
         found = merged(stated, composed)
-        return [_in_context(c, query) if isinstance(c, ComparisonStatement) else c for c in found]
-
-
-def _in_context(c: ComparisonStatement, query: str) -> ComparisonStatement:
-    """A comparison with the candidates and year the question names, where the sentence named none."""
-    candidates = c.candidates or tuple(listed_names(query))
-    return replace(c, candidates=candidates, year=c.year if c.year is not None else stated_year(query))
+        return [c.in_context(query) if isinstance(c, ComparisonStatement) else c for c in found]
 
 
 __all__ = ["StatementReader"]

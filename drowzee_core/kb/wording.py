@@ -161,6 +161,14 @@ def clean_name(name: str) -> str:
     return _APPOSITIVE.sub("", name.strip()).strip().rstrip(",").strip().strip(_MARKUP).strip()
 
 
+_JOINED = re.compile(r"(?:^|\s)(?:and|or|but)$|^(?:and|or|but)\s", re.IGNORECASE)
+
+
+def joins_clauses(name: str) -> bool:
+    """Whether a captured name starts or ends with a conjunction: it spans two clauses, no one name."""
+    return bool(_JOINED.search(name.strip()))
+
+
 _LIST_BREAK = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
 
 
@@ -225,6 +233,7 @@ __all__ = [
     "clean_name",
     "comparative",
     "first_named",
+    "joins_clauses",
     "listed_names",
     "noun_comparatives",
     "noun_templates",

@@ -187,6 +187,10 @@ def test_a_place_adjective_is_read_as_its_place(verifier: Verifier, response: st
         ("When was Marie Curie born?", "She was born in 1871.", Decision.REFUTED),  # "She": the query's name
         ("What is the capital of Australia?", "The capital of Australia is Canberra, not Sydney.", Decision.SUPPORTED),
         ("What is the capital of Canada?", "It's Toronto, the largest city.", Decision.REFUTED),
+        ("When did Galileo Galilei live?", "Galileo was born in 1564 and died in 1700.", Decision.REFUTED),
+        ("What was the currency of Spain in 1980?", "In 1980 Spain's currency was the peseta.", Decision.SUPPORTED),
+        ("What is the chemical symbol for sodium?", "Sodium's symbol is S.", Decision.REFUTED),
+        ("Does Chile use the peso?", "Yes, the Chilean peso.", Decision.SUPPORTED),  # "the peso": Chile's
     ],
 )
 def test_owners_pronouns_and_appositives_of_free_statements(

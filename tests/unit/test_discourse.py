@@ -36,6 +36,8 @@ from agents.reading.reader import nlp
             "Tova Brenn founded the paper. Tova Brenn was born in 1901.",
         ),
         ("Norland, whose capital is Orvin, borders Westland.", "Norland borders Westland. Norland's capital is Orvin."),
+        # a second predicate of the same named subject becomes its own statement
+        ("Tova Brenn was born in 1901 and died in 1980.", "Tova Brenn was born in 1901. Tova Brenn died in 1980."),
         (
             "The paper moved to Puerto de la Cruz, which lies on the coast.",
             "The paper moved to Puerto de la Cruz. Puerto de la Cruz lies on the coast.",
@@ -56,6 +58,7 @@ def test_the_frame_goes_and_the_claims_stay(response: str, statements: str) -> N
         "Possibly, the bridge opened in 1931.",  # modality changes the claim
         "According to Tova Brenn, the bridge opened in 1931.",  # a source, not the writer's stance
         "That makes sense.",
+        "Tova Brenn was born in 1901 and Ansel Krane died in 1980.",  # two subjects: two clauses already
     ],
 )
 def test_what_changes_the_claim_is_kept(response: str) -> None:

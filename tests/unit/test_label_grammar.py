@@ -163,3 +163,15 @@ def test_a_relation_and_its_inverse_are_no_ambiguity() -> None:
     assert link is not None and link.label == "has_seat"
     unrelated = [Label("has_seat", "seat", frozenset({"seat"})), Label("seat_of", "seat of", frozenset({"seat"}))]
     assert linker.link("seat", ["seat"], unrelated) is None  # two relations that are not inverses still tie
+
+
+def test_the_label_whose_words_the_predicate_says_most_fully_is_linked() -> None:
+    # "seat" says all of the label "seat" and half of "keeps the seat"
+    labels = [
+        Label("seat", "seat", frozenset({"seat"})),
+        Label("keeps seat", "keeps the seat", frozenset({"keep", "seat"})),
+    ]
+    linker = LabelLinker(silent, min_score=0.5)
+    link = linker.link("seat", ["seat"], labels)
+    assert link is not None and link.label == "seat"
+    assert linker.link("keep", ["keep"], labels) is not None  # only "keeps the seat" says "keep"
