@@ -57,16 +57,19 @@ class SentenceReader:
         lexicon: Lexicon,
         triples: Sequence[Sequence[str]],
         typed: Typed | None = None,
+        previous: str | None = None,
     ) -> list[Reading]:
         """What a yes / no question (or a judged statement) asserts, linked to the catalog and the supplied labels.
 
         A predicate no catalog pattern reads is linked to the supplied triples' labels, or to the
         catalog's relations when the pair supplies none; `typed` says which of the catalog's relations
-        the names can fill (`drowzee_core.kb.naming.TypeCheck`).
+        the names can fill (`drowzee_core.kb.naming.TypeCheck`); a subject pronoun is `previous`.
         """
         supplied = entity_labels(triples, nlp())
         labels = supplied or self.catalog_labels
-        return read_question(nlp()(question), lexicon, known, labels, self.linker, None if supplied else typed)
+        return read_question(
+            nlp()(question), lexicon, known, labels, self.linker, None if supplied else typed, previous
+        )
 
     @cached_property
     def catalog_labels(self) -> list[Label]:
@@ -106,17 +109,25 @@ class SentenceReader:
         return distributed(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
 
     def topic(self, query: str, known: Callable[[str], bool]) -> str | None:
-        """The first name the query's last question names: what a response's opening pronoun stands for.
+        """The name the query's last question is about: what a response's opening pronoun stands for.
 
-        Only where the question asks about that name: a yes / no question, or "when" / "where" / "how"
-        ("When was X born?" "She was born in ..."). After "who" / "what" / "which" a pronoun is the
-        answer ("Who married X?" "She was ..."), so there is no topic.
+        That is a name that is a direct argument of the question's verb ("When was X born?", "Which
+        continent is X on?", "Did X use ...?"), not one inside a phrase ("What is the capital of X?":
+        "It" is the capital). A question that asks for its subject has none ("Who married X?",
+        "Which country borders X?"): a pronoun there is the answer.
         """
         asked = last_question(query)
-        if asked is None or not (question_text(query) or asked.split()[0].lower() in TOPIC_WH):
+        if asked is None:
             return None
-        doc = nlp()(asked[:MAX_QUERY_CHARS])
-        return next((m.text for m in mentions(doc, known) if m.kind == ValueKind.ENTITY), None)
+        doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
+        if doc[0].lower_ in ("who", "whom", "whose") or _asks_subject(doc):
+            return None
+        for m in mentions(doc, known):
+            root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+            common = all(t.pos_ == "NOUN" and t.text.islower() for t in doc[m.start : m.end])  # "continent"
+            if m.kind == ValueKind.ENTITY and not common and root.dep_ in TOPIC_DEPS and root.head.dep_ == "ROOT":
+                return m.text
+        return None
 
     def answer_of(self, response: str, known: Callable[[str], bool], question: str = "") -> Mention | None:
         """The name or value a short answer gives ("Lima.", "In 1789.", "The answer is Lima."), or None.
@@ -186,8 +197,17 @@ def flip(reading: Reading, yes: bool) -> Reading:
 
 
 MAX_SHORT_ANSWER_WORDS = 6
-TOPIC_WH = frozenset({"when", "where", "how", "in"})
-"""Question words that ask about the name the question names, which a response's pronoun then stands for."""
+TOPIC_DEPS = frozenset({"nsubj", "nsubjpass", "attr", "dobj"})
+"""How a question's topic name stands to its verb: subject, copula's complement, object."""
+
+
+def _asks_subject(doc: Any) -> bool:
+    """Whether a "what / which" phrase is the subject of a verb other than "be" ("Which country borders X?")."""
+    wh = next((t for t in doc if t.lower_ in ("what", "which")), None)
+    if wh is None:
+        return False
+    head = wh.head if wh.dep_ == "det" else wh
+    return bool(head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_ != "be")
 
 
 def read_free(
@@ -227,7 +247,7 @@ def read_free(
                 # no catalog pattern: link the predicate to one of the catalog's relations. Not to the supplied
                 # triples' labels: a long answer's reasoning over them reads as claims no triple decides
                 # (Drowzee's history answers, dev seed 0: accuracy 0.777 -> 0.743 when it did)
-                readings = reader.ask(text, known, lexicon, triples, typed)
+                readings = reader.ask(text, known, lexicon, triples, typed, previous)
             return readings
 
         for c in found:

@@ -91,7 +91,8 @@ def direction(
     """(subject, object) of the label for two names in sentence order (module docstring); None if ambiguous.
 
     `fits(subject, object)` says whether two names can fill the label's ends (a KB type check); it
-    decides only what grammar leaves open: whether an adjective is the predicate noun's value or its owner.
+    decides only what grammar leaves open: whether an adjective is the predicate noun's value or its
+    owner, and whether "the N of X" names X's N or calls X an N ("the continent of South America").
     """
     names = [a, b]
     label = link.text.lower()
@@ -104,6 +105,8 @@ def direction(
         if owner is False or owner is True:
             return None
         s, o = owner, (b if owner is a else a)
+        if fits is not None and not fits(s.text, o.text) and fits(o.text, s.text):
+            s, o = o, s  # "on the continent of South America": the continent named so, not its owner
     elif not verbal(link) and (valued := _valued(doc, words, names)) is not None:
         other = b if valued is a else a
         s, o = other, valued  # "Peru is on the African continent": Africa is the value
@@ -122,7 +125,7 @@ LOCATIVE = frozenset({"in", "at", "on", "during", "near", "inside", "within", "i
 def _valued(doc: Any, words: list[Any], names: list[Mention]) -> Mention | None:
     """The one name that modifies a predicate noun as its value ("the African continent"), or None."""
     said = {t.i for t in words if t.pos_ == "NOUN"}
-    hit = [m for m in names if m.end - m.start == 1 and doc[m.start].dep_ == "amod" and doc[m.start].head.i in said]
+    hit = [m for m in names if doc[m.end - 1].dep_ == "amod" and doc[m.end - 1].head.i in said]  # "South American"
     return hit[0] if len(hit) == 1 else None
 
 

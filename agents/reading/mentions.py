@@ -196,6 +196,8 @@ def mentions(
             continue  # "a border", "the capital", "She": cue words and pronouns are never names
         if name is None and _indefinite(doc, start, end):
             continue  # "another event", "one event": a common noun that names no one thing
+        if name is None and end - start == 1 and doc[start].pos_ == "ADJ" and doc[start].dep_ == "amod":
+            continue  # "the African continent": an adjective says what its noun is, it names nothing
         text = name or _without_final_period(doc, end, doc[start:end].text, known)
         if known(text):
             found.append(Mention(start, end, text, ValueKind.ENTITY))

@@ -36,6 +36,7 @@ from agents.reading.reader import (
     read,
     supposed_tokens,
     time_qualifier,
+    with_pronoun,
 )
 from drowzee_core.kb.model import ValueKind
 
@@ -186,13 +187,33 @@ def _pertaining(doc: Any, found: list[Mention], known: Callable[[str], bool], li
         word = _pertaining_word(t)
         if word is None:
             continue
-        covering = [m for m in out if m.start <= t.i < m.end]
+        before = doc[t.i - 1] if t.i > 0 else None
+        start = t.i
+        if before is not None and before.head.i == t.i and before.text[:1].isupper() and before.is_alpha:
+            start = t.i - 1  # "a South American country": WordNet's "South_American" pertains to South America
+        covering = [m for m in out if m.start < t.i + 1 and start < m.end]
         if any(m.end - m.start > 1 for m in covering):
             continue  # part of a longer name ("South African Airways")
-        place = next((p for p in linker.pertains(word) if known(p)), None)
-        if place is not None:
-            out = [m for m in out if m not in covering] + [Mention(t.i, t.i + 1, place, ValueKind.ENTITY)]
+        words = [f"{before.text}_{word}", word] if before is not None and start < t.i else [word]
+        for k, said in enumerate(words):
+            place = next((p for p in linker.pertains(said) if known(p)), None)
+            if place is not None:
+                at = start if k == 0 else t.i
+                out = [m for m in out if m not in covering] + [Mention(at, t.i + 1, place, ValueKind.ENTITY)]
+                break
     return sorted(out, key=lambda m: m.start)
+
+
+def _saying(linker: LabelLinker, words: list[Any], label: Label | None) -> frozenset[str]:
+    """The label's lemmas and the predicate lemmas that say it by themselves (a lemma or WordNet link).
+
+    A name under one of these nouns is the relation's ("the death of X" for "killed by"); under any
+    other noun it is only part of what the sentence says ("the north of X").
+    """
+    if label is None:
+        return frozenset()
+    own = {t.lemma_.lower() for t in words if linker.scores(t.text, [t.lemma_.lower()], [label])[0].how != "embedding"}
+    return label.lemmas | own
 
 
 def _definite_nouns(doc: Any, found: list[Mention], cue_lemmas: frozenset[str]) -> list[Mention]:
@@ -239,6 +260,7 @@ def read_question(
     labels: Sequence[Label],
     linker: LabelLinker | None,
     typed: Typed | None = None,
+    previous: str | None = None,
 ) -> list[Reading]:
     """The claim a yes / no question or a judged statement asserts (at most one reading), or none.
 
@@ -246,7 +268,7 @@ def read_question(
     are linked to, where any is ("Japan uses the yen": the yen is a currency, not a country that
     shares one); when none is, every label stays.
     """
-    found = mentions(doc, known, lexicon.cue_lemmas, unlinked=True)
+    found = with_pronoun(doc, mentions(doc, known, lexicon.cue_lemmas, unlinked=True), previous)
     if typed is not None and linker is not None:
         found = _pertaining(doc, found, known, linker)
     names = _names(doc, found, known)
@@ -271,7 +293,8 @@ def read_question(
         if link is None:
             return []
         a, b = names
-        return [Reading(a.text, link.label, b.text, (not same) != neg, False, 0, kind="common")]
+        kind = "triple" if "same" in link.text.lower().split() else "common"  # "on the same continent as" says it
+        return [Reading(a.text, link.label, b.text, (not same) != neg, False, 0, kind=kind)]
     counted = quantity(doc)
     if counted is not None and len(names) == 1 and linker is not None and labels:
         noun_i, n = counted
@@ -304,7 +327,7 @@ def read_question(
     when = time_qualifier(doc, found, s, o)  # "In 1990 Germany used ...": the claim holds at that year
     past = when is not None or any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
     values = [m for m in found if m.kind != ValueKind.ENTITY and m not in (s, o, when)]  # "in 1769", a number
-    said_by = next((x.lemmas for x in every if x.relation == link.label), frozenset())
+    said_by = _saying(linker, words, next((x for x in every if x.relation == link.label), None))
     leftover = len(names) > 2 or bool(values) or any(embedded(doc, m, said_by) for m in (s, o))  # "the north of X"
     year = int(when.text) if when is not None else None
     return [Reading(s.text, link.label, o.text, neg, past, 0, leftover, year=year)]

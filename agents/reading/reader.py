@@ -227,6 +227,14 @@ def _noun_chains(doc: Any, cue_lemmas: frozenset[str]) -> list[set[str]]:
     return out
 
 
+def with_pronoun(doc: Any, found: list[Mention], previous: str | None) -> list[Mention]:
+    """The mentions with a subject pronoun ("It", "She") standing for `previous`, the name said before."""
+    pronoun = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in PRONOUNS), None)
+    if pronoun is None or previous is None:
+        return found
+    return sorted([*found, Mention(pronoun.i, pronoun.i + 1, previous, ValueKind.ENTITY)], key=lambda m: m.start)
+
+
 def read(
     doc: Any,
     lexicon: Lexicon,
@@ -252,12 +260,7 @@ def read(
         gap = Mention(wh.i, wh.i + 1, answer.text, answer.kind, gap=not in_place, tolerance=answer.tolerance)
         found = sorted([*[m for m in found], gap], key=lambda m: m.start)
         asked_for = gap
-    subject_pronoun = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in PRONOUNS), None)
-    if subject_pronoun is not None and previous is not None:
-        found = sorted(
-            [*found, Mention(subject_pronoun.i, subject_pronoun.i + 1, previous, ValueKind.ENTITY)],
-            key=lambda m: m.start,
-        )
+    found = with_pronoun(doc, found, previous)
     lay = layout(doc, found)
     negated = negated_doc(doc)
     past = any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
@@ -314,4 +317,5 @@ __all__ = [
     "read",
     "supposed_tokens",
     "time_qualifier",
+    "with_pronoun",
 ]

@@ -191,6 +191,10 @@ def test_a_place_adjective_is_read_as_its_place(verifier: Verifier, response: st
         ("What was the currency of Spain in 1980?", "In 1980 Spain's currency was the peseta.", Decision.SUPPORTED),
         ("What is the chemical symbol for sodium?", "Sodium's symbol is S.", Decision.REFUTED),
         ("Does Chile use the peso?", "Yes, the Chilean peso.", Decision.SUPPORTED),  # "the peso": Chile's
+        ("Which continent is Vietnam on?", "It is in Asia.", Decision.SUPPORTED),  # "It": the question's subject
+        ("Which continent is Peru on?", "Peru is a South American country.", Decision.SUPPORTED),
+        ("Which continent is Peru on?", "Peru is on the continent of South America.", Decision.SUPPORTED),
+        ("Are Portugal and Spain on the same continent?", "Yes, both are in Europe.", Decision.SUPPORTED),
     ],
 )
 def test_owners_pronouns_and_appositives_of_free_statements(

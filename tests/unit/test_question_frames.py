@@ -236,5 +236,8 @@ def test_an_opening_pronoun_stands_for_the_name_the_question_asks_about() -> Non
     known = Known(NoKB(), [["Tova Brenn", "x", "Norland"]])  # type: ignore[arg-type]
     assert reader.topic("When was Tova Brenn born?", known) == "Tova Brenn"
     assert reader.topic("Some context first. Did Tova Brenn found Norland?", known) == "Tova Brenn"
+    assert reader.topic("Which country is Tova Brenn from?", known) == "Tova Brenn"
     assert reader.topic("Who married Tova Brenn?", known) is None  # "She ..." is the answer, not Tova Brenn
+    assert reader.topic("Which city borders Norland?", known) is None  # "It ..." is the answer
+    assert reader.topic("What is the capital of Norland?", known) is None  # "It ..." is the capital
     assert reader.topic("Tell me about Tova Brenn.", known) is None

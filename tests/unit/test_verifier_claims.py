@@ -110,7 +110,10 @@ def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
     from tests.unit.verifier_fakes import FakeSentenceReader
 
     reader = StatementReader(Catalog.from_toml())
-    services = SimpleNamespace(reader=reader, sentence_reader=FakeSentenceReader(), store=None, catalog=reader.catalog)
+    knows_all = SimpleNamespace(resolve=lambda text, limit=20: [1])  # a KB that names every template subject
+    services = SimpleNamespace(
+        reader=reader, sentence_reader=FakeSentenceReader(), store=knows_all, catalog=reader.catalog
+    )
     services.gate = SimpleNamespace(run=lambda f, *a: f(*a))
     ctx = SimpleNamespace(services=services, settings=SimpleNamespace(extractor="rules"))
     query = "Among Paris, Lyon and Marseille, which one has the largest population?"

@@ -79,7 +79,9 @@ class FakeSentenceReader:
     def answer_of(self, response: str, known: Any, question: str = "") -> None:
         return None
 
-    def ask(self, question: str, known: Any, lexicon: Any, triples: Any, typed: Any = None) -> list[Any]:
+    def ask(
+        self, question: str, known: Any, lexicon: Any, triples: Any, typed: Any = None, previous: Any = None
+    ) -> list[Any]:
         return []
 
     def topic(self, query: str, known: Any) -> None:
