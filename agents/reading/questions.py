@@ -21,23 +21,15 @@ knows leaves the question unread (returns no readings).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, Protocol
+from typing import Any
 
 from agents.reading.direction import direction, verbal
 from agents.reading.frames import DIFFERENT, SAME, Span, predicate_words, quantity, sameness
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
-from agents.reading.reader import (
-    Mention,
-    Reading,
-    embedded,
-    mentions,
-    negated_doc,
-    read,
-    supposed_tokens,
-    time_qualifier,
-    with_pronoun,
-)
+from agents.reading.question_names import Typed, definite_nouns, described, pertaining, question_names, typed_labels
+from agents.reading.reader import Mention, Reading, mentions, read, with_pronoun
+from agents.reading.scope import embedded, negated_doc, supposed_tokens, time_qualifier
 from drowzee_core.kb.model import ValueKind
 
 SHAPE_SKIP = SAME | DIFFERENT | frozenset({"both", "either", "neither", "two", "overlap", "between", "each", "other"})
@@ -95,23 +87,6 @@ def _copular_preposition(doc: Any, m: Mention) -> list[Any]:
     return []
 
 
-def _names(doc: Any, found: list[Mention], known: Callable[[str], bool]) -> list[Mention]:
-    """The entity mentions that name individuals.
-
-    A lowercase common noun ("the parent") is a description, unless a supplied triple names it so.
-    """
-    supplied = {n.lower() for n in getattr(known, "names", ())}
-    out = []
-    for m in found:
-        if m.kind != ValueKind.ENTITY:
-            continue
-        common = all(t.pos_ == "NOUN" and t.text.islower() for t in doc[m.start : m.end])
-        if common and m.text.lower() not in supplied:
-            continue
-        out.append(m)
-    return out
-
-
 def _shared_only(doc: Any, spans: Sequence[Span]) -> bool:
     """Whether "share" is the sentence's only sameness word ("X and Y share a border", not "the same border")."""
     inside = {i for n in spans for i in range(n.start, n.end)}
@@ -129,23 +104,6 @@ def _valued_by(labels: Sequence[Label], value: Mention) -> Label | None:
     return hit[0] if len(hit) == 1 else None
 
 
-class Typed(Protocol):
-    """Whether two names can stand at a relation's subject and object ends (`drowzee_core.kb.naming.TypeCheck`)."""
-
-    def __call__(self, relation: str, subject: str, obj: str, strict: bool = False) -> bool:
-        """True when they can (`strict`: only when stored facts say so)."""
-        ...
-
-    def can(self, text: str, relation: str, end: Literal["s", "o"]) -> bool:
-        """Whether one name can stand at one end of a relation (True where the KB cannot tell)."""
-        ...
-
-
-def _typed(labels: Sequence[Label], a: str, b: str, typed: Typed) -> Sequence[Label]:
-    kept = [x for x in labels if typed(x.relation, a, b) or typed(x.relation, b, a)]
-    return kept or labels
-
-
 def _word_link(
     linker: LabelLinker, words: list[Any], typed_labels: Sequence[Label], every: Sequence[Label]
 ) -> LabelLink | None:
@@ -159,51 +117,6 @@ def _word_link(
     return said if said is not None and said.how == "lemma" else _link(linker, words, typed_labels)
 
 
-def _pertaining_word(t: Any) -> str | None:
-    """The capitalised adjective a token says, or None.
-
-    That is an adjective before a noun ("an Asian city"), or a people the clause is about, in the
-    plural ("Kenyans speak ...": "Kenyan").
-    """
-    if not t.text[:1].isupper():
-        return None
-    if t.pos_ in ("ADJ", "PROPN") and t.dep_ == "amod":
-        return str(t.text)
-    if t.tag_ in ("NNS", "NNPS") and t.dep_ in ("nsubj", "nsubjpass") and t.text.endswith("s"):
-        return str(t.text[:-1])
-    return None
-
-
-def _pertaining(doc: Any, found: list[Mention], known: Callable[[str], bool], linker: LabelLinker) -> list[Mention]:
-    """The mentions with each capitalised adjective read as the name it pertains to ("an Asian city": Asia).
-
-    A people in the plural as a clause's subject reads so too ("Kenyans speak Swahili": Kenya).
-
-    An adjective another mention does not cover is added; one that is a mention of its own (a KB name
-    such as "Asian", a people) is replaced. An adjective whose pertainym the KB does not know stays as it was.
-    """
-    out = list(found)
-    for t in doc:
-        word = _pertaining_word(t)
-        if word is None:
-            continue
-        before = doc[t.i - 1] if t.i > 0 else None
-        start = t.i
-        if before is not None and before.head.i == t.i and before.text[:1].isupper() and before.is_alpha:
-            start = t.i - 1  # "a South American country": WordNet's "South_American" pertains to South America
-        covering = [m for m in out if m.start < t.i + 1 and start < m.end]
-        if any(m.end - m.start > 1 for m in covering):
-            continue  # part of a longer name ("South African Airways")
-        words = [f"{before.text}_{word}", word] if before is not None and start < t.i else [word]
-        for k, said in enumerate(words):
-            place = next((p for p in linker.pertains(said) if known(p)), None)
-            if place is not None:
-                at = start if k == 0 else t.i
-                out = [m for m in out if m not in covering] + [Mention(at, t.i + 1, place, ValueKind.ENTITY)]
-                break
-    return sorted(out, key=lambda m: m.start)
-
-
 def _saying(linker: LabelLinker, words: list[Any], label: Label | None) -> frozenset[str]:
     """The label's lemmas and the predicate lemmas that say it by themselves (a lemma or WordNet link).
 
@@ -214,43 +127,6 @@ def _saying(linker: LabelLinker, words: list[Any], label: Label | None) -> froze
         return frozenset()
     own = {t.lemma_.lower() for t in words if linker.scores(t.text, [t.lemma_.lower()], [label])[0].how != "embedding"}
     return label.lemmas | own
-
-
-def _definite_nouns(doc: Any, found: list[Mention], cue_lemmas: frozenset[str]) -> list[Mention]:
-    """Lowercase nouns said with "the" as an object that no mention covers ("uses the peso"), cue words aside."""
-    return [
-        Mention(t.i, t.i + 1, t.text, ValueKind.ENTITY)
-        for t in doc
-        if t.pos_ == "NOUN"
-        and t.text.isalpha()
-        and t.text.islower()
-        and t.dep_ in ("dobj", "pobj", "attr")
-        and t.lemma_.lower() not in cue_lemmas
-        and any(c.dep_ == "det" and c.lower_ == "the" for c in t.children)
-        and not any(m.start <= t.i < m.end for m in found)
-    ]
-
-
-def _described(
-    found: list[Mention], names: list[Mention], labels: Sequence[Label], typed: Typed, definite: list[Mention]
-) -> tuple[list[Mention], Sequence[Label]]:
-    """One name and one lowercase noun ("Japan uses the yen", "Chile uses the peso"): the noun may be the other name.
-
-    It is, where it fills one end of a relation that the name fills the other end of, by stored facts
-    (a noun the KB does not know as a name counts where it is the last word of such a name: "peso" for
-    "Chilean Peso", `drowzee_core.kb.naming.shortened`); only those relations are linked to then. Else
-    nothing changes.
-    """
-    others = [m for m in found if m.kind == ValueKind.ENTITY and m not in names] or definite
-    if len(others) != 1:
-        return names, labels
-    a, b = sorted([names[0], others[0]], key=lambda m: m.start)
-    kept = [
-        x
-        for x in labels
-        if typed(x.relation, a.text, b.text, strict=True) or typed(x.relation, b.text, a.text, strict=True)
-    ]
-    return ([a, b], kept) if kept else (names, labels)
 
 
 def read_question(
@@ -270,13 +146,13 @@ def read_question(
     """
     found = with_pronoun(doc, mentions(doc, known, lexicon.cue_lemmas, unlinked=True), previous)
     if typed is not None and linker is not None:
-        found = _pertaining(doc, found, known, linker)
-    names = _names(doc, found, known)
+        found = pertaining(doc, found, known, linker)
+    names = question_names(doc, found, known)
     if typed is not None and len(names) == 1:
-        names, labels = _described(found, names, labels, typed, _definite_nouns(doc, found, lexicon.cue_lemmas))
+        names, labels = described(found, names, labels, typed, definite_nouns(doc, found, lexicon.cue_lemmas))
     every = labels
     if typed is not None and len(names) == 2:
-        labels = _typed(labels, names[0].text, names[1].text, typed)
+        labels = typed_labels(labels, names[0].text, names[1].text, typed)
     supposed = supposed_tokens(doc)
     if any(m.start in supposed for m in names):
         return []  # "if X directed Y, ...": a supposition asserts nothing

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from agents.reading.lexicon import AGENT, OF, SLOT_O, SLOT_S, Lexicon, Pattern
 from agents.reading.mentions import Mention, mentions
+from agents.reading.scope import embedded, leftover, negated_doc, supposed_tokens, time_qualifier
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.kb.model import ValueKind
 
@@ -142,77 +143,7 @@ def _agent_phrase(doc: Any) -> set[int]:
     return {x.i for t in doc if t.dep_ == "agent" for x in t.subtree if x.i != t.i}
 
 
-SUPPOSING = frozenset({"if", "unless", "whether", "suppose", "supposing"})
-
-
-def supposed_tokens(doc: Any) -> set[int]:
-    """The token positions inside a clause that supposes rather than asserts ("if X was Y's father")."""
-    return {
-        x.i
-        for t in doc
-        if t.dep_ in ("advcl", "ccomp", "csubj") and any(c.dep_ == "mark" and c.lower_ in SUPPOSING for c in t.children)
-        for x in t.subtree
-    }
-
-
-def negated_doc(doc: Any) -> bool:
-    """Whether a sentence is negated ("not", "never", "n't")."""
-    return any(t.dep_ == "neg" or t.lower_ in ("never", "n't") for t in doc)
-
-
 WH_WORDS = frozenset({"what", "who", "whom", "which", "when", "where"})
-
-
-TIME_PREPS = frozenset({"in", "during", "of"})
-"""Prepositions that put a claim at a year ("In 1995 France used the franc", "as of 2010")."""
-
-
-def time_qualifier(doc: Any, found: Sequence[Mention], s: Mention, o: Mention) -> Mention | None:
-    """The one year, besides the subject and object, that dates the claim ("in 1995"), or None."""
-    years = [
-        m
-        for m in found
-        if m.kind == ValueKind.YEAR
-        and m not in (s, o)
-        and m.start > 0
-        and doc[m.start - 1].lower_ in TIME_PREPS
-        and (doc[m.start - 1].lower_ != "of" or (m.start > 1 and doc[m.start - 2].lower_ == "as"))
-    ]
-    return years[0] if len(years) == 1 else None
-
-
-def _leftover(doc: Any, found: Sequence[Mention], s: Mention, o: Mention, when: Mention | None = None) -> bool:
-    """Whether the sentence holds a name, number or year outside the reading's subject, object and time."""
-    used = set(range(s.start, s.end)) | set(range(o.start, o.end))
-    if when is not None:
-        used |= set(range(when.start, when.end))
-        found = [m for m in found if not (m.start < when.end and when.start < m.end)] + [when]
-    for m in found:
-        if not set(range(m.start, m.end)) & used:
-            return True
-    covered = {i for m in found for i in range(m.start, m.end)}
-    return any((t.pos_ in ("PROPN", "NUM")) and t.i not in covered for t in doc)
-
-
-def embedded(doc: Any, m: Mention, cues: Collection[str]) -> bool:
-    """Whether a name stands inside a noun phrase the pattern does not say ("in the north of X": "north").
-
-    Its head is "of" under a noun that is none of the pattern's cues: the sentence says something of
-    a part or aspect of the name, which a reading of the name itself can refute but never prove.
-    """
-    if m.gap or m.start >= len(doc):
-        return False
-    root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
-    prep = root.head
-    owner = prep.head
-    said = {owner.lemma_.lower()} | {c.lemma_.lower() for c in owner.children if c.dep_ == "compound"}
-    return (
-        root.dep_ == "pobj"
-        and prep.lower_ == OF
-        and owner.pos_ == "NOUN"
-        and not said & set(cues)  # "the capital city of X": the pattern's "capital" says it
-        and not m.start <= owner.i < m.end
-    )
 
 
 def _noun_chains(doc: Any, cue_lemmas: frozenset[str]) -> list[set[str]]:
@@ -295,7 +226,7 @@ def read(
                 p.negated != negated,
                 (past and not p.past) or when is not None,
                 best_cues,
-                _leftover(doc, found, s, o, when) or any(embedded(doc, m, p.cues) for m in (s, o)),
+                leftover(doc, found, s, o, when) or any(embedded(doc, m, p.cues) for m in (s, o)),
                 tolerance=o.tolerance,
                 year=int(when.text) if when is not None else None,
             )
