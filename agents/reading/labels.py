@@ -79,6 +79,8 @@ class Label:
     """The values the supplied triples give it, lowercased (empty for a catalog relation)."""
     inverse: str | None = None
     """The catalog relation that says the same facts the other way round (`capital of` for `capital`)."""
+    kind: ValueKind = ValueKind.ENTITY
+    """What its values are: names, numbers or years."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,11 +132,17 @@ def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any])
 
 
 def catalog_labels(catalog: Iterable[Any], parse: Callable[[str], Any]) -> list[Label]:
-    """The catalog's relations between two entities, read by their labels (for a pair with no supplied triples)."""
+    """The catalog's relations, read by their labels (for a pair with no supplied triples), each with its kind."""
     return [
-        Label(r.name, r.label, label_lemmas(r.label, parse), verbal_label(r.label, parse), inverse=r.inverse_of)
+        Label(
+            r.name,
+            r.label,
+            label_lemmas(r.label, parse),
+            verbal_label(r.label, parse),
+            inverse=r.inverse_of,
+            kind=r.object_kind,
+        )
         for r in catalog
-        if r.object_kind == ValueKind.ENTITY
     ]
 
 

@@ -129,6 +129,44 @@ def _saying(linker: LabelLinker, words: list[Any], label: Label | None) -> froze
     return label.lemmas | own
 
 
+def _valued_claim(
+    doc: Any,
+    name: Mention,
+    found: list[Mention],
+    labels: Sequence[Label],
+    linker: LabelLinker,
+    typed: Typed | None,
+    neg: bool,
+) -> list[Reading]:
+    """One name and one year or number ("Mozart's birth year is 1770"): the value label the other words say.
+
+    Only labels of the value's kind that the name can be the subject of (by the KB's types) compete.
+    """
+    said = [m for m in found if m.kind != ValueKind.ENTITY]
+    inside = {
+        (m.start, m.end)
+        for m in said
+        for n in said
+        if n.start <= m.start and m.end <= n.end and n.end - n.start > m.end - m.start
+    }
+    spans = {(m.start, m.end) for m in said} - inside  # "2 million", not "million" in it
+    if len(spans) != 1:
+        return []  # no value, or two ("born in 1756 and died in 1791")
+    links = []
+    for value in (m for m in said if (m.start, m.end) in spans):  # a year is a number too: each kind's labels
+        fitting = [
+            x for x in labels if x.kind == value.kind and (typed is None or typed.can(name.text, x.relation, "s"))
+        ]
+        words = predicate_words(doc, [Span(name.start, name.end), Span(value.start, value.end)])
+        if (link := _link(linker, words, fitting)) is not None and not verbal(link):
+            links.append((link, value))  # a verb label ("discovered in") is the catalog patterns' to read
+    if len(links) != 1:
+        return []
+    link, value = links[0]
+    past = any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
+    return [Reading(name.text, link.label, value.text, neg, past, 0, tolerance=value.tolerance)]
+
+
 def read_question(
     doc: Any,
     lexicon: Lexicon,
@@ -144,6 +182,8 @@ def read_question(
     are linked to, where any is ("Japan uses the yen": the yen is a currency, not a country that
     shares one); when none is, every label stays.
     """
+    value_labels = [x for x in labels if x.kind != ValueKind.ENTITY]  # "birth year", "population": name and value
+    labels = [x for x in labels if x.kind == ValueKind.ENTITY]
     found = with_pronoun(doc, mentions(doc, known, lexicon.cue_lemmas, unlinked=True), previous)
     if typed is not None and linker is not None:
         found = pertaining(doc, found, known, linker)
@@ -182,6 +222,8 @@ def read_question(
             return []
         return [Reading(names[0].text, link.label, str(n), neg, False, 0, kind="count")]
     by_pattern = read(doc, lexicon, known) if all(m.linked for m in names) else []
+    if not by_pattern and len(names) == 1 and linker is not None and value_labels:
+        return _valued_claim(doc, names[0], found, value_labels, linker, typed, neg)
     if by_pattern or len(names) != 2 or linker is None or not labels:
         return by_pattern
     a, b = names

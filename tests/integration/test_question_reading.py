@@ -195,6 +195,8 @@ def test_a_place_adjective_is_read_as_its_place(verifier: Verifier, response: st
         ("Which continent is Peru on?", "Peru is a South American country.", Decision.SUPPORTED),
         ("Which continent is Peru on?", "Peru is on the continent of South America.", Decision.SUPPORTED),
         ("Are Portugal and Spain on the same continent?", "Yes, both are in Europe.", Decision.SUPPORTED),
+        ("When was Mozart born?", "Mozart's birth year is 1770.", Decision.REFUTED),  # a name, a year, "birth year"
+        ("What is the population of Paris?", "Paris has about 2 million inhabitants.", Decision.SUPPORTED),
     ],
 )
 def test_owners_pronouns_and_appositives_of_free_statements(

@@ -21,6 +21,7 @@ from agents.reading.lexicon import Lexicon
 from agents.reading.questions import read_question
 from agents.reading.reader import Reading, nlp
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
 
 CONVERSE = {"parent": Related(converse=frozenset({"child"})), "child": Related(converse=frozenset({"parent"}))}
 
@@ -241,3 +242,28 @@ def test_an_opening_pronoun_stands_for_the_name_the_question_asks_about() -> Non
     assert reader.topic("Which city borders Norland?", known) is None  # "It ..." is the answer
     assert reader.topic("What is the capital of Norland?", known) is None  # "It ..." is the capital
     assert reader.topic("Tell me about Tova Brenn.", known) is None
+
+
+def test_one_name_and_one_value_link_a_value_label() -> None:
+    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
+    known = Known(NoKB(), [["Orvin", "x", "Norland"]])  # type: ignore[arg-type]
+    labels = [
+        Label(
+            "year of coronation", "year of coronation", label_lemmas("year of coronation", nlp()), kind=ValueKind.YEAR
+        ),
+        Label(
+            "year of abdication", "year of abdication", label_lemmas("year of abdication", nlp()), kind=ValueKind.YEAR
+        ),
+        Label("mayor", "mayor", label_lemmas("mayor", nlp())),
+    ]
+    linker = LabelLinker(silent, min_score=0.5)
+    [r] = read_question(nlp()("Orvin's coronation year is 1203."), lexicon, known, labels, linker)
+    assert (r.subject, r.relation, r.object) == ("Orvin", "year of coronation", "1203")
+    # two values, or a year no label's words say: nothing is read
+    assert (
+        read_question(
+            nlp()("Orvin's coronation year is 1203, its abdication year 1544."), lexicon, known, labels, linker
+        )
+        == []
+    )
+    assert read_question(nlp()("Orvin's best year was 1203."), lexicon, known, labels, linker) == []
