@@ -159,8 +159,8 @@ def _noun_chains(doc: Any, cue_lemmas: frozenset[str]) -> list[set[str]]:
 
 
 def with_pronoun(doc: Any, found: list[Mention], previous: str | None) -> list[Mention]:
-    """The mentions with a subject pronoun ("It", "She") standing for `previous`, the name said before."""
-    pronoun = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in PRONOUNS), None)
+    """The mentions with a subject or possessive pronoun ("It", "She", "His") standing for `previous`."""
+    pronoun = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass", "poss") and t.lower_ in PRONOUNS), None)
     if pronoun is None or previous is None:
         return found
     return sorted([*found, Mention(pronoun.i, pronoun.i + 1, previous, ValueKind.ENTITY)], key=lambda m: m.start)
