@@ -209,9 +209,14 @@ PROOF_CODE = ("drowzee_core/logic", "drowzee_core/kb")
 def proof_code() -> str:
     """A digest of the code and rules that decide proofs, so a changed rule never gets a cached answer."""
     root = Path(__file__).resolve().parents[2]
-    files: set[Path] = {Path(__file__).resolve(), *root.joinpath("agents").glob("kb*.py")}
-    for name in PROOF_CODE:
-        at = root / name
+    files = [Path(__file__).resolve(), *root.joinpath("agents").glob("kb*.py")]
+    return code_digest(root, [*files, *(root / name for name in PROOF_CODE)])
+
+
+def code_digest(root: Path, paths: Sequence[Path]) -> str:
+    """A digest of files and of the .py / .pl / .toml files under folders, by path (relative to `root`) and content."""
+    files: set[Path] = set()
+    for at in paths:
         files |= {f for f in at.rglob("*") if f.suffix in (".py", ".pl", ".toml")} if at.is_dir() else {at}
     digest = hashlib.sha256()
     for f in sorted(x for x in files if x.is_file()):
