@@ -149,6 +149,23 @@ def test_a_year_in_the_sentence_dates_the_claim(verifier: Verifier, response: st
         ("Which currency does Italy use?", "Italy uses the euro.", Decision.SUPPORTED),
         ("What currency did Germany use in 1990?", "In 1990 Germany used the euro.", Decision.REFUTED),  # since 1999
         ("Is Nairobi in Africa?", "Nairobi lies in Africa.", Decision.SUPPORTED),  # not the antonym "lies outside"
+        # owners, pronouns, appositives, lists, second predicates, values (session 17)
+        ("What is the capital of Peru?", "The Peruvian capital is Lima.", Decision.SUPPORTED),  # Peru's capital
+        ("What is the capital of Peru?", "The Peruvian capital is Cusco.", Decision.REFUTED),  # Cusco is no capital
+        ("What is the chemical symbol of silver?", "Silver has the symbol Ag.", Decision.SUPPORTED),
+        ("When was Marie Curie born?", "She was born in 1871.", Decision.REFUTED),  # "She": the query's name
+        ("What is the capital of Australia?", "The capital of Australia is Canberra, not Sydney.", Decision.SUPPORTED),
+        ("What is the capital of Canada?", "It's Toronto, the largest city.", Decision.REFUTED),
+        ("When did Galileo Galilei live?", "Galileo was born in 1564 and died in 1700.", Decision.REFUTED),
+        ("What was the currency of Spain in 1980?", "In 1980 Spain's currency was the peseta.", Decision.SUPPORTED),
+        ("What is the chemical symbol for sodium?", "Sodium's symbol is S.", Decision.REFUTED),
+        ("Does Chile use the peso?", "Yes, the Chilean peso.", Decision.SUPPORTED),  # "the peso": Chile's
+        ("Which continent is Vietnam on?", "It is in Asia.", Decision.SUPPORTED),  # "It": the question's subject
+        ("Which continent is Peru on?", "Peru is a South American country.", Decision.SUPPORTED),
+        ("Which continent is Peru on?", "Peru is on the continent of South America.", Decision.SUPPORTED),
+        ("Are Portugal and Spain on the same continent?", "Yes, both are in Europe.", Decision.SUPPORTED),
+        ("When was Mozart born?", "Mozart's birth year is 1770.", Decision.REFUTED),  # a name, a year, "birth year"
+        ("What is the population of Paris?", "Paris has about 2 million inhabitants.", Decision.SUPPORTED),
     ],
 )
 def test_free_statements_are_linked_to_a_relation_their_names_can_fill(
@@ -176,35 +193,6 @@ def test_a_currency_the_kb_does_not_give_the_country_is_not_supported(verifier: 
 def test_a_place_adjective_is_read_as_its_place(verifier: Verifier, response: str, decision: Decision) -> None:
     v = verifier.verify(VerifyRequest(query="Which continent is it on?", response=response))
     assert v.decision == decision, v.explanation
-
-
-@pytest.mark.parametrize(
-    ("query", "response", "decision"),
-    [
-        ("What is the capital of Peru?", "The Peruvian capital is Lima.", Decision.SUPPORTED),  # Peru's capital
-        ("What is the capital of Peru?", "The Peruvian capital is Cusco.", Decision.REFUTED),  # Cusco is no capital
-        ("What is the chemical symbol of silver?", "Silver has the symbol Ag.", Decision.SUPPORTED),
-        ("When was Marie Curie born?", "She was born in 1871.", Decision.REFUTED),  # "She": the query's name
-        ("What is the capital of Australia?", "The capital of Australia is Canberra, not Sydney.", Decision.SUPPORTED),
-        ("What is the capital of Canada?", "It's Toronto, the largest city.", Decision.REFUTED),
-        ("When did Galileo Galilei live?", "Galileo was born in 1564 and died in 1700.", Decision.REFUTED),
-        ("What was the currency of Spain in 1980?", "In 1980 Spain's currency was the peseta.", Decision.SUPPORTED),
-        ("What is the chemical symbol for sodium?", "Sodium's symbol is S.", Decision.REFUTED),
-        ("Does Chile use the peso?", "Yes, the Chilean peso.", Decision.SUPPORTED),  # "the peso": Chile's
-        ("Which continent is Vietnam on?", "It is in Asia.", Decision.SUPPORTED),  # "It": the question's subject
-        ("Which continent is Peru on?", "Peru is a South American country.", Decision.SUPPORTED),
-        ("Which continent is Peru on?", "Peru is on the continent of South America.", Decision.SUPPORTED),
-        ("Are Portugal and Spain on the same continent?", "Yes, both are in Europe.", Decision.SUPPORTED),
-        ("When was Mozart born?", "Mozart's birth year is 1770.", Decision.REFUTED),  # a name, a year, "birth year"
-        ("What is the population of Paris?", "Paris has about 2 million inhabitants.", Decision.SUPPORTED),
-    ],
-)
-def test_owners_pronouns_and_appositives_of_free_statements(
-    verifier: Verifier, query: str, response: str, decision: Decision
-) -> None:
-    v = verifier.verify(VerifyRequest(query=query, response=response))
-    assert v.decision == decision, v.explanation
-    assert any(c.proof is not None for c in v.claims)
 
 
 WORKS: list[list[str] | str] = [
