@@ -120,7 +120,7 @@ def _word_link(
 def _saying(linker: LabelLinker, words: list[Any], label: Label | None) -> frozenset[str]:
     """The label's lemmas and the predicate lemmas that say it by themselves (a lemma or WordNet link).
 
-    A name under one of these nouns is the relation's ("the death of X" for "killed by"); under any
+    A name under one of these nouns is the relation's ("the murder of X" for "killed by"); under any
     other noun it is only part of what the sentence says ("the north of X").
     """
     if label is None:
@@ -247,8 +247,8 @@ def read_question(
     values = [m for m in found if m.kind != ValueKind.ENTITY and m not in (s, o, when)]  # "in 1769", a number
     said_by = _saying(linker, words, next((x for x in every if x.relation == link.label), None))
     # "in the north of X" says a part of X: a KB claim of X itself is partial. With supplied labels the
-    # linker has judged the whole predicate, owner noun and all, to say the label ("responsibility for the
-    # death of X" for "killed by"), and a partial question would stand as a claim the evidence must support
+    # linker has judged the whole predicate, owner noun and all, to say the label ("brought about the fall
+    # of X" for "overthrown by"), and a partial question would stand as a claim the evidence must support
     # (dev: Drowzee history pairs 0.853 -> 0.850, and an answer of dev seed 0, when it was partial there too)
     part = typed is not None and any(embedded(doc, m, said_by) for m in (s, o))
     leftover = len(names) > 2 or bool(values) or part

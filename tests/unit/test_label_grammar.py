@@ -179,18 +179,18 @@ def test_the_label_whose_words_the_predicate_says_most_fully_is_linked() -> None
 
 
 def test_a_name_under_the_linked_phrase_of_a_supplied_label_is_no_part() -> None:
-    # the linker judged "took responsibility for the death of" to say "killed by" (a scripted embedding)
+    # the linker judged "brought about the fall of" to say "overthrown by" (a scripted embedding)
     def near(texts: list[str]) -> np.ndarray:  # type: ignore[type-arg]
         out = silent(texts)
         for i, t in enumerate(texts):
-            if "death" in t or t == "killed by":
+            if "fall" in t or t == "overthrown by":
                 out[i] = 0.0
                 out[i, 0] = 1.0
         return out
 
-    triples = [["Orvin", "killed by", "Ansel Krane"]]
-    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp()).merged(Lexicon.from_labels(["killed by"], nlp()))
+    triples = [["Orvin", "overthrown by", "Ansel Krane"]]
+    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp()).merged(Lexicon.from_labels(["overthrown by"], nlp()))
     known = Known(NoKB(), triples)  # type: ignore[arg-type]
-    asked = "Ansel Krane took responsibility for the death of Orvin."
+    asked = "Ansel Krane brought about the fall of Orvin."
     [r] = read_question(nlp()(asked), lexicon, known, entity_labels(triples, nlp()), LabelLinker(near, min_score=0.5))
-    assert (r.subject, r.relation, r.object, r.partial) == ("Orvin", "killed by", "Ansel Krane", False)
+    assert (r.subject, r.relation, r.object, r.partial) == ("Orvin", "overthrown by", "Ansel Krane", False)
