@@ -21,6 +21,7 @@ from agents.reading.discourse import STANCE
 from agents.reading.known import knower
 from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
 from agents.reading.lexicon import Lexicon
+from agents.reading.question_names import question_names
 from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read
 from agents.reading.verbalize import reading_claim, verbalize
@@ -122,10 +123,9 @@ class SentenceReader:
         doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
         if doc[0].lower_ in ("who", "whom", "whose") or _asks_subject(doc):
             return None
-        for m in mentions(doc, known):
+        for m in question_names(doc, mentions(doc, known), known):  # names, not descriptions ("continent")
             root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
-            common = all(t.pos_ == "NOUN" and t.text.islower() for t in doc[m.start : m.end])  # "continent"
-            if m.kind == ValueKind.ENTITY and not common and root.dep_ in TOPIC_DEPS and root.head.dep_ == "ROOT":
+            if root.dep_ in TOPIC_DEPS and root.head.dep_ == "ROOT":
                 return m.text
         return None
 
@@ -161,7 +161,7 @@ class SentenceReader:
 
 def default_linker() -> LabelLinker:
     """The label linker on the bundled embeddings and WordNet (`agents.reading.labels`)."""
-    from agents.reading.labels import WordNetRelated
+    from agents.reading.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
     from drowzee_core.llm.embeddings import SentenceEmbedder

@@ -242,8 +242,9 @@ def fitted_rule(path: Path = WEIGHTS) -> SupportRule:
 
 def build_reader(rule: SupportRule | None) -> EvidenceReader:
     """A reader on spaCy, all-MiniLM-L6-v2 and WordNet, with `rule` (None: the strict rule, for fitting)."""
-    from agents.reading.labels import SENSES, WordNetRelated
+    from agents.reading.labels import SENSES
     from agents.reading.reader import nlp
+    from agents.reading.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
     from drowzee_core.llm.embeddings import SentenceEmbedder

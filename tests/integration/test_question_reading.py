@@ -220,7 +220,7 @@ def test_label_grammar_with_real_wordnet(verifier: Verifier, query: str, respons
 
 
 def test_agent_nouns_come_from_wordnet_derivations() -> None:
-    from agents.reading.labels import WordNetRelated
+    from agents.reading.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
 

@@ -1,0 +1,73 @@
+"""A lemma's WordNet neighbours for the label linker (`agents.reading.labels.Related`), from NLTK's reader.
+
+Synonyms and derivational forms, converses (antonyms that are not co-hyponyms), hypernyms two levels
+up, a verb's agent nouns, and an adjective's pertainyms; only a lemma's most frequent senses count.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from agents.reading.labels import AGENT_SUFFIXES, LIGHT, SENSES, Related
+
+
+class WordNetRelated:
+    """`Related` lemmas from NLTK's WordNet reader (nouns and verbs; cached per lemma)."""
+
+    def __init__(self, wordnet: Any) -> None:
+        self.wn = wordnet
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
+    def pertainyms(self, adjective: str) -> tuple[str, ...]:
+        """The nouns an adjective pertains to, from its three most frequent senses ("Asian" -> ("Asia",))."""
+        found: dict[str, None] = {}
+        for synset in [*self.wn.synsets(adjective, pos="a")[:SENSES], *self.wn.synsets(adjective, pos="s")[:SENSES]]:
+            for lem in synset.lemmas():
+                found.update(dict.fromkeys(p.name().replace("_", " ") for p in lem.pertainyms()))
+        return tuple(found)
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
+    def __call__(self, lemma: str) -> Related:
+        """The lemma's synonyms and derivational forms, converses and hypernyms (two levels)."""
+        same: set[str] = set()
+        converse: set[str] = set()
+        broader: set[str] = set()
+        if lemma in LIGHT:
+            return Related()
+        for synset in self.wn.synsets(lemma.replace(" ", "_"))[:SENSES]:
+            if synset.pos() not in ("n", "v"):
+                continue
+            hypernyms = set(synset.hypernyms())
+            for up in hypernyms | {g for h in hypernyms for g in h.hypernyms()}:
+                broader |= {n.lower().replace("_", " ") for n in up.lemma_names()}
+            for lem in synset.lemmas():
+                same.add(lem.name().lower().replace("_", " "))
+                if lem.name().lower() == lemma:  # derivations of the word itself, not of its synonyms
+                    same |= {d.name().lower().replace("_", " ") for d in lem.derivationally_related_forms()}
+                for ant in lem.antonyms():
+                    if not hypernyms & set(ant.synset().hypernyms()):  # "parent" / "child", not "father" / "mother"
+                        converse.add(ant.name().lower().replace("_", " "))
+        same.discard(lemma)
+        agents = self.agent_nouns(lemma)
+        return Related(frozenset(same), frozenset(converse - same), frozenset(broader - {lemma}), agents)
+
+    def agent_nouns(self, verb: str) -> frozenset[str]:
+        """The verb's agent nouns: derived person nouns with an agent suffix ("publish" -> "publisher").
+
+        Every verb sense counts (derivation is morphology, not a sense); a noun said like the verb
+        ("coach") or a patient noun ("trainee") is none.
+        """
+        found: set[str] = set()
+        for synset in self.wn.synsets(verb.replace(" ", "_"), pos="v"):
+            for lem in synset.lemmas():
+                if lem.name().lower() != verb:
+                    continue
+                for d in lem.derivationally_related_forms():
+                    noun = d.name().lower()
+                    if d.synset().lexname() == "noun.person" and noun != verb and noun.endswith(AGENT_SUFFIXES):
+                        found.add(noun.replace("_", " "))
+        return frozenset(found)
+
+
+__all__ = ["WordNetRelated"]
