@@ -6,6 +6,7 @@ from agents.reading.reader import Reading
 from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.label_grammar import LabelForm, label_form, label_wording
 
 KINDS = {"triple": ClaimKind.TRIPLE, "common": ClaimKind.COMMON, "count": ClaimKind.COUNT}
 
@@ -31,16 +32,24 @@ def reading_claim(base: Claim, r: Reading, origin: ClaimOrigin, text: str) -> Cl
 def verbalize(catalog: Catalog, r: Reading) -> str:
     """The reading as the catalog words it ("Germany does not share a border with France."), or as the label reads."""
     if r.kind == "common":
+        label = catalog.get(r.relation).label if r.relation in catalog else r.relation
+        form = label_form(label)
+        if form == LabelForm.NOUN:  # "Lyon and Nice have a mayor in common"
+            return f"{r.subject} and {r.object} have {'no' if r.negated else 'a'} {label} in common."
+        if form == LabelForm.PASSIVE:  # "A and B are both distributed by one same thing"
+            return f"{r.subject} and {r.object} are {'not' if r.negated else 'both'} {label} one same thing."
         said = "do not stand" if r.negated else "stand"
-        return f"{r.subject} and {r.object} {said} in '{r.relation}' to one same thing."
+        return f"{r.subject} and {r.object} {said} in '{label}' to one same thing."
     if r.kind == "count":
         said = "Fewer than" if r.negated else "At least"
         return f"{said} {r.object} different things stand in '{r.relation}' to {r.subject}."
-    if r.relation not in catalog:  # a supplied triple's relation label
-        said = f"{r.subject} {r.relation} {r.object}."
-        return f"It is not the case that {said[:-1]}." if r.negated else said
-    spec = catalog.get(r.relation)
-    said = (spec.negative if r.negated else spec.positive).format(s=r.subject, o=r.object)
+    if r.relation in catalog:
+        spec = catalog.get(r.relation)
+        template = spec.negative if r.negated else spec.positive
+    else:  # a supplied triple's relation label, worded by its grammar ("distributed by": "X is distributed by Y")
+        wording = label_wording(r.relation)
+        template = wording.negative if r.negated else wording.positive
+    said = template.format(s=r.subject, o=r.object)
     return f"In {r.year}, {lower_lead(said)}" if r.year is not None else said
 
 

@@ -9,6 +9,8 @@ from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from drowzee_core.kb.label_grammar import LabelForm, label_wording
+
 #: The nine Drowzee domains, in the paper's order.
 DOMAINS: tuple[str, ...] = (
     "culture_and_arts",
@@ -32,6 +34,16 @@ class RelationCategory(StrEnum):
     NOUN_PHRASE = "noun_phrase"
     PASSIVE_VERB = "passive_verb"
     ACTIVE_VERB = "active_verb"
+
+
+CATEGORIES = {
+    LabelForm.PASSIVE: RelationCategory.PASSIVE_VERB,
+    LabelForm.VERB: RelationCategory.ACTIVE_VERB,
+    LabelForm.OBJECT_PARTICIPLE: RelationCategory.ACTIVE_VERB,
+    LabelForm.PREDICATE_NOUN: RelationCategory.NOUN_PHRASE,
+    LabelForm.NOUN: RelationCategory.NOUN_PHRASE,
+}
+"""The phrasing family of a relation known by its label's form."""
 
 
 class ValueKind(StrEnum):
@@ -107,14 +119,15 @@ class RelationSpec(BaseModel):
     def generic(cls, name: str, label: str | None = None, domain: str = "general") -> RelationSpec:
         """A relation with neutral templates and no logical properties (for loaded data)."""
         lab = label or name.replace("_", " ")
+        said = label_wording(lab)
         return cls(
             name=name,
             label=lab,
-            category=RelationCategory.NOUN_PHRASE,
+            category=CATEGORIES[said.form],
             domain=domain,
-            positive=f"The {lab} of {{s}} is {{o}}.",
-            negative=f"The {lab} of {{s}} is not {{o}}.",
-            question=f"Is the {lab} of {{s}} {{o}}?",
+            positive=said.positive,
+            negative=said.negative,
+            question=said.question,
         )
 
 
