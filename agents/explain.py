@@ -23,7 +23,8 @@ from agents.decision import Assessment
 from agents.explain_clauses import MAX_CITED, cite, negation, proof_citations, quote
 from agents.explain_evidence import from_evidence, read_by, sentences
 from agents.kbsupplied import DISTINCT_RULE
-from agents.schemas import Claim, KBResult
+from agents.reading.support import yes_or_no
+from agents.schemas import Claim, ClaimOrigin, KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
 from drowzee_core.generate.templates_kb import clause
 from drowzee_core.records.enums import Label, ProofStatus
@@ -125,9 +126,14 @@ def compose(
 
 
 def _open_claims(assessment: Assessment, claims: Sequence[Claim]) -> list[str]:
-    """The texts of the claims nothing decided, in reading order."""
+    """The texts of the claims nothing decided, in reading order.
+
+    A bare "Yes." / "No." is left out beside a claim read from the question: that claim is what it says.
+    """
     open_ = set(assessment.unsupported_ids)
-    return [c.text for c in claims if c.id in open_]
+    texts = [c.text for c in claims if c.id in open_]
+    stated = [t for t in texts if yes_or_no(t) is None]
+    return stated if stated and any(c.origin == ClaimOrigin.QUERY for c in claims) else texts
 
 
 def _ids(ids: Sequence[str]) -> str:

@@ -141,14 +141,16 @@ def findings(
     found: dict[str, EvidenceFinding] = {}
     failed: list[str] = []
     for c in claims:
+        # a claim composed from the query states it: nothing of it is the question's presupposition ("given")
+        asks = "" if c.origin == ClaimOrigin.QUERY else query
         if model is not None:
             try:
-                reading = model.read(query, c.text, reader.aligned(query, c.text, sentences))
+                reading = model.read(asks, c.text, reader.aligned(asks, c.text, sentences))
                 found[c.id] = finding_of(reading, sentences, read_by=model.name)
                 continue
             except Exception as exc:  # a model or network failure: the embedded reader reads this claim
                 failed.append(f"seeker evidence reading ({model.name}) of claim {c.id}: {type(exc).__name__}: {exc}")
-        found[c.id] = finding_of(reader.read(query, c.text, sentences), sentences)
+        found[c.id] = finding_of(reader.read(asks, c.text, sentences), sentences)
     return found, failed
 
 

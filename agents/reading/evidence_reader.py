@@ -154,7 +154,8 @@ class EvidenceReader:
         context = [u for u in content_units(query_doc) if u.kind != UnitKind.WORD] if query_doc is not None else []
         if query_doc is not None and is_short_answer(doc) and (statement := answered(query_doc, claim)) is not None:
             return self._answer(doc, self.parse(statement), claim, given, sentences)
-        units = content_units(doc, given)
+        frame = frame_tokens(doc)  # "It is not the case that ...": the frame, not the claim's content
+        units = [u for u in content_units(doc, given) if u.start not in frame]
         asks = query_doc is not None and asks_wh(query_doc)  # the claim's new names may be the answer
         ranked = self._ranked(doc, bound(sentences, Sentence.of("claim", doc), given if asks else None))
         return decide(doc, units, ranked, context, self.related, self.rule, heads=self.heads)
