@@ -16,10 +16,12 @@ from typing import Any
 from agents.answer_set import evidence_answers
 from agents.context import VerifierContext
 from agents.nodes.base import node
+from agents.reading.asking import without_echoes
 from agents.reading.claims import read_free
 from agents.reading.discourse import Plain, plain
 from agents.reading.known import knower
 from agents.reading.reader import nlp
+from agents.reading.relabel import relabel
 from agents.reading.values import number_phrase
 from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
@@ -77,8 +79,11 @@ def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequen
     """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order); `triples` are the supplied ones.
 
     The response is read as the plain statements it makes (`agents.reading.discourse`: hedges and
-    connectives dropped, relative clauses made sentences); each claim's span is on the response's own words.
+    connectives dropped, relative clauses made sentences), quotations of the query blanked out
+    (`agents.reading.asking.without_echoes`); each claim's span is on the response's own words.
     """
+    bare = without_echoes(query, response)  # 'my answer to the question "<the query>"' asserts nothing
+    response = bare if bare.strip() else response
     said = plain(nlp()(response[:MAX_PARSE_CHARS])) if response.strip() else None
     if said is None or not said.changed:
         return _read_claims(ctx, query, response, triples)
@@ -100,6 +105,7 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
     found: list[Claim] = []
     services = ctx.services
     topic = services.gate.run(lambda: services.sentence_reader.topic(query, knower(services.store, triples)))
+    both = services.gate.run(lambda: services.sentence_reader.pair(query, knower(services.store, triples)))
     for st in ctx.services.reader.with_query(query, response, topic):
         found.append(_with_tolerance(_from_statement(st), ctx.services.catalog))
     found += temporal_claims(query, response)
@@ -121,11 +127,20 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
         found.append(supplied)  # no span: the sentences it reads stay for the Seeker
     answered = any(c.origin == ClaimOrigin.QUERY for c in found)
     said = [] if answered else stances(response)
-    found = read_free(ctx.services, "" if answered else query, response, said, found, triples, topic)
+    found = read_free(ctx.services, "" if answered else query, response, said, found, triples, topic, both)
+    found = relabel(found, triples, ctx.services.catalog, lambda: ctx.services.sentence_reader.linker, nlp())
     if _use_extractor(ctx):
         found = _extract(ctx, found)
     found.sort(key=lambda c: (c.span or (10**9, 0))[0])
     return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
+
+
+ELLIPTICAL = re.compile(
+    r"^\s*(?:they|it|he|she|we|i|you|both|both of them)\s+(?:both\s+)?"
+    r"(?:do|does|did|is|are|was|were|can|could|has|have|had|will|would)(?P<neg>\s*n't|\s+not)?\s*(?:[.!,;]|$)",
+    re.IGNORECASE,
+)
+"""A short answer that echoes a yes / no question's auxiliary ("Do they ...?" "They do not."), with its polarity."""
 
 
 def stances(response: str) -> list[bool]:
@@ -137,7 +152,10 @@ def stances(response: str) -> list[bool]:
     parsed = parse_answer(response)
     if parsed.label in ("yes", "no"):
         return [parsed.label == "yes"]
-    return [True, False] if parsed.how == "conflict" else []
+    if parsed.how == "conflict":
+        return [True, False]
+    short = ELLIPTICAL.match(response)  # "They do not.": the question's auxiliary, echoed
+    return [not short.group("neg")] if short else []
 
 
 def set_claim(ctx: VerifierContext, query: str, response: str) -> Claim | None:

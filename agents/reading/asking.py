@@ -7,6 +7,7 @@ Pure string and parse helpers for `agents.reading.claims`; the asked statement i
 from __future__ import annotations
 
 import functools
+import re
 
 from agents.reading.frames import asked_text
 from agents.reading.reader import nlp
@@ -15,6 +16,10 @@ AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "has",
 WH_FIRST = frozenset({"what", "who", "whom", "which", "when", "where", "in"})
 MAX_QUERY_CHARS = 4_000
 """Longest query the question reader parses (a longer one is cut there)."""
+QUOTED = re.compile(r"\"([^\"\n]{3,})\"|“([^”\n]{3,})”")
+ECHO_SHARE = 0.8
+"""Least share of a quotation's words the query holds for the quotation to repeat it."""
+_WORD = re.compile(r"\w+")
 
 
 def last_question(query: str) -> str | None:
@@ -49,4 +54,31 @@ def wh_question(query: str) -> str | None:
     return q if q is not None and q.split(" ", 1)[0].lower() in WH_FIRST else None
 
 
-__all__ = ["AUXILIARIES", "MAX_QUERY_CHARS", "WH_FIRST", "last_question", "question_text", "wh_question"]
+def without_echoes(query: str, response: str) -> str:
+    """The response with each quotation of the query blanked out, character for character (pure).
+
+    "Here is my answer to the question "X is not Y":" repeats what is asked; it asserts nothing. A
+    quotation counts as an echo when at least `ECHO_SHARE` of its words are the query's; blanks keep
+    every other character where it was, so spans stay those of the response.
+    """
+    asked = {w.lower() for w in _WORD.findall(query)}
+    if not asked:
+        return response
+
+    def blank(m: re.Match[str]) -> str:
+        words = [w.lower() for w in _WORD.findall(m.group(0))]
+        echoed = len(words) >= 3 and sum(w in asked for w in words) >= ECHO_SHARE * len(words)
+        return " " * len(m.group(0)) if echoed else m.group(0)
+
+    return QUOTED.sub(blank, response)
+
+
+__all__ = [
+    "AUXILIARIES",
+    "MAX_QUERY_CHARS",
+    "WH_FIRST",
+    "last_question",
+    "question_text",
+    "wh_question",
+    "without_echoes",
+]

@@ -9,6 +9,7 @@ the names of the pair's supplied triples.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 from collections.abc import Callable, Sequence
@@ -16,14 +17,15 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from agents.reading.asking import MAX_QUERY_CHARS, last_question, question_text, wh_question
-from agents.reading.coordination import all_or_nothing, distributed
+from agents.reading.coordination import all_or_nothing, distributed, pair_of, they_as
 from agents.reading.discourse import STANCE
 from agents.reading.known import knower
-from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
+from agents.reading.labels import WORDNET_SCORE, Label, LabelLinker, catalog_labels, entity_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.question_names import question_names
 from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read
+from agents.reading.units import fold
 from agents.reading.verbalize import reading_claim, verbalize
 from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.kb.catalog import Catalog
@@ -59,18 +61,22 @@ class SentenceReader:
         triples: Sequence[Sequence[str]],
         typed: Typed | None = None,
         previous: str | None = None,
+        least: float = 0.0,
     ) -> list[Reading]:
         """What a yes / no question (or a judged statement) asserts, linked to the catalog and the supplied labels.
 
         A predicate no catalog pattern reads is linked to the supplied triples' labels, or to the
         catalog's relations when the pair supplies none; `typed` says which of the catalog's relations
-        the names can fill (`drowzee_core.kb.naming.TypeCheck`); a subject pronoun is `previous`.
+        the names can fill (`drowzee_core.kb.naming.TypeCheck`); a subject pronoun is `previous`. A
+        supplied label links with at least the score `least`.
         """
         supplied = entity_labels(triples, nlp())
         labels = supplied or self.catalog_labels
-        return read_question(
-            nlp()(question), lexicon, known, labels, self.linker, None if supplied else typed, previous
-        )
+        linker = self.linker
+        if supplied and least > linker.min_score:
+            linker = copy.copy(linker)  # shares the embedding cache
+            linker.min_score = least
+        return read_question(nlp()(question), lexicon, known, labels, linker, None if supplied else typed, previous)
 
     @cached_property
     def catalog_labels(self) -> list[Label]:
@@ -128,6 +134,14 @@ class SentenceReader:
             if root.dep_ in TOPIC_DEPS and root.head.dep_ == "ROOT":
                 return m.text
         return None
+
+    def pair(self, query: str, known: Callable[[str], bool]) -> str | None:
+        """The two names the query's question joins ("Do X and Y share a border?"): what "they" stands for."""
+        asked = question_text(query) or last_question(query)
+        if asked is None:
+            return None
+        doc = nlp()(asked[:MAX_QUERY_CHARS])
+        return pair_of(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
 
     def answer_of(self, response: str, known: Callable[[str], bool], question: str = "") -> Mention | None:
         """The name or value a short answer gives ("Lima.", "In 1789.", "The answer is Lima."), or None.
@@ -201,6 +215,12 @@ TOPIC_DEPS = frozenset({"nsubj", "nsubjpass", "attr", "dobj"})
 """How a question's topic name stands to its verb: subject, copula's complement, object."""
 
 
+def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
+    """Whether a supplied triple gives the reading's subject a value of its relation (pure)."""
+    subject = fold(reading.subject)
+    return any(len(t) >= 3 and str(t[1]) == reading.relation and fold(str(t[0])) == subject for t in triples)
+
+
 def _asks_subject(doc: Any) -> bool:
     """Whether a "what / which" phrase is the subject of a verb other than "be" ("Which country borders X?")."""
     wh = next((t for t in doc if t.lower_ in ("what", "which")), None)
@@ -218,13 +238,15 @@ def read_free(
     found: Sequence[Claim],
     triples: Sequence[Sequence[str]],
     topic: str | None = None,
+    both: str | None = None,
 ) -> list[Claim]:
     """Text claims the reader reads become triple claims; the query with a Yes / No or a short answer too.
 
     `said` holds the response's Yes / No stance(s); the query is read only when no other reader made
     the answer's claim from it (templates, Drowzee's question shapes, MTL questions), which the caller
     says by passing `said` empty and `query` "". A reader claim keeps its sentence's span; its text is
-    the claim as the catalog words it; an opening pronoun is `topic` (`SentenceReader.topic`). A
+    the claim as the catalog words it; an opening pronoun is `topic` (`SentenceReader.topic`), a subject
+    "they" the two names `both` of the question (`SentenceReader.pair`). A
     *partial* reading (the sentence holds more than the claim) keeps the sentence as a text claim
     beside it, so it can refute the sentence but never prove all of it.
     """
@@ -243,16 +265,20 @@ def read_free(
 
         def statement(text: str, previous: str | None) -> list[Reading]:
             readings = reader.read_one(text, known, previous, lexicon=lexicon)
-            if not readings and not triples:
-                # no catalog pattern: link the predicate to one of the catalog's relations. Not to the supplied
-                # triples' labels: a long answer's reasoning over them reads as claims no triple decides
-                # (Drowzee's history answers, dev seed 0: accuracy 0.777 -> 0.743 when it did)
-                readings = reader.ask(text, known, lexicon, triples, typed, previous)
+            if not readings:
+                # no catalog pattern: link the predicate to one of the catalog's relations, or to a supplied label
+                # whose triples speak of the claim's subject, by a word or WordNet (a long answer's reasoning over
+                # the triples read as claims no triple decides: Drowzee's history answers, dev seed 0: 0.777 ->
+                # 0.743 with any label; with a lone label, any phrase is "nearest")
+                least = WORDNET_SCORE if triples else 0.0  # a word or WordNet says the label, not nearness alone
+                asked = reader.ask(text, known, lexicon, triples, typed, previous, least)
+                readings = [r for r in asked if spoken_of(r, triples)] if triples else asked
             return readings
 
         for c in found:
             misnamed = c.origin == ClaimOrigin.TEMPLATE and c.subject is not None and not known(c.subject)
-            readings = statement(c.text, previous) if c.kind == ClaimKind.TEXT or misnamed else []
+            plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
+            readings = statement(plain, previous) if c.kind == ClaimKind.TEXT or misnamed else []
             if misnamed:  # "In 1980 Spain's currency ...": a template took "In 1980 Spain" for a name
                 out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings] or [c]
                 continue

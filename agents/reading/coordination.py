@@ -79,4 +79,25 @@ def all_or_nothing(variants: Sequence[str], read: Callable[[str], list[T]]) -> l
     return out
 
 
-__all__ = ["MAX_MEMBERS", "all_or_nothing", "distributed"]
+def pair_of(doc: Any, names: Sequence[Mention]) -> str | None:
+    """The sentence's one list of two known names as written ("Germany and France"), else None."""
+    members = _members(doc, names)
+    if len(members) != 2:
+        return None
+    return str(doc[_said_start(doc, members[0]) : members[-1].end].text)
+
+
+def they_as(doc: Any, pair: str) -> str | None:
+    """The sentence with its subject "they" said as `pair`, or None when "they" is not the main clause's subject.
+
+    "They do not share a border." -> "X and Y do not share a border."
+    """
+    they = next(
+        (t for t in doc if t.lower_ == "they" and t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"), None
+    )
+    if they is None:
+        return None
+    return f"{doc[: they.i].text_with_ws}{pair}{they.whitespace_}{doc[they.i + 1 :].text}".strip()
+
+
+__all__ = ["MAX_MEMBERS", "all_or_nothing", "distributed", "pair_of", "they_as"]

@@ -141,9 +141,21 @@ def quantity(doc: Any) -> tuple[int, int] | None:
     return None
 
 
+def described(doc: Any, names: Sequence[Span]) -> set[int]:
+    """Tokens of a description a name stands in apposition to ("the sailing event X"): what it is, no relation."""
+    out: set[int] = set()
+    for n in names:
+        root = next((t for t in doc[n.start : n.end] if not n.start <= t.head.i < n.end), None)
+        if root is None or root.dep_ != "appos" or root.head.i >= n.start or root.head.pos_ != "NOUN":
+            continue
+        head = root.head
+        out |= {head.i} | {c.i for c in head.children if c.i < head.i and c.dep_ in ("det", "amod", "compound")}
+    return out
+
+
 def predicate_words(doc: Any, names: Sequence[Span], skip: frozenset[str] = frozenset()) -> list[Any]:
     """The content tokens that say the relation: outside the names, the frame, the shape words and `skip`."""
-    inside = {i for n in names for i in range(n.start, n.end)}
+    inside = {i for n in names for i in range(n.start, n.end)} | described(doc, names)
     frame = frame_tokens(doc)
     out = []
     for t in doc:

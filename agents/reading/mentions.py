@@ -178,6 +178,10 @@ def mentions(
     spans: dict[tuple[int, int], str | None] = {}
     for span in [*doc.ents, *doc.noun_chunks]:
         spans[_trim(span)] = None
+    for tok in doc:  # a possessor inside a noun chunk ("gold's symbol"), which the chunk's trim drops
+        if tok.dep_ == "poss" and tok.pos_ in ("NOUN", "PROPN"):
+            start = next(i for i in range(tok.left_edge.i, tok.i + 1) if doc[i].dep_ not in ("det", "case", "punct"))
+            spans.setdefault((start, tok.i + 1), None)
     for start, end in _proper_runs(doc):
         spans[(start, end)] = None
     subjects = {n.lower() for n in getattr(known, "subjects", ())}

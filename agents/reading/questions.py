@@ -35,6 +35,15 @@ from drowzee_core.kb.model import ValueKind
 SHAPE_SKIP = SAME | DIFFERENT | frozenset({"both", "either", "neither", "two", "overlap", "between", "each", "other"})
 
 
+QUANTIFYING = frozenset({"any", "other", "another", "some", "every", "each", "all"})
+"""Words that make a relational noun range over things ("any other parents"), not name one."""
+
+
+def quantified(tok: Any) -> bool:
+    """Whether a noun is quantified ("any other parents", "some members"): it says nothing of one pair."""
+    return tok.pos_ == "NOUN" and any(c.dep_ in ("det", "amod") and c.lower_ in QUANTIFYING for c in tok.children)
+
+
 def _phrase(words: list[Any]) -> tuple[str, list[str]]:
     return " ".join(t.text for t in words), [t.lemma_.lower() for t in words]
 
@@ -228,6 +237,8 @@ def read_question(
         return by_pattern
     a, b = names
     words = predicate_words(doc, spans) or _copular_preposition(doc, b)
+    if any(quantified(t) for t in words):
+        return []  # "It does not mention any other parents": no claim about these two names
     if not words and (valued := _valued_by(labels, b)) is not None:  # "X is a drama film": a value of "genre"
         return [Reading(a.text, valued.relation, b.text, neg, False, 0)]
     if len(doc[a.end : b.start]) == 1 and (first := _respective(words)) is not None:

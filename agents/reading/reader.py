@@ -26,7 +26,8 @@ from drowzee_core.errors import DrowzeeError
 from drowzee_core.kb.model import ValueKind
 
 NEGATORS = frozenset({"not", "never", "n't", "no"})
-PRONOUNS = frozenset({"it", "he", "she", "they", "its", "his", "her", "their"})
+PRONOUNS = frozenset({"it", "he", "she", "its", "his", "her"})
+"""Singular pronouns that stand for one name ("they" / "their" stand for several, never for one)."""
 OF_REACH = 3
 """Tokens from "of" to its object's start at most ("of the old city of X" is too far)."""
 
@@ -72,13 +73,23 @@ def nlp() -> Any:
 class _Layout:
     """Where each item stands in the sentence: cue lemmas at their tokens, mentions at their start.
 
-    A possessor is read as "N of X": "France's capital" puts France after "capital", with an "of".
+    A possessor is read as "N of X": "France's capital" puts France after "capital", with an "of". A name
+    in apposition to a preposition's object stands where that object does ("of the sailing event X").
     """
 
     cues: dict[str, list[tuple[float, bool | None]]]
     """Lemma -> (position, voice: True passive verb, False active verb, None not a verb)."""
     at: dict[int, float]
     """Mention start -> its position."""
+
+
+INDEFINITE = frozenset({"a", "an", "another", "one", "some", "any", "each", "every", "no"})
+"""Determiners of a noun that names no one thing ("another event (the superclass)")."""
+
+
+def _definite(noun: Any) -> bool:
+    """Whether a noun is definite: no indefinite or quantifying determiner ("the sailing event", not "an event")."""
+    return not any(c.dep_ == "det" and c.lower_ in INDEFINITE for c in noun.children)
 
 
 def layout(doc: Any, taken: Sequence[Mention]) -> _Layout:
@@ -92,6 +103,14 @@ def layout(doc: Any, taken: Sequence[Mention]) -> _Layout:
         if root.dep_ == "poss" and head.i >= m.end:
             at[m.start] = head.i + 0.5
             cues.setdefault(OF, []).append((head.i + 0.25, None))
+        elif (
+            root.dep_ == "appos"
+            and head.dep_ == "pobj"
+            and head.pos_ == "NOUN"
+            and head.i < m.start
+            and _definite(head)
+        ):
+            at[m.start] = float(head.left_edge.i)  # "of the sailing event X": X stands where its description does
         else:
             at[m.start] = float(m.start)
     for tok in doc:

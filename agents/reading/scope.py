@@ -20,14 +20,30 @@ from drowzee_core.kb.model import ValueKind
 SUPPOSING = frozenset({"if", "unless", "whether", "suppose", "supposing"})
 
 
+FACTIVE = frozenset({"fact", "truth", "knowledge", "proof", "evidence", "realization"})
+"""Nouns whose content clause is asserted ("the fact that X")."""
+
+
 def supposed_tokens(doc: Any) -> set[int]:
-    """The token positions inside a clause that supposes rather than asserts ("if X was Y's father")."""
-    return {
-        x.i
+    """The token positions inside a clause that supposes or reports rather than asserts.
+
+    "if X was Y's father, ..." supposes; "the claim that X is Y (is false)" reports a content clause of
+    a noun, which the sentence may deny. "The fact that X ..." asserts X (a factive noun).
+    """
+    supposing = {
+        t
         for t in doc
         if t.dep_ in ("advcl", "ccomp", "csubj") and any(c.dep_ == "mark" and c.lower_ in SUPPOSING for c in t.children)
-        for x in t.subtree
     }
+    reported = {
+        t
+        for t in doc
+        if t.dep_ in ("acl", "relcl")
+        and t.head.pos_ == "NOUN"
+        and t.head.lemma_.lower() not in FACTIVE
+        and any(c.dep_ == "mark" and c.lower_ == "that" for c in t.children)
+    }
+    return {x.i for t in supposing | reported for x in t.subtree}
 
 
 def negated_doc(doc: Any) -> bool:

@@ -12,6 +12,17 @@ from typing import Any
 from agents.reading.labels import AGENT_SUFFIXES, LIGHT, SENSES, Related
 
 
+def _converses(synset: Any) -> set[str]:
+    """A synset's antonyms that are not its co-hyponyms: "parent" / "child", not "father" / "mother" (both parents)."""
+    hypernyms = set(synset.hypernyms())
+    return {
+        ant.name().lower().replace("_", " ")
+        for lem in synset.lemmas()
+        for ant in lem.antonyms()
+        if not hypernyms & set(ant.synset().hypernyms())
+    }
+
+
 class WordNetRelated:
     """`Related` lemmas from NLTK's WordNet reader (nouns and verbs; cached per lemma)."""
 
@@ -29,7 +40,10 @@ class WordNetRelated:
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
     def __call__(self, lemma: str) -> Related:
-        """The lemma's synonyms and derivational forms, converses and hypernyms (two levels)."""
+        """The lemma's synonyms and derivational forms, converses and hypernyms (two levels).
+
+        A converse of a hypernym is one of the lemma too ("father" is a "parent", whose converse is "child").
+        """
         same: set[str] = set()
         converse: set[str] = set()
         broader: set[str] = set()
@@ -39,15 +53,15 @@ class WordNetRelated:
             if synset.pos() not in ("n", "v"):
                 continue
             hypernyms = set(synset.hypernyms())
-            for up in hypernyms | {g for h in hypernyms for g in h.hypernyms()}:
+            ups = hypernyms | {g for h in hypernyms for g in h.hypernyms()}
+            for up in ups:
                 broader |= {n.lower().replace("_", " ") for n in up.lemma_names()}
+                converse |= _converses(up)  # "father" -> "parent" -> "child"
             for lem in synset.lemmas():
                 same.add(lem.name().lower().replace("_", " "))
                 if lem.name().lower() == lemma:  # derivations of the word itself, not of its synonyms
                     same |= {d.name().lower().replace("_", " ") for d in lem.derivationally_related_forms()}
-                for ant in lem.antonyms():
-                    if not hypernyms & set(ant.synset().hypernyms()):  # "parent" / "child", not "father" / "mother"
-                        converse.add(ant.name().lower().replace("_", " "))
+            converse |= _converses(synset)
         same.discard(lemma)
         agents = self.agent_nouns(lemma)
         return Related(frozenset(same), frozenset(converse - same), frozenset(broader - {lemma}), agents)

@@ -1,6 +1,7 @@
 """Sentence pieces of a response for the statement reader (pure): where a sentence may end.
 
-`fragments` cuts after . ! ? (before whitespace) and at line breaks; `StatementReader.sentences`
+`fragments` cuts after . ! ? and after a semicolon (before whitespace: "; " joins two independent
+clauses) and at line breaks; `StatementReader.sentences`
 joins a piece to the next one when the piece ends in an abbreviation (`ends_in_abbreviation`:
 "D.C.", "Inc.", a Roman numeral "XVIII.") and the next piece reads as no statement on its own, and
 always when the piece is titles only (`titles_only`: "St.", "Dr.", as in "St. Louis").
@@ -12,7 +13,7 @@ import re
 
 Span = tuple[int, int]
 
-_BOUNDARY = re.compile(r"(?<![.!?])[.!?]+[\"'\u201d\u2019)\]]*(?=\s)|\n")
+_BOUNDARY = re.compile(r"(?<![.!?])[.!?]+[\"'\u201d\u2019)\]]*(?=\s)|;(?=\s)|\n")
 _ABBREV = re.compile(
     r"(?:^|[\s(])(?:[A-Za-z]|(?:[A-Za-z]\.)+[A-Za-z]|Mr|Mrs|Ms|Dr|St|Mt|Ft|Jr|Sr|Prof|Gen|Col|Lt|Capt|Sgt|Rev"
     r"|Gov|Sen|Inc|Ltd|Co|Corp|vs|etc|approx|ca|No|Vol|Dept|Univ|Ave)\.$"

@@ -166,6 +166,13 @@ def test_a_year_in_the_sentence_dates_the_claim(verifier: Verifier, response: st
         ("Are Portugal and Spain on the same continent?", "Yes, both are in Europe.", Decision.SUPPORTED),
         ("When was Mozart born?", "Mozart's birth year is 1770.", Decision.REFUTED),  # a name, a year, "birth year"
         ("What is the population of Paris?", "Paris has about 2 million inhabitants.", Decision.SUPPORTED),
+        # a common noun's possessive names it ("gold's": the element), as a proper name's does (session 18)
+        ("What is the chemical symbol of gold?", "Gold's symbol is Au.", Decision.SUPPORTED),
+        ("Is copper's chemical symbol Cu?", "No.", Decision.REFUTED),
+        # a reported claim ("the claim that ...") and a quotation of the question assert nothing
+        ("Is Lyon in Germany?", "No. The claim that Lyon is in Germany is false.", Decision.SUPPORTED),
+        ("Is Lyon in Germany?", 'My answer to "Is Lyon in Germany?": no, it is in France.', Decision.SUPPORTED),
+        ("Do Germany and France share a border?", "They do not share a border.", Decision.REFUTED),  # they: both
     ],
 )
 def test_free_statements_are_linked_to_a_relation_their_names_can_fill(
@@ -212,6 +219,9 @@ WORKS: list[list[str] | str] = [
         ("Is it true that The Pale Choir was followed by Orchid Tide?", "Yes, it was.", Label.FACTUAL),
         ("Is it true that Orchid Tide was followed by The Pale Choir?", "Yes.", Label.NON_FACTUAL),
         ("Is Kalan Borr a child of Ysolde Borr?", "Yes.", Label.FACTUAL),  # the triples write "Kalán"
+        # a catalog claim said by the supplied label: "mother" is a "parent", the converse of "child"
+        ("Who is the mother of Kalán Borr?", "Kalán Borr's mother is Ysolde Borr.", Label.FACTUAL),
+        ("Is Ysolde Borr the mother of Kalán Borr?", "No, she is not his mother.", Label.NON_FACTUAL),
     ],
 )
 def test_label_grammar_with_real_wordnet(verifier: Verifier, query: str, response: str, label: Label) -> None:
@@ -228,6 +238,8 @@ def test_agent_nouns_come_from_wordnet_derivations() -> None:
     assert "publisher" in related.agent_nouns("publish")
     assert "trainer" in related.agent_nouns("train") and "trainee" not in related.agent_nouns("train")
     assert related.agent_nouns("coach") == frozenset()  # the same word: no derivation says who is whose
+    assert "child" in related("father").converse  # a converse of its hypernym "parent"
+    assert "mother" not in related("father").converse  # two parents: co-hyponyms, no converse
 
 
 @pytest.mark.parametrize(
@@ -272,3 +284,19 @@ def test_a_name_with_no_supplied_value_leaves_same_and_different_open(verifier: 
         )
     )
     assert v.decision != Decision.SUPPORTED and all(c.status == ProofStatus.UNKNOWN for c in v.claims), v.explanation
+
+
+@pytest.mark.parametrize("answer", ["Yes.", "No."])
+def test_the_asked_place_is_the_claim_not_a_given_of_the_question(verifier: Verifier, answer: str) -> None:
+    # the triples name another place: neither "it did" nor "it did not" is stated by them
+    triples: list[list[str] | str] = [["Kessel Regatta", "location", "Fenwick Harbour"]]
+    v = verifier.verify(
+        VerifyRequest(query="Did the Kessel Regatta take place in Marrow Bay?", response=answer, evidence=triples)
+    )
+    assert v.label == Label.NON_FACTUAL and v.decision == Decision.UNSUPPORTED, v.explanation
+    assert all(c.status == ProofStatus.UNKNOWN for c in v.claims), [(c.text, c.status) for c in v.claims]
+    assert (
+        "Marrow Bay" in v.explanation
+        and "mention case" not in v.explanation
+        and f'"{answer[:-1]}"' not in v.explanation
+    )

@@ -5,11 +5,12 @@ Names are invented; a scripted `Known` says which names exist.
 
 from __future__ import annotations
 
-from agents.reading.coordination import all_or_nothing, distributed
+from agents.reading.coordination import all_or_nothing, distributed, pair_of, they_as
 from agents.reading.known import Known
 from agents.reading.mentions import mentions
 from agents.reading.reader import nlp
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.sentence_split import fragments
 from tests.unit.test_question_frames import NoKB
 
 NAMES = ["Norland", "Ostria", "Vessa", "Dunmere", "Kettle Isles"]
@@ -41,3 +42,19 @@ def test_no_list_or_a_list_that_is_no_claim_gives_nothing() -> None:
 def test_a_list_reads_whole_or_not_at_all() -> None:
     assert all_or_nothing(["a", "b"], lambda t: [t.upper()]) == ["A", "B"]
     assert all_or_nothing(["a", "b"], lambda t: [t] if t == "a" else []) == []
+
+
+def test_they_stands_for_the_two_names_the_question_joins() -> None:
+    known = Known(NoKB(), [[n, "x", n] for n in NAMES])  # type: ignore[arg-type]
+    doc = nlp()("Do Ostria and Vessa share a border?")
+    pair = pair_of(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
+    assert pair == "Ostria and Vessa"
+    assert they_as(nlp()("They do not share a border."), pair) == "Ostria and Vessa do not share a border."
+    assert they_as(nlp()("Ostria says they trade a lot."), pair) is None  # not the main clause's subject
+    one = nlp()("Does Ostria border Vessa and Dunmere or Norland?")
+    assert pair_of(one, [m for m in mentions(one, known) if m.kind == ValueKind.ENTITY]) is None
+
+
+def test_a_semicolon_ends_a_clause_as_a_period_does() -> None:
+    assert fragments("They do not; they differ.") == [(0, 12), (13, 25)]
+    assert fragments("Scores: 3;4 and 5") == [(0, 17)]  # no space after it: no clause joined

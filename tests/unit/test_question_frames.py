@@ -91,6 +91,13 @@ def test_triples_take_their_direction_from_the_grammar(question: str, expected: 
     assert (r.subject, r.relation, r.object, r.negated) == expected and r.kind == "triple"
 
 
+def test_a_description_in_apposition_says_what_a_name_is_not_the_relation() -> None:
+    # "team" is a label too: were "the team captain" predicate words, "coach" and "team" would tie
+    triples = [["Ama Reyes", "coach", "Lio Marsh"], ["Ama Reyes", "team", "Fenby Club"]]
+    (r,) = ask("Is Lio Marsh the coach of the team captain Ama Reyes?", triples)
+    assert (r.subject, r.relation, r.object) == ("Ama Reyes", "coach", "Lio Marsh")
+
+
 def test_a_converse_noun_swaps_the_direction() -> None:
     triples = [["Ama Reyes", "child", "Lio Marsh"]]  # Lio is a child of Ama
     (r,) = ask("Is it true that Lio Marsh's parent is Ama Reyes?", triples)
@@ -267,3 +274,9 @@ def test_one_name_and_one_value_link_a_value_label() -> None:
         == []
     )
     assert read_question(nlp()("Orvin's best year was 1203."), lexicon, known, labels, linker) == []
+
+
+def test_a_quantified_relational_noun_names_no_pair() -> None:
+    triples = [["Ama Reyes", "coach", "Lio Marsh"]]
+    assert ask("Is it true that Ama Reyes had any other coaches besides Lio Marsh?", triples) == []
+    assert ask("Is it true that Lio Marsh was the coach of Ama Reyes?", triples)  # one pair: read

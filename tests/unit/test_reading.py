@@ -9,9 +9,11 @@ from functools import cache
 
 import pytest
 
+from agents.reading.asking import without_echoes
 from agents.reading.claims import flip, question_text
 from agents.reading.lexicon import Lexicon
 from agents.reading.reader import Reading, nlp, read
+from agents.reading.scope import supposed_tokens
 from agents.reading.values import as_number, as_year
 from drowzee_core.kb.catalog import Catalog
 
@@ -64,6 +66,9 @@ def readings(sentence: str, previous: str | None = None) -> list[tuple[str, str,
         ("The year of death of Lovelace is 1852.", ("Lovelace", "died_in_year", "1852", False)),
         ("Zorblat was discovered by Isaac Newton.", None),  # an unknown name stays unknown
         ("Germany is a lovely place.", None),  # no relation's cues
+        # a name in apposition to a definite description stands where the description does
+        ("Paris is the capital of the old republic France.", ("France", "has_capital", "Paris", False)),
+        ("Paris is the capital of another republic (France).", None),  # an indefinite description
     ],
 )
 def test_free_sentences_read_into_claims(sentence: str, want: tuple[str, str, str, bool] | None) -> None:
@@ -235,3 +240,19 @@ def test_the_has_form_needs_its_verb() -> None:
     assert [
         r for r in readings("Germany is a state in a region with a population of 83,000,000.") if r[1] == "population"
     ] == []
+
+
+def test_a_quotation_of_the_query_is_blanked_and_other_quotations_stay() -> None:
+    query = "Is Pell Orrin the coach of Tam Reyes?"
+    response = 'My answer to "Is Pell Orrin the coach of Tam Reyes?": yes, he said "we train every day".'
+    bare = without_echoes(query, response)
+    assert len(bare) == len(response) and "Pell Orrin" not in bare
+    assert '"we train every day"' in bare and bare.endswith('yes, he said "we train every day".')
+    assert without_echoes("", response) == response
+
+
+def test_a_reported_clause_is_not_asserted() -> None:
+    doc = nlp()("The claim that Lio coached Ama is false.")
+    assert {t.text for t in doc if t.i in supposed_tokens(doc)} >= {"Lio", "coached", "Ama"}
+    fact = nlp()("The fact that Lio coached Ama is known.")
+    assert not supposed_tokens(fact)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agents.nodes.claims import stances, temporal_claims
 from agents.nodes.kb_check import kb_opinion
 from agents.nodes.seeker import bearing
@@ -140,3 +142,18 @@ def test_a_set_answers_completeness_refutes_but_never_blocks_the_members_proofs(
     assert kb_partial([*members, complete], proved) == 1.0
     refuted = kb_opinion([*members, complete], [*proved, _result(3, ProofStatus.CONTRADICTED)])
     assert refuted.label == Label.NON_FACTUAL
+
+
+@pytest.mark.parametrize(
+    ("response", "said"),
+    [
+        ("They do not.", [False]),
+        ("She did.", [True]),
+        ("It isn't, as far as I know.", [False]),
+        ("They both were.", [True]),
+        ("It is the largest port.", []),  # a statement, not an echo of the question's auxiliary
+        ("They do not know.", []),
+    ],
+)
+def test_a_short_answer_echoing_the_auxiliary_is_a_yes_or_no(response: str, said: list[bool]) -> None:
+    assert stances(response) == said

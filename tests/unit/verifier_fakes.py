@@ -80,11 +80,21 @@ class FakeSentenceReader:
         return None
 
     def ask(
-        self, question: str, known: Any, lexicon: Any, triples: Any, typed: Any = None, previous: Any = None
+        self,
+        question: str,
+        known: Any,
+        lexicon: Any,
+        triples: Any,
+        typed: Any = None,
+        previous: Any = None,
+        least: float = 0.0,
     ) -> list[Any]:
         return []
 
     def topic(self, query: str, known: Any) -> None:
+        return None
+
+    def pair(self, query: str, known: Any) -> None:
         return None
 
     def each_named(self, sentence: str, known: Any) -> list[str]:
