@@ -106,6 +106,12 @@ class Claim(BaseModel):
     mtl: str | None = Field(
         default=None, description="temporal: the query in Drowzee's syntax, `Finally[2, 5](Atom(X)), 1900`."
     )
+    supplied_as: tuple[str, str, str] | None = Field(
+        default=None,
+        description="triple: the claim in the supplied triples' own label (subject, label, object), where they never"
+        " use its catalog relation ('X child Y' for 'the father of Y is X'); the supplied triples decide this form,"
+        " the user's KB the claim itself.",
+    )
 
 
 class KBOrigin(StrEnum):

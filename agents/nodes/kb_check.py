@@ -94,7 +94,10 @@ def check_claims(
         for reasoner, origin in ((supplied, KBOrigin.SUPPLIED), (main, KBOrigin.MAIN)):
             if reasoner is None:
                 continue
-            d = _decide(reasoner, c)
+            said = c
+            if origin == KBOrigin.SUPPLIED and c.supplied_as is not None:  # the triples' own label says it
+                said = c.model_copy(update=dict(zip(("subject", "relation", "object"), c.supplied_as, strict=True)))
+            d = _decide(reasoner, said)
             if d.status == ProofStatus.UNKNOWN and origin == KBOrigin.SUPPLIED and c.kind == ClaimKind.COMMON:
                 d = distinct_values(reasoner, c.subject, c.relation, c.object or "", c.negated) or d
             notes.append(f"{origin}: {d.status} ({d.note})")

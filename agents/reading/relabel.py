@@ -5,10 +5,12 @@ supplies triples and none of them uses that relation, the triples cannot decide 
 may state its facts under a label of their own ("child", the converse of "father"'s broader term
 "parent"). The relation's catalog label is then linked to the supplied labels with the same linker
 the reader uses for predicates (`agents.reading.labels.LabelLinker`, with its margin), by a lemma or
-WordNet (an embedding's nearness alone, "father" ~ "mother", is no link here); a linked label becomes
-the claim's relation, its names swapped for a converse. Only labels the catalog does not know are
-candidates: a catalog relation keeps the catalog's logic (the supplied "mother" refutes "father" by
-disjointness). A claim about values (years, numbers) and a comparison or a count keep their relation.
+WordNet (an embedding's nearness alone, "father" ~ "mother", is no link here). A linked label gives
+the claim's `supplied_as` form, its names swapped for a converse: the KB check decides that form on
+the supplied triples and the claim itself on the user's KB, so a relabel never hides a KB proof. Only
+labels the catalog does not know are candidates: a catalog relation keeps the catalog's logic (the
+supplied "mother" refutes "father" by disjointness). Only a triple claim between two names is said
+so (not a value, a comparison, a count or a shared value).
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.scratch import relation_for
 
-RELABELED = (ClaimKind.TRIPLE, ClaimKind.COMMON)
-"""Claim kinds whose catalog relation may be said by a supplied label (a converse only for a triple)."""
+RELABELED = (ClaimKind.TRIPLE,)
+"""Claim kinds whose catalog relation may be said by a supplied label."""
 
 
 def supplied_relations(triples: Sequence[Sequence[str]], catalog: Catalog) -> set[str]:
@@ -38,7 +40,7 @@ def relabel(
     linker: Callable[[], LabelLinker],
     parse: Callable[[str], Any],
 ) -> list[Claim]:
-    """The claims, each catalog claim the supplied triples cannot decide said by the supplied label it links to.
+    """The claims, with the `supplied_as` form of each catalog claim the supplied triples cannot decide.
 
     `linker` gives the label linker (it loads its models on first use, so only a claim to relabel calls it).
     """
@@ -55,12 +57,12 @@ def relabel(
         if labels is None:  # a label the catalog knows keeps the catalog's logic ("mother" refutes "father")
             labels = [x for x in entity_labels(triples, parse) if relation_for(x.relation, catalog) is None]
         link = linker().link(spec.label, sorted(label_lemmas(spec.label, parse)), labels) if labels else None
-        if link is None or link.how == "embedding" or (link.converse and c.kind != ClaimKind.TRIPLE):
+        if link is None or link.how == "embedding" or c.kind != ClaimKind.TRIPLE or not c.subject or not c.object:
             out.append(c)
         elif link.converse:
-            out.append(c.model_copy(update={"relation": link.label, "subject": c.object, "object": c.subject}))
+            out.append(c.model_copy(update={"supplied_as": (c.object, link.label, c.subject)}))
         else:
-            out.append(c.model_copy(update={"relation": link.label}))
+            out.append(c.model_copy(update={"supplied_as": (c.subject, link.label, c.object)}))
     return out
 
 

@@ -31,15 +31,16 @@ def claim(
 
 def test_a_converse_label_says_the_claim_the_other_way_round() -> None:
     [c] = relabel([claim("father")], [["Tam Orrin", "child", "Pell Orrin"]], CATALOG, linker, nlp())
-    assert (c.subject, c.relation, c.object) == ("Tam Orrin", "child", "Pell Orrin")
+    assert c.supplied_as == ("Tam Orrin", "child", "Pell Orrin")
+    assert (c.subject, c.relation, c.object) == ("Pell Orrin", "father", "Tam Orrin")  # the user's KB decides this
 
 
 def test_a_relation_the_triples_use_or_no_label_links_stays() -> None:
     used = [["Pell Orrin", "father", "Tam Orrin"], ["Tam Orrin", "child", "Pell Orrin"]]
-    assert relabel([claim("father")], used, CATALOG, linker, nlp())[0].relation == "father"
+    assert relabel([claim("father")], used, CATALOG, linker, nlp())[0].supplied_as is None
     unrelated = [["Tam Orrin", "employer", "Vask Mills"]]
-    assert relabel([claim("father")], unrelated, CATALOG, linker, nlp())[0].relation == "father"
-    assert relabel([claim("father")], [], CATALOG, linker, nlp())[0].relation == "father"
+    assert relabel([claim("father")], unrelated, CATALOG, linker, nlp())[0].supplied_as is None
+    assert relabel([claim("father")], [], CATALOG, linker, nlp())[0].supplied_as is None
 
 
 def test_values_and_shared_objects_keep_their_direction() -> None:
@@ -57,7 +58,4 @@ def test_a_label_the_catalog_knows_keeps_the_catalogs_logic() -> None:
     def loose() -> LabelLinker:
         return LabelLinker(silent, lambda lemma: near.get(lemma, Related()), min_score=0.5)
 
-    assert relabel([claim("father")], triples, CATALOG, loose, nlp())[0].relation == "father"
-    assert (
-        relabel([claim("father")], [["Pell Orrin", "mom", "Tam Orrin"]], CATALOG, loose, nlp())[0].relation == "father"
-    )
+    assert relabel([claim("father")], triples, CATALOG, loose, nlp())[0].supplied_as is None
