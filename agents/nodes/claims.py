@@ -17,8 +17,8 @@ from agents.answer_set import evidence_answers
 from agents.context import VerifierContext
 from agents.nodes.base import node
 from agents.reading.asking import without_echoes
-from agents.reading.claims import read_free
 from agents.reading.discourse import Plain, plain
+from agents.reading.free import read_free
 from agents.reading.known import knower
 from agents.reading.reader import nlp
 from agents.reading.relabel import relabel
@@ -82,7 +82,7 @@ def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequen
     connectives dropped, relative clauses made sentences), quotations of the query blanked out
     (`agents.reading.asking.without_echoes`); each claim's span is on the response's own words.
     """
-    bare = without_echoes(query, response)  # 'my answer to the question "<the query>"' asserts nothing
+    bare = without_echoes(query, response)  # 'You asked "<the query>"': the echo asserts nothing
     response = bare if bare.strip() else response
     said = plain(nlp()(response[:MAX_PARSE_CHARS])) if response.strip() else None
     if said is None or not said.changed:

@@ -57,7 +57,7 @@ def wh_question(query: str) -> str | None:
 def without_echoes(query: str, response: str) -> str:
     """The response with each quotation of the query blanked out, character for character (pure).
 
-    "Here is my answer to the question "X is not Y":" repeats what is asked; it asserts nothing. A
+    You asked "Is X Y?", and ... repeats what is asked; it asserts nothing. A
     quotation counts as an echo when at least `ECHO_SHARE` of its words are the query's; blanks keep
     every other character where it was, so spans stay those of the response.
     """

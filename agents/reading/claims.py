@@ -1,40 +1,31 @@
-"""The sentence reader applied to a response: free sentences and yes / no questions become KB claims.
+"""The sentence reader: one sentence or question read into `Reading`s, linked to the catalog and the supplied labels.
 
-Sentences the catalog templates left unread are read with `agents.reading.reader.read`; a subject
-pronoun takes the previous claim's subject. A yes / no question (the query) read the same way,
-with the response's Yes or No, is the claim the answer makes ("Do Germany and France share a
-border?" "No." claims that they do not). Names are linked to the user's KB (on its thread) and to
-the names of the pair's supplied triples.
+`SentenceReader` holds the catalog's lexicon and the label linker (built on first use); it reads a
+statement (`read_one`), a yes / no question or judged statement (`ask`), a short answer (`answer_of`),
+and what a response's opening pronoun stands for (`topic`, `pair`). `agents.reading.free` applies it
+to a response.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
-import functools
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from agents.reading.asking import MAX_QUERY_CHARS, last_question, question_text, wh_question
-from agents.reading.coordination import all_or_nothing, distributed, pair_of, they_as
+from agents.reading.coordination import distributed, pair_of
 from agents.reading.discourse import STANCE
-from agents.reading.known import knower
-from agents.reading.labels import WORDNET_SCORE, Label, LabelLinker, catalog_labels, entity_labels
+from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.question_names import question_names
 from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read
-from agents.reading.units import fold
-from agents.reading.verbalize import reading_claim, verbalize
-from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
-from drowzee_core.kb.naming import TypeCheck
-from drowzee_core.kb.wording import first_named
 
 if TYPE_CHECKING:
-    from agents.services import Services
+    pass
 
 
 class SentenceReader:
@@ -205,20 +196,9 @@ def _hedge_tokens(sentence: Any) -> set[int]:
     return out
 
 
-def flip(reading: Reading, yes: bool) -> Reading:
-    """The claim an answer makes to a question read as `reading`: itself for Yes, its negation for No."""
-    return reading if yes else dataclasses.replace(reading, negated=not reading.negated)
-
-
 MAX_SHORT_ANSWER_WORDS = 6
 TOPIC_DEPS = frozenset({"nsubj", "nsubjpass", "attr", "dobj"})
 """How a question's topic name stands to its verb: subject, copula's complement, object."""
-
-
-def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
-    """Whether a supplied triple gives the reading's subject a value of its relation (pure)."""
-    subject = fold(reading.subject)
-    return any(len(t) >= 3 and str(t[1]) == reading.relation and fold(str(t[0])) == subject for t in triples)
 
 
 def _asks_subject(doc: Any) -> bool:
@@ -230,91 +210,4 @@ def _asks_subject(doc: Any) -> bool:
     return bool(head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_ != "be")
 
 
-def read_free(
-    services: Services,
-    query: str,
-    response: str,
-    said: Sequence[bool],
-    found: Sequence[Claim],
-    triples: Sequence[Sequence[str]],
-    topic: str | None = None,
-    both: str | None = None,
-) -> list[Claim]:
-    """Text claims the reader reads become triple claims; the query with a Yes / No or a short answer too.
-
-    `said` holds the response's Yes / No stance(s); the query is read only when no other reader made
-    the answer's claim from it (templates, Drowzee's question shapes, MTL questions), which the caller
-    says by passing `said` empty and `query` "". A reader claim keeps its sentence's span; its text is
-    the claim as the catalog words it; an opening pronoun is `topic` (`SentenceReader.topic`), a subject
-    "they" the two names `both` of the question (`SentenceReader.pair`). A
-    *partial* reading (the sentence holds more than the claim) keeps the sentence as a text claim
-    beside it, so it can refute the sentence but never prove all of it.
-    """
-    yes_no = question_text(query) if said else None
-    wh = wh_question(query) if query and not said else None
-    if not any(c.kind == ClaimKind.TEXT or c.origin == ClaimOrigin.TEMPLATE for c in found) and not yes_no and not wh:
-        return list(found)
-    reader, store, catalog = services.sentence_reader, services.store, services.catalog
-
-    def run() -> list[Claim]:
-        known = knower(store, triples)
-        typed = TypeCheck(store, catalog)
-        lexicon = reader.with_labels([str(t[1]) for t in triples if len(t) >= 3])
-        out: list[Claim] = []
-        previous = topic  # "When was X born?" "She was born in ..."
-
-        def statement(text: str, previous: str | None) -> list[Reading]:
-            readings = reader.read_one(text, known, previous, lexicon=lexicon)
-            if not readings:
-                # no catalog pattern: link the predicate to one of the catalog's relations, or to a supplied label
-                # whose triples speak of the claim's subject, by a word or WordNet (a long answer's reasoning over
-                # the triples read as claims no triple decides: Drowzee's history answers, dev seed 0: 0.777 ->
-                # 0.743 with any label; with a lone label, any phrase is "nearest")
-                least = WORDNET_SCORE if triples else 0.0  # a word or WordNet says the label, not nearness alone
-                asked = reader.ask(text, known, lexicon, triples, typed, previous, least)
-                readings = [r for r in asked if spoken_of(r, triples)] if triples else asked
-            return readings
-
-        for c in found:
-            misnamed = c.origin == ClaimOrigin.TEMPLATE and c.subject is not None and not known(c.subject)
-            plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
-            readings = statement(plain, previous) if c.kind == ClaimKind.TEXT or misnamed else []
-            if misnamed:  # "In 1980 Spain's currency ...": a template took "In 1980 Spain" for a name
-                out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings] or [c]
-                continue
-            if not readings and c.kind == ClaimKind.TEXT:  # "X borders A, B and C": one claim per name
-                each = reader.each_named(c.text, known)
-                readings = all_or_nothing(each, functools.partial(statement, previous=previous))
-            out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
-            if not readings or any(r.partial for r in readings):
-                out.append(c)
-            last = next((x for x in reversed(out) if x.subject), None)
-            previous = first_named(last.text, last.subject, last.object) if last and last.subject else previous
-        asked: list[tuple[Reading, str]] = []
-        if yes_no:
-            read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]
-            asked = [(flip(r, yes), yes_no) for r in read_q for yes in said]
-        elif wh and (answer := reader.answer_of(response, known, wh)) is not None:
-            asked = [(r, wh) for r in reader.read_one(wh, known, answer=answer, lexicon=lexicon)[:1]]
-        base = Claim(id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY)
-        for r, question in asked:
-            origin = ClaimOrigin.READER if r.partial else ClaimOrigin.QUERY
-            out.append(reading_claim(base, r, origin, verbalize(catalog, r)))
-            if r.partial:  # the question asks more than the claim: the rest stays for the other sources
-                out.append(
-                    base.model_copy(update={"kind": ClaimKind.TEXT, "origin": ClaimOrigin.SENTENCE, "text": question})
-                )
-        return out
-
-    return services.gate.run(run)
-
-
-__all__ = [
-    "SentenceReader",
-    "flip",
-    "last_question",
-    "question_text",
-    "read_free",
-    "verbalize",
-    "wh_question",
-]
+__all__ = ["SentenceReader", "last_question", "question_text", "wh_question"]

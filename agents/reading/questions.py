@@ -36,11 +36,11 @@ SHAPE_SKIP = SAME | DIFFERENT | frozenset({"both", "either", "neither", "two", "
 
 
 QUANTIFYING = frozenset({"any", "other", "another", "some", "every", "each", "all"})
-"""Words that make a relational noun range over things ("any other parents"), not name one."""
+"""Words that make a relational noun range over things ("some rival coaches"), not name one."""
 
 
 def quantified(tok: Any) -> bool:
-    """Whether a noun is quantified ("any other parents", "some members"): it says nothing of one pair."""
+    """Whether a noun is quantified ("every other coach", "some members"): it says nothing of one pair."""
     return tok.pos_ == "NOUN" and any(c.dep_ in ("det", "amod") and c.lower_ in QUANTIFYING for c in tok.children)
 
 
@@ -238,7 +238,7 @@ def read_question(
     a, b = names
     words = predicate_words(doc, spans) or _copular_preposition(doc, b)
     if any(quantified(t) for t in words):
-        return []  # "It does not mention any other parents": no claim about these two names
+        return []  # "The list names no rival coaches": no claim about these two names
     if not words and (valued := _valued_by(labels, b)) is not None:  # "X is a drama film": a value of "genre"
         return [Reading(a.text, valued.relation, b.text, neg, False, 0)]
     if len(doc[a.end : b.start]) == 1 and (first := _respective(words)) is not None:

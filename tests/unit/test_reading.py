@@ -10,7 +10,8 @@ from functools import cache
 import pytest
 
 from agents.reading.asking import without_echoes
-from agents.reading.claims import flip, question_text
+from agents.reading.claims import question_text
+from agents.reading.free import flip
 from agents.reading.lexicon import Lexicon
 from agents.reading.reader import Reading, nlp, read
 from agents.reading.scope import supposed_tokens

@@ -1,0 +1,122 @@
+"""A response's free sentences read into claims: text claims the reader reads, and the query with its answer.
+
+Sentences the catalog templates left unread are read with `SentenceReader` (`agents.reading.claims`); a
+subject pronoun takes the question's topic or the previous claim's subject, a subject "they" the two names
+the question joins. A yes / no question (the query) read the same way, with the response's Yes or No, is
+the claim the answer makes. Names are linked to the user's KB (on its thread) and to the names of the
+pair's supplied triples.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from agents.reading.asking import question_text, wh_question
+from agents.reading.coordination import all_or_nothing, they_as
+from agents.reading.known import knower
+from agents.reading.labels import WORDNET_SCORE
+from agents.reading.reader import Reading, nlp
+from agents.reading.units import fold
+from agents.reading.verbalize import reading_claim, verbalize
+from agents.schemas import Claim, ClaimKind, ClaimOrigin
+from drowzee_core.kb.naming import TypeCheck
+from drowzee_core.kb.wording import first_named
+
+if TYPE_CHECKING:
+    from agents.services import Services
+
+
+def flip(reading: Reading, yes: bool) -> Reading:
+    """The claim an answer makes to a question read as `reading`: itself for Yes, its negation for No."""
+    return reading if yes else dataclasses.replace(reading, negated=not reading.negated)
+
+
+def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
+    """Whether a supplied triple gives the reading's subject a value of its relation (pure)."""
+    subject = fold(reading.subject)
+    return any(len(t) >= 3 and str(t[1]) == reading.relation and fold(str(t[0])) == subject for t in triples)
+
+
+def read_free(
+    services: Services,
+    query: str,
+    response: str,
+    said: Sequence[bool],
+    found: Sequence[Claim],
+    triples: Sequence[Sequence[str]],
+    topic: str | None = None,
+    both: str | None = None,
+) -> list[Claim]:
+    """Text claims the reader reads become triple claims; the query with a Yes / No or a short answer too.
+
+    `said` holds the response's Yes / No stance(s); the query is read only when no other reader made
+    the answer's claim from it (templates, Drowzee's question shapes, MTL questions), which the caller
+    says by passing `said` empty and `query` "". A reader claim keeps its sentence's span; its text is
+    the claim as the catalog words it; an opening pronoun is `topic` (`SentenceReader.topic`), a subject
+    "they" the two names `both` of the question (`SentenceReader.pair`). A
+    *partial* reading (the sentence holds more than the claim) keeps the sentence as a text claim
+    beside it, so it can refute the sentence but never prove all of it.
+    """
+    yes_no = question_text(query) if said else None
+    wh = wh_question(query) if query and not said else None
+    if not any(c.kind == ClaimKind.TEXT or c.origin == ClaimOrigin.TEMPLATE for c in found) and not yes_no and not wh:
+        return list(found)
+    reader, store, catalog = services.sentence_reader, services.store, services.catalog
+
+    def run() -> list[Claim]:
+        known = knower(store, triples)
+        typed = TypeCheck(store, catalog)
+        lexicon = reader.with_labels([str(t[1]) for t in triples if len(t) >= 3])
+        out: list[Claim] = []
+        previous = topic  # "When was X born?" "She was born in ..."
+
+        def statement(text: str, previous: str | None) -> list[Reading]:
+            readings = reader.read_one(text, known, previous, lexicon=lexicon)
+            if not readings:
+                # no catalog pattern: link the predicate to one of the catalog's relations, or to a supplied label
+                # whose triples speak of the claim's subject, by a word or WordNet (a long answer's reasoning over
+                # the triples read as claims no triple decides: Drowzee's history answers, dev seed 0: 0.777 ->
+                # 0.743 with any label; with a lone label, any phrase is "nearest")
+                least = WORDNET_SCORE if triples else 0.0  # a word or WordNet says the label, not nearness alone
+                asked = reader.ask(text, known, lexicon, triples, typed, previous, least)
+                readings = [r for r in asked if spoken_of(r, triples)] if triples else asked
+            return readings
+
+        for c in found:
+            misnamed = c.origin == ClaimOrigin.TEMPLATE and c.subject is not None and not known(c.subject)
+            plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
+            readings = statement(plain, previous) if c.kind == ClaimKind.TEXT or misnamed else []
+            if misnamed:  # "In 1980 Spain's currency ...": a template took "In 1980 Spain" for a name
+                out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings] or [c]
+                continue
+            if not readings and c.kind == ClaimKind.TEXT:  # "X borders A, B and C": one claim per name
+                each = reader.each_named(c.text, known)
+                readings = all_or_nothing(each, functools.partial(statement, previous=previous))
+            out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
+            if not readings or any(r.partial for r in readings):
+                out.append(c)
+            last = next((x for x in reversed(out) if x.subject), None)
+            previous = first_named(last.text, last.subject, last.object) if last and last.subject else previous
+        asked: list[tuple[Reading, str]] = []
+        if yes_no:
+            read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]
+            asked = [(flip(r, yes), yes_no) for r in read_q for yes in said]
+        elif wh and (answer := reader.answer_of(response, known, wh)) is not None:
+            asked = [(r, wh) for r in reader.read_one(wh, known, answer=answer, lexicon=lexicon)[:1]]
+        base = Claim(id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY)
+        for r, question in asked:
+            origin = ClaimOrigin.READER if r.partial else ClaimOrigin.QUERY
+            out.append(reading_claim(base, r, origin, verbalize(catalog, r)))
+            if r.partial:  # the question asks more than the claim: the rest stays for the other sources
+                out.append(
+                    base.model_copy(update={"kind": ClaimKind.TEXT, "origin": ClaimOrigin.SENTENCE, "text": question})
+                )
+        return out
+
+    return services.gate.run(run)
+
+
+__all__ = ["flip", "read_free", "spoken_of"]
