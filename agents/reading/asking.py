@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
-from agents.reading.frames import asked_text
+from agents.reading.asked import asked_text
 from agents.reading.reader import nlp
 
 AUXILIARIES = frozenset({"is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "can", "could", "will"})

@@ -2,8 +2,7 @@
 
 A yes / no query is read as logic, never matched against sentence templates:
 
-- *the asked statement*: the query's last question; or, when the query ends with a request (an
-  imperative sentence: "Please check this.", "Decide whether this holds."), the statement before it;
+- *the asked statement*: `agents.reading.asked`;
 - *the frame*: "Is it true / possible / right that S?", "Is it possible for X to VP?", "Is there ...":
   a copula whose subject is an expletive "it" / "there" and the adjective it carries are the frame,
   not the claim, and never count as predicate words;
@@ -43,37 +42,6 @@ class Span:
 
     start: int
     end: int
-
-
-def is_request(sent: Any) -> bool:
-    """Whether a sentence is an imperative request ("Please verify this.", "Judge whether it holds.")."""
-    root = sent.root
-    if any(t.lower_ == "please" for t in sent[:2]):
-        return True
-    has_subject = any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children)
-    return root.tag_ == "VB" and root.i == sent.start and not has_subject
-
-
-def asked_text(doc: Any) -> str | None:
-    """The statement or question a query asks about: its last question, or the statement before a request.
-
-    None when the query is neither a question nor a statement followed by a request.
-    """
-    sents = [s for s in doc.sents if s.text.strip()]
-    if not sents:
-        return None
-    last = sents[-1]
-    if last.text.strip().endswith("?") or (last[0].pos_ == "AUX" and last[0].i == last.root.i):
-        return str(last.text.strip())  # a question, with or without its "?" ("Is it true that X ...")
-    if len(sents) >= 2 and is_request(sents[-1]):
-        before = [s for s in sents[:-1] if not is_request(s)]
-        return _bare(before[-1].text) if before else None
-    return None
-
-
-def _bare(text: str) -> str:
-    """A sentence without its final punctuation (a name may end it: "... of Ramses I.")."""
-    return text.strip().rstrip("?.!").strip()
 
 
 def frame_tokens(doc: Any) -> set[int]:
@@ -180,9 +148,7 @@ __all__ = [
     "SAME",
     "Shape",
     "Span",
-    "asked_text",
     "frame_tokens",
-    "is_request",
     "predicate_words",
     "quantity",
     "sameness",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from agents.reading.asked import DENYING
 from agents.reading.lexicon import OF
 from agents.reading.mentions import Mention
 from drowzee_core.kb.model import ValueKind
@@ -47,8 +48,36 @@ def supposed_tokens(doc: Any) -> set[int]:
 
 
 def negated_doc(doc: Any) -> bool:
-    """Whether a sentence is negated ("not", "never", "n't")."""
-    return any(t.dep_ == "neg" or t.lower_ in ("never", "n't") for t in doc)
+    """Whether a sentence is negated: by a negation ("not", "never", "n't") or by a frame that denies, not both.
+
+    "It is false that X is Y" denies that X is Y; "It is not false that ..." asserts it. A negation
+    contracted onto a question's fronted auxiliary asks rather than denies: "Isn't X in Y?" asks
+    whether X is in Y, as "Is X in Y?" does.
+    """
+    asks = _fronted(doc)
+    negation = any((t.dep_ == "neg" or t.lower_ in ("never", "n't")) and t.i != asks for t in doc)
+    return negation != _denying_frame(doc)
+
+
+def _fronted(doc: Any) -> int:
+    """The index of a negation contracted onto a question's first auxiliary ("Isn't X ...?"), else -1."""
+    words = [t for t in doc if not t.is_space]
+    if len(words) > 2 and words[-1].text == "?" and words[0].pos_ == "AUX" and words[1].lower_ == "n't":
+        return int(words[1].i)
+    return -1
+
+
+def _denying_frame(doc: Any) -> bool:
+    """Whether an expletive frame denies its clause ("It is false that ...", "Is it wrong to say that ...?")."""
+    for root in (t for t in doc if t.lemma_ == "be"):
+        kids = list(root.children)
+        if not any(c.dep_ in ("expl", "nsubj") and c.lower_ == "it" for c in kids):
+            continue
+        if not any(c.dep_ in ("ccomp", "advcl", "xcomp", "csubj") for c in kids):
+            continue
+        if any(c.dep_ in ("acomp", "attr") and c.lemma_.lower() in DENYING for c in kids):
+            return True
+    return False
 
 
 TIME_PREPS = frozenset({"in", "during", "of"})

@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
+from agents.reading.asked import asked_text, is_request
 from agents.reading.claims import SentenceReader, question_text
-from agents.reading.frames import Span, asked_text, is_request, quantity, sameness
+from agents.reading.frames import Span, quantity, sameness
 from agents.reading.known import Known
 from agents.reading.labels import Label, LabelLinker, Related, entity_labels, label_lemmas
 from agents.reading.lexicon import Lexicon
