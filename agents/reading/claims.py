@@ -172,7 +172,7 @@ def default_linker() -> LabelLinker:
     from drowzee_core.llm.embeddings import SentenceEmbedder
 
     related = WordNetRelated(load_wordnet(home()))
-    return LabelLinker(SentenceEmbedder().encode, related, pertains=related.pertainyms)
+    return LabelLinker(SentenceEmbedder().encode, related, pertains=related.pertainyms, means=related.means)
 
 
 COGNITION = frozenset({"believe", "think", "know", "guess", "suppose", "recall", "say"})

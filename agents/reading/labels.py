@@ -162,11 +162,14 @@ class LabelLinker:
         min_score: float = MIN_SCORE,
         margin: float = MARGIN,
         pertains: Callable[[str], tuple[str, ...]] | None = None,
+        means: Callable[[str, str], bool | None] | None = None,
     ) -> None:
         self.embed = embed
         self.related = related or (lambda _lemma: Related())
         self.pertains = pertains or (lambda _adjective: ())
         """An adjective's pertainyms ("Asian" -> ("Asia",); `WordNetRelated.pertainyms`)."""
+        self.means = means or (lambda word, value: True if word == value else None)
+        """Whether a word says a value, its opposite or neither (`WordNetRelated.means`)."""
         self.min_score = min_score
         self.margin = margin
         self._vectors: dict[str, NDArray[np.float32]] = {}

@@ -27,6 +27,7 @@ from agents.reading.direction import direction, verbal
 from agents.reading.frames import DIFFERENT, SAME, Span, predicate_words, quantity, sameness
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
+from agents.reading.properties import MODIFIERS, property_words, said_property
 from agents.reading.question_names import Typed, definite_nouns, described, pertaining, question_names, typed_labels
 from agents.reading.reader import Mention, Reading, mentions, read, with_pronoun
 from agents.reading.scope import embedded, negated_doc, supposed_tokens, time_qualifier
@@ -101,6 +102,19 @@ def _shared_only(doc: Any, spans: Sequence[Span]) -> bool:
     inside = {i for n in spans for i in range(n.start, n.end)}
     said = {t.lemma_.lower() for t in doc if t.i not in inside} & (SAME | DIFFERENT)
     return said == {"share"}
+
+
+def _qualifies(doc: Any, names: Sequence[Mention]) -> bool:
+    """Whether the question says a property of its one name, or its second name only qualifies a copula's noun.
+
+    "Is X a woman?"; "Is X a female sailor?" ("female", a supplied value, modifies "sailor").
+    """
+    if len(names) == 1:
+        return True
+    if len(names) != 2:
+        return False
+    root = next((t for t in doc[names[1].start : names[1].end] if not names[1].start <= t.head.i < names[1].end), None)
+    return root is not None and root.dep_ in MODIFIERS and root.i in {t.i for t in property_words(doc, names[0])}
 
 
 def _valued_by(labels: Sequence[Label], value: Mention) -> Label | None:
@@ -233,6 +247,9 @@ def read_question(
     by_pattern = read(doc, lexicon, known) if all(m.linked for m in names) else []
     if not by_pattern and len(names) == 1 and linker is not None and value_labels:
         return _valued_claim(doc, names[0], found, value_labels, linker, typed, neg)
+    qualifies = not by_pattern and linker is not None and labels and _qualifies(doc, names)
+    if qualifies and linker is not None and (prop := said_property(doc, names[0], labels, linker, neg)):
+        return prop  # "X is male", "X is a female sailor"
     if by_pattern or len(names) != 2 or linker is None or not labels:
         return by_pattern
     a, b = names

@@ -66,6 +66,27 @@ class WordNetRelated:
         agents = self.agent_nouns(lemma)
         return Related(frozenset(same), frozenset(converse - same), frozenset(broader - {lemma}), agents)
 
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
+    def means(self, word: str, value: str) -> bool | None:
+        """Whether a word says a value (True), its opposite (False), or neither (None), by their senses.
+
+        True: a shared sense, or the value is a hypernym of the word, two levels up ("woman" is a
+        "female"); False: an antonym of the word or of such a hypernym is a sense of the value ("male"
+        and "female"; "man" is a "male"). Only the words' most frequent senses count.
+        """
+        if word == value:
+            return True
+        said = set(self.wn.synsets(value.replace(" ", "_"))[:SENSES])
+        if not said:
+            return None
+        own = self.wn.synsets(word.replace(" ", "_"))[:SENSES]
+        ups = set(own) | {h for s in own for h in s.hypernyms()}
+        ups |= {g for h in ups for g in h.hypernyms()}
+        if ups & said:
+            return True
+        opposite = {a.synset() for s in ups for lem in s.lemmas() for a in lem.antonyms()}
+        return False if opposite & said else None
+
     def agent_nouns(self, verb: str) -> frozenset[str]:
         """The verb's agent nouns: derived person nouns with an agent suffix ("publish" -> "publisher").
 
