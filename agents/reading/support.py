@@ -213,9 +213,12 @@ def decide(
         return replace(
             base, decision=EvidenceDecision.SUPPORTED, reason=f"{found} of the claim are in {', '.join(cited)}"
         )
-    hard_missing = [u for u in missing if u.kind != UnitKind.WORD]
-    lacking = ", ".join(u.text for u in (hard_missing or missing)[:4])
-    return replace(base, reason=f"the evidence does not mention {lacking}")
+    hard_missing = [u for u in missing if u.kind != UnitKind.WORD] or missing
+    unmentioned = [u for u in hard_missing if not any(found_in(u, s, related) for s in sentences)]
+    if unmentioned:
+        return replace(base, reason=f"the evidence does not mention {', '.join(u.text for u in unmentioned[:4])}")
+    lacking = ", ".join(u.text for u in hard_missing[:4])  # named there, but not as the claim has it
+    return replace(base, reason=f"the evidence does not state what the claim says of {lacking}")
 
 
 def _denied(base: EvidenceReading, neg: Any, missing: Sequence[Unit]) -> EvidenceReading:
