@@ -1,0 +1,109 @@
+"""What a query puts up for judgement (`agents.reading.asked`), how a frame or a fronted "n't" sets its polarity
+(`agents.reading.scope.negated_doc`), and a property a word says of one name (`agents.reading.properties`).
+
+Invented names throughout; the value senses are scripted, not WordNet's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from agents.reading.asked import asked_text
+from agents.reading.claims import question_text
+from agents.reading.known import Known
+from agents.reading.labels import LabelLinker, entity_labels
+from agents.reading.lexicon import Lexicon
+from agents.reading.questions import read_question
+from agents.reading.reader import Reading, nlp
+from agents.reading.scope import negated_doc
+from drowzee_core.kb.catalog import Catalog
+
+SENSES = {("lady", "feminine"): True, ("gent", "feminine"): False}
+"""Scripted senses: "lady" says "feminine", "gent" denies it."""
+
+
+def silent(texts: Sequence[str]) -> NDArray[np.float32]:
+    """An embedding that relates nothing."""
+    return np.eye(len(texts), 4096, dtype=np.float32)
+
+
+class NoKB:
+    def resolve(self, name: str, k: int) -> list[int]:
+        return []
+
+
+def asked(query: str) -> str | None:
+    return asked_text(nlp()(query))
+
+
+def read(query: str, triples: list[list[str]]) -> list[Reading]:
+    text = question_text(query)
+    assert text is not None
+    linker = LabelLinker(silent, min_score=0.5, means=lambda word, value: SENSES.get((word, value)))
+    known = Known(NoKB(), triples)  # type: ignore[arg-type]
+    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
+    return read_question(nlp()(text), lexicon, known, entity_labels(triples, nlp()), linker)
+
+
+def test_a_question_that_says_nothing_itself_asks_about_the_statement_before_it() -> None:
+    assert asked("Vell Orin founded Quarrow. Is this correct?") == "Vell Orin founded Quarrow"
+    assert asked("Vell Orin founded Quarrow. Do you agree?") == "Vell Orin founded Quarrow"
+    assert asked("Vell Orin founded Quarrow. Am I right?") == "Vell Orin founded Quarrow"
+    assert asked("Is this correct?") is None  # nothing before it to judge
+    assert asked("Vell Orin founded Quarrow. Is Quarrow old?") == "Is Quarrow old?"  # a question of its own
+
+
+def test_a_denying_judgement_asks_whether_the_statement_is_false() -> None:
+    assert asked("Vell Orin founded Quarrow. Is this wrong?") == "Is it false that Vell Orin founded Quarrow?"
+    assert asked("Vell Orin founded Quarrow. Is this not correct?") == "Is it false that Vell Orin founded Quarrow?"
+    assert asked("Vell Orin founded Quarrow. Isn't this correct?") == "Vell Orin founded Quarrow"
+
+
+def test_a_tag_asks_about_the_statement_it_ends_whatever_its_own_negation() -> None:
+    assert asked("Vell Orin founded Quarrow, didn't he?") == "Vell Orin founded Quarrow?"
+    assert asked("Vell Orin did not found Quarrow, did he?") == "Vell Orin did not found Quarrow?"
+    assert asked("Vell Orin founded Quarrow, right?") == "Vell Orin founded Quarrow?"
+    assert asked("Vell Orin founded Quarrow, do you agree?") == "Vell Orin founded Quarrow?"
+    assert asked("Vell Orin founded Quarrow, or Dask?") == "Vell Orin founded Quarrow, or Dask?"  # content: no tag
+
+
+def test_a_judging_lead_introduces_the_statement() -> None:
+    assert asked("True or false: Vell Orin founded Quarrow.") == "Vell Orin founded Quarrow"
+    assert asked("Vell Orin founded Quarrow.") is None
+
+
+def test_a_denying_frame_flips_and_a_fronted_contraction_asks() -> None:
+    assert negated_doc(nlp()("Is it false that Vell Orin founded Quarrow?"))
+    assert negated_doc(nlp()("It is incorrect that Vell Orin founded Quarrow."))
+    assert not negated_doc(nlp()("It is not false that Vell Orin founded Quarrow."))
+    assert not negated_doc(nlp()("Is it false that Vell Orin did not found Quarrow?"))
+    assert not negated_doc(nlp()("Didn't Vell Orin found Quarrow?"))  # asks whether he did
+    assert negated_doc(nlp()("Did Vell Orin not found Quarrow?"))
+    assert negated_doc(nlp()("Vell Orin didn't found Quarrow."))  # a statement denies
+
+
+TRIPLES = [["Vell Orin", "gender", "feminine"], ["Vell Orin", "hometown", "Quarrow"]]
+
+
+def claim(r: Reading) -> tuple[str, str, str, bool, bool]:
+    return (r.subject, r.relation, r.object, r.negated, r.partial)
+
+
+def test_a_property_word_says_or_denies_a_supplied_value() -> None:
+    [r] = read("Is Vell Orin a lady?", TRIPLES)
+    assert claim(r) == ("Vell Orin", "gender", "feminine", False, False)
+    [r] = read("Is Vell Orin a gent?", TRIPLES)  # a gent is not feminine
+    assert claim(r) == ("Vell Orin", "gender", "feminine", True, False)
+    [r] = read("Is Vell Orin not a gent?", TRIPLES)
+    assert claim(r) == ("Vell Orin", "gender", "feminine", False, False)
+    assert read("Is Vell Orin a giant?", TRIPLES) == []  # no sense links "giant" to a value
+
+
+def test_a_value_qualifying_a_noun_is_a_partial_claim() -> None:
+    [r] = read("Is Vell Orin a feminine sculptor?", TRIPLES)  # "sculptor" is said too, and nothing supplies it
+    assert claim(r) == ("Vell Orin", "gender", "feminine", False, True)
+    [r] = read("Vell Orin is not feminine. Is this right?", TRIPLES)
+    assert claim(r) == ("Vell Orin", "gender", "feminine", True, False)
