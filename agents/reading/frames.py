@@ -28,6 +28,10 @@ QUANTIFIERS = {"several": 2, "many": 2, "multiple": 2, "numerous": 2}
 """Quantifier words and the least count each asserts."""
 FRAME_ADJ = frozenset({"true", "possible", "right", "correct", "false", "accurate", "fact", "case", "likely"})
 """Adjectives (and nouns) of a frame ("Is it true that ..."): what is asked about the clause, not in it."""
+REPORTING = frozenset(
+    {"say", "think", "believe", "tell", "hear", "read", "claim", "report", "suppose", "know", "guess", "assume"}
+)
+"""Verbs whose clausal complement is what is said or thought ("Some say X ...", "I heard that X ...")."""
 VAGUE = frozenset({"someone", "something", "anyone", "anything", "somebody", "one", "thing", "person", "people"})
 FUNCTION_POS = frozenset({"DET", "AUX", "PART", "PUNCT", "CCONJ", "SCONJ", "PRON", "SPACE", "INTJ", "NUM", "X"})
 DIRECTION_PREPS = frozenset({"of", "by", "in", "at", "for", "from", "to", "with", "on"})
@@ -121,12 +125,31 @@ def described(doc: Any, names: Sequence[Span]) -> set[int]:
     return out
 
 
+def reported(doc: Any, names: Sequence[Span]) -> set[int] | None:
+    """The tokens of a clause a verb of saying or thinking reports, when it holds every name, else None.
+
+    "Some say X was held in Y", "I heard that X ...": the report's own words say no relation.
+    """
+    for t in doc:
+        if t.dep_ == "ccomp" and t.head.pos_ == "VERB" and t.head.lemma_.lower() in REPORTING:
+            clause = {x.i for x in t.subtree}
+            if names and all(n.start in clause for n in names):
+                return clause
+    return None
+
+
 def predicate_words(doc: Any, names: Sequence[Span], skip: frozenset[str] = frozenset()) -> list[Any]:
-    """The content tokens that say the relation: outside the names, the frame, the shape words and `skip`."""
+    """The content tokens that say the relation: outside the names, the frame, the shape words and `skip`.
+
+    Within a reported clause, when one holds every name (`reported`).
+    """
     inside = {i for n in names for i in range(n.start, n.end)} | described(doc, names)
     frame = frame_tokens(doc)
+    clause = reported(doc, names)
     out = []
     for t in doc:
+        if clause is not None and t.i not in clause:
+            continue
         if t.i in inside or t.i in frame or t.dep_ in ("neg", "aux", "auxpass", "mark", "expl", "punct"):
             continue
         lemma = t.lemma_.lower()
@@ -151,5 +174,6 @@ __all__ = [
     "frame_tokens",
     "predicate_words",
     "quantity",
+    "reported",
     "sameness",
 ]

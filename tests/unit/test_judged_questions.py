@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 
 from agents.reading.asked import asked_text
 from agents.reading.claims import question_text
+from agents.reading.frames import Span, predicate_words
 from agents.reading.known import Known
 from agents.reading.labels import LabelLinker, entity_labels
 from agents.reading.lexicon import Lexicon
@@ -107,3 +108,11 @@ def test_a_value_qualifying_a_noun_is_a_partial_claim() -> None:
     assert claim(r) == ("Vell Orin", "gender", "feminine", False, True)
     [r] = read("Vell Orin is not feminine. Is this right?", TRIPLES)
     assert claim(r) == ("Vell Orin", "gender", "feminine", True, False)
+
+
+def test_a_reported_clause_holds_the_relation_words() -> None:
+    doc = nlp()("Some people say Vell Orin lives in Quarrow.")
+    names = [Span(3, 5), Span(7, 8)]
+    assert [t.text for t in predicate_words(doc, names)] == ["lives", "in"]  # not "people", "say"
+    doc = nlp()("Vell Orin says he lives in Quarrow.")  # a name outside the report: the whole sentence
+    assert "says" in [t.text for t in predicate_words(doc, [Span(0, 2), Span(6, 7)])]
