@@ -88,7 +88,12 @@ def proof_statuses(
         ids = tuple(s.evidence_ids) if s is not None else ()
         if r is not None and r.status in (ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED):
             out.append(ClaimStatus(c.id, r.status, DecidedBy.PROOF, proof_ids(r, leaf_ids), p))
-        elif s is not None and s.finding is not None and s.finding.decision in _FOUND:
+        elif (
+            s is not None
+            and s.finding is not None
+            and s.finding.decision in _FOUND
+            and not (c.sufficient and s.finding.decision == "refuted")  # it proves the answer or leaves it open
+        ):
             cited = tuple(dict.fromkeys(i.id.split(".", 1)[0] for i in s.finding.sentences))
             out.append(ClaimStatus(c.id, _FOUND[s.finding.decision], DecidedBy.EVIDENCE, cited, p))
         else:

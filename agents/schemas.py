@@ -81,6 +81,12 @@ class Claim(BaseModel):
         default=False,
         description="One alternative of an either-or claim: refuted only when every alternative is refuted.",
     )
+    sufficient: bool = Field(
+        default=False,
+        description="Proves the response's answer when it holds; its refutation leaves the answer open (a 'No' to a"
+        " question that asks more than the claim: 'Is X a male sailor?' 'No.' is proved by X being female, and not"
+        " refuted by X being male).",
+    )
     past: bool = Field(
         default=False,
         description="Stated in the past tense where the catalog says it in the present: a unique value the KB"

@@ -110,7 +110,19 @@ def check_claims(
         else:
             d, origin = decided
             out.append(KBResult(claim_id=c.id, status=d.status, kb=origin, proof=d.proof, note="; ".join(notes)))
-    return _either_or(claims, out)
+    return _sufficient(claims, _either_or(claims, out))
+
+
+def _sufficient(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResult]:
+    """A refuted claim that only suffices for the answer (`Claim.sufficient`) leaves it open instead."""
+    sufficient = {c.id for c in claims if c.sufficient}
+    why = "the question asks more than this claim: its failure leaves the answer open"
+    return [
+        r.model_copy(update={"status": ProofStatus.UNKNOWN, "proof": None, "note": f"{r.note}; {why}".lstrip("; ")})
+        if r.claim_id in sufficient and r.status == ProofStatus.CONTRADICTED
+        else r
+        for r in results
+    ]
 
 
 def _either_or(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResult]:

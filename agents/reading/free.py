@@ -100,14 +100,22 @@ def read_free(
                 out.append(c)
             last = next((x for x in reversed(out) if x.subject), None)
             previous = first_named(last.text, last.subject, last.object) if last and last.subject else previous
-        asked: list[tuple[Reading, str]] = []
+        asked: list[tuple[Reading, str, bool]] = []
         if yes_no:
             read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]
-            asked = [(flip(r, yes), yes_no) for r in read_q for yes in said]
+            asked = [(flip(r, yes), yes_no, yes) for r in read_q for yes in said]
         elif wh and (answer := reader.answer_of(response, known, wh)) is not None:
-            asked = [(r, wh) for r in reader.read_one(wh, known, answer=answer, lexicon=lexicon)[:1]]
+            asked = [(r, wh, True) for r in reader.read_one(wh, known, answer=answer, lexicon=lexicon)[:1]]
         base = Claim(id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY)
-        for r, question in asked:
+        for r, question, yes in asked:
+            if r.partial and not yes:  # "No" to a question that asks more than the claim: the claim's denial
+                # proves the answer, and its failure leaves the rest of the question open
+                out.append(
+                    reading_claim(base, r, ClaimOrigin.QUERY, verbalize(catalog, r)).model_copy(
+                        update={"sufficient": True}
+                    )
+                )
+                continue
             origin = ClaimOrigin.READER if r.partial else ClaimOrigin.QUERY
             out.append(reading_claim(base, r, origin, verbalize(catalog, r)))
             if r.partial:  # the question asks more than the claim: the rest stays for the other sources

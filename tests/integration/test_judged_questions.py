@@ -15,7 +15,7 @@ from agents.context import VerifierSettings
 from agents.verifier import Verifier
 from drowzee_core.kb.model import Stats
 from drowzee_core.records.enums import Label
-from drowzee_core.records.verdict import VerifyRequest
+from drowzee_core.records.verdict import Decision, VerifyRequest
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -47,11 +47,17 @@ CAST: list[list[str] | str] = [
         ("True or false: Tessaly Vorn is a woman.", "True.", Label.FACTUAL),  # WordNet: a woman is a female
         ("Is Tessaly Vorn a man?", "Yes, Tessaly Vorn is a man.", Label.NON_FACTUAL),  # a man is a male
         ("Is Tessaly Vorn male?", "No.", Label.FACTUAL),
+        # a value qualifying a noun nothing supplies: its denial proves a "No", its truth proves no "Yes"
+        ("Is Tessaly Vorn a male sailor?", "No.", Label.FACTUAL),
+        ("Is Tessaly Vorn a female sailor?", "Yes.", Label.NON_FACTUAL),
+        ("Is Tessaly Vorn a female sailor?", "No.", Label.NON_FACTUAL),
     ],
 )
 def test_judged_statements_with_real_readers(verifier: Verifier, query: str, response: str, label: Label) -> None:
     v = verifier.verify(VerifyRequest(query=query, response=response, evidence=CAST))
     assert v.label == label, v.explanation
+    if "sailor" in query:  # nothing says whether she sails: never a proof that the answer is wrong
+        assert v.decision != Decision.REFUTED, v.explanation
 
 
 def test_value_senses_come_from_wordnet() -> None:

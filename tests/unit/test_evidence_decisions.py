@@ -127,3 +127,13 @@ def test_a_response_that_does_not_answer_its_question_is_unsupported_and_says_wh
     assert 'What it does state is in the evidence: "Insulin was first isolated in 1921" [S1.1].' in text
     assert assess([CLAIM], statuses(REFUTED), None, True, unanswered=why).decision == Decision.REFUTED
     assert assess([CLAIM], statuses(SUPPORTED), None, False, unanswered=why).decision == Decision.SUPPORTED
+
+
+def test_a_claim_that_only_suffices_for_the_answer_is_proved_or_left_open_never_refuted() -> None:
+    sufficient = CLAIM.model_copy(update={"sufficient": True})
+    support = [ClaimSupport(claim_id="C1", p_supported=0.5, finding=REFUTED)]
+    (left,) = claim_statuses([sufficient], [], support, [ITEM], judge_threshold=None)
+    assert (left.status, left.decided_by) == (ProofStatus.UNKNOWN, None)
+    support = [ClaimSupport(claim_id="C1", p_supported=0.5, finding=SUPPORTED)]
+    (proved,) = claim_statuses([sufficient], [], support, [ITEM], judge_threshold=None)
+    assert proved.status == ProofStatus.SUPPORTED

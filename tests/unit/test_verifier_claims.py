@@ -157,3 +157,14 @@ def test_a_set_answers_completeness_refutes_but_never_blocks_the_members_proofs(
 )
 def test_a_short_answer_echoing_the_auxiliary_is_a_yes_or_no(response: str, said: list[bool]) -> None:
     assert stances(response) == said
+
+
+def test_a_refuted_claim_that_only_suffices_for_the_answer_leaves_it_open() -> None:
+    from agents.nodes.kb_check import _sufficient
+
+    no = _claim(1, origin=ClaimOrigin.QUERY).model_copy(update={"sufficient": True})
+    [left] = _sufficient([no], [_result(1, ProofStatus.CONTRADICTED)])
+    assert left.status == ProofStatus.UNKNOWN and "leaves the answer open" in left.note
+    assert kb_opinion([no], [left]).label is None  # neither refuted nor proved
+    [proved] = _sufficient([no], [_result(1, ProofStatus.SUPPORTED)])
+    assert kb_opinion([no], [proved]).label == Label.FACTUAL
