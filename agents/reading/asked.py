@@ -3,6 +3,7 @@
 - the query's last question ("Is X Y?", "Did X ...?");
 - a question that says nothing itself ("Is this correct?", "Am I wrong?", "Do you agree?") asks about
   the statement before it; a denying one ("Is this false?") asks whether that statement is false;
+  judging sentences between them ("I hold the contrary view.", "I doubt it.") deny or keep it in turn;
 - a tag asks about the statement it ends ("X is Y, isn't it?", "X is Y, right?"): the tag's own
   negation only turns the tag;
 - a judging lead introduces one ("True or false: X is Y.");
@@ -16,14 +17,20 @@ from typing import Any
 
 from agents.reading.frames import FRAME_ADJ
 
-DENYING = frozenset({"false", "incorrect", "wrong", "untrue", "inaccurate", "mistaken", "erroneous", "disagree"})
+DENYING = frozenset(
+    {
+        *("false", "incorrect", "wrong", "untrue", "inaccurate", "mistaken", "erroneous"),
+        *("disagree", "doubt", "deny", "opposite", "contrary", "reverse"),
+    }
+)
 """Judging words that deny what they judge ("It is false that X is Y": X is not Y)."""
 AUXILIARY = frozenset({"be", "do", "have", "will", "would", "can", "could", "shall", "should", "may", "might", "must"})
 JUDGING = frozenset(
     {
         *("think", "agree", "say", "believe", "reckon", "suppose", "guess", "confirm", "mean"),
         *("claim", "statement", "assertion", "sentence", "idea", "so", "or", "yes", "no", "okay", "ok", "valid"),
-        *("what", "how", "about", "of", "with", "sure", "really", "indeed", "exactly"),
+        *("what", "how", "about", "of", "with", "sure", "really", "indeed", "exactly", "to", "be"),
+        *("support", "hold", "view", "opinion", "position", "side", "one", "feel", "take"),
     }
 )
 """Words of a judging question or tag beside its auxiliaries and pronouns ("do you agree", "is that so")."""
@@ -115,11 +122,13 @@ def asked_text(doc: Any) -> str | None:
         return lead
     question = last.text.strip().endswith("?") or (last[0].pos_ == "AUX" and last[0].i == last.root.i)
     if question and content_free(last):
-        before = [s for s in sents[:-1] if not is_request(s) and not s.text.strip().endswith("?")]
-        if not before:
+        deny = denies([t for t in last if not t.is_punct])
+        before = [s for s in sents[:-1] if not is_request(s)]
+        while before and content_free(before[-1]) and not before[-1].text.strip().endswith("?"):
+            deny ^= denies([t for t in before.pop() if not t.is_punct])  # "I hold the contrary view."
+        if not before or before[-1].text.strip().endswith("?"):
             return None
-        said = _introduced(before[-1]) or _bare(before[-1].text)
-        return _judged(said, denies([t for t in last if not t.is_punct]))
+        return _judged(_introduced(before[-1]) or _bare(before[-1].text), deny)
     if question and (tagged := _untagged(last)) is not None:
         said, deny = tagged
         return _judged(said[:-1], True) if deny else said

@@ -116,3 +116,13 @@ def test_a_reported_clause_holds_the_relation_words() -> None:
     assert [t.text for t in predicate_words(doc, names)] == ["lives", "in"]  # not "people", "say"
     doc = nlp()("Vell Orin says he lives in Quarrow.")  # a name outside the report: the whole sentence
     assert "says" in [t.text for t in predicate_words(doc, [Span(0, 2), Span(6, 7)])]
+
+
+def test_judging_sentences_between_the_statement_and_the_question_compose() -> None:
+    statement = "Vell Orin founded Quarrow."
+    assert asked(f"{statement} I hold the contrary view. Do you agree?") == (
+        "Is it false that Vell Orin founded Quarrow?"
+    )
+    assert asked(f"{statement} I doubt it. Am I wrong?") == "Vell Orin founded Quarrow"  # two denials
+    assert asked(f"{statement} I agree. Do you?") == "Vell Orin founded Quarrow"
+    assert asked("Is Quarrow old? I doubt it. Do you agree?") is None  # a question is no statement to judge
