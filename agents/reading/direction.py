@@ -131,7 +131,8 @@ def _valued(doc: Any, words: list[Any], names: list[Mention]) -> Mention | None:
 
 def _locative(doc: Any, m: Mention) -> bool:
     """Whether a name hangs on a place or time preposition ("occurred in Y"): its clause's subject owns the relation."""
-    root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+    span = doc[m.start : m.end]
+    root = next((t for t in span if not m.start <= t.head.i < m.end), span.root)  # "Y's Republic of X": "Republic"
     head = root.head
     return root.dep_ == "pobj" and head.lower_ in LOCATIVE
 

@@ -166,6 +166,41 @@ def _worded_numbers(doc: Any, taken: Sequence[Mention]) -> list[Mention]:
     return out
 
 
+def _whole_entities(doc: Any, found: list[Mention]) -> list[Mention]:
+    """Known names inside a longer proper name nothing knows give way to it, unlinked.
+
+    The longer name is an entity spaCy's NER found, of proper nouns and linking words only ("Y's
+    Republic of X", where a KB knows "Republic of X"): the known name inside it is a neighbour, not
+    what the sentence names.
+    """
+    for ent in doc.ents:
+        start, end = ent.start + (doc[ent.start].dep_ == "det"), ent.end
+        while end > start and doc[end - 1].tag_ == "POS":  # "X's": the possessor, not a longer name
+            end -= 1
+        inside = [m for m in found if start <= m.start and m.end <= end and (m.start, m.end) != (start, end)]
+        words = [t.text for t in doc[start:end]]
+        if not inside or any(m.kind != ValueKind.ENTITY for m in inside) or words.count("(") != words.count(")"):
+            continue  # "X (Y" without its ")": the qualifier is `_qualified`'s
+        if all(doc[i].pos_ == "PROPN" or doc[i].lower_ in NAME_LINKS for i in range(start, end)):
+            text = doc[start:end].text
+            found = [m for m in found if m not in inside] + [Mention(start, end, text, ValueKind.ENTITY, linked=False)]
+    return found
+
+
+def _qualified(doc: Any, found: list[Mention]) -> list[Mention]:
+    """A name and the parenthesis that qualifies it are one name ("X (Y)"), unlinked unless known as a whole."""
+    by_end = {m.end: m for m in found if m.kind == ValueKind.ENTITY}
+    for m in sorted(found, key=lambda x: x.start):
+        before = by_end.get(m.start - 1)
+        if before is None or doc[m.start - 1].text != "(" or m.end >= len(doc) or doc[m.end].text != ")":
+            continue
+        if m.kind != ValueKind.ENTITY or before not in found or m not in found:
+            continue
+        whole = Mention(before.start, m.end + 1, doc[before.start : m.end + 1].text, ValueKind.ENTITY, linked=False)
+        found = [x for x in found if x not in (before, m)] + [whole]
+    return found
+
+
 def mentions(
     doc: Any, known: Callable[[str], bool], cue_lemmas: frozenset[str] = frozenset(), unlinked: bool = False
 ) -> list[Mention]:
@@ -206,10 +241,12 @@ def mentions(
         if known(text):
             found.append(Mention(start, end, text, ValueKind.ENTITY))
     if unlinked:
+        found = _whole_entities(doc, found)
         for start, end in sorted(_proper_runs(doc), key=lambda s: (s[0] - s[1], s[0])):
             if any(m.start < end and start < m.end for m in found) or set(range(start, end)) <= numeric:
                 continue
             found.append(Mention(start, end, doc[start:end].text, ValueKind.ENTITY, linked=False))
+        found = _qualified(doc, found)
     found += _worded_numbers(doc, found)
     for tok in doc:
         if any(m.start <= tok.i < m.end for m in found) or tok.i not in numeric:
