@@ -23,6 +23,17 @@ def _converses(synset: Any) -> set[str]:
     }
 
 
+SPECIFIC_DEPTH = 5
+"""Least depth in WordNet's noun hierarchy of a hypernym that still names a kind of doer ("performer", not "person")."""
+
+
+def _kin(synset: Any) -> set[str]:
+    """An agent noun's synonyms and its specific hypernyms, two levels up (`SPECIFIC_DEPTH`)."""
+    ups = list(synset.hypernyms())
+    ups += [g for h in ups for g in h.hypernyms()]
+    return set(synset.lemma_names()) | {n for h in ups if h.min_depth() >= SPECIFIC_DEPTH for n in h.lemma_names()}
+
+
 class WordNetRelated:
     """`Related` lemmas from NLTK's WordNet reader (nouns and verbs; cached per lemma)."""
 
@@ -91,7 +102,9 @@ class WordNetRelated:
         """The verb's agent nouns: derived person nouns with an agent suffix ("publish" -> "publisher").
 
         Every verb sense counts (derivation is morphology, not a sense); a noun said like the verb
-        ("coach") or a patient noun ("trainee") is none.
+        ("coach") or a patient noun ("trainee") is none. An agent noun's synonyms are agent nouns too
+        ("write" -> "writer", "author"), and so are its specific hypernyms, two levels up ("sing" ->
+        "singer" -> "musician", "performer"; not "person", which names anyone).
         """
         found: set[str] = set()
         for synset in self.wn.synsets(verb.replace(" ", "_"), pos="v"):
@@ -101,8 +114,8 @@ class WordNetRelated:
                 for d in lem.derivationally_related_forms():
                     noun = d.name().lower()
                     if d.synset().lexname() == "noun.person" and noun != verb and noun.endswith(AGENT_SUFFIXES):
-                        found.add(noun.replace("_", " "))
-        return frozenset(found)
+                        found |= {noun} | _kin(d.synset())
+        return frozenset(n.lower().replace("_", " ") for n in found)
 
 
 __all__ = ["WordNetRelated"]

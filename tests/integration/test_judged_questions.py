@@ -70,3 +70,14 @@ def test_value_senses_come_from_wordnet() -> None:
     assert related.means("male", "female") is False  # an antonym
     assert related.means("man", "female") is False  # a hyponym of an antonym
     assert related.means("sailor", "female") is None
+
+
+def test_agent_nouns_take_their_synonyms_and_specific_hypernyms() -> None:
+    from agents.reading.wordnet_related import WordNetRelated
+    from drowzee_core.config import home
+    from drowzee_core.kb.sources.wordnet import load_wordnet
+
+    related = WordNetRelated(load_wordnet(home()))
+    assert "author" in related.agent_nouns("write")  # a synonym of "writer"
+    assert "performer" in related.agent_nouns("sing")  # "singer" -> "musician" -> "performer"
+    assert "person" not in related.agent_nouns("sing")  # too general to name a doer
