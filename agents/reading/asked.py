@@ -105,6 +105,20 @@ def _judged(statement: str, deny: bool) -> str:
     return f"Is it false that {statement}?" if deny else statement
 
 
+def _sentences(doc: Any) -> list[Any]:
+    """The doc's sentences, a parser's split inside one ("Is X | the author of Y?") joined back at no end mark."""
+    out: list[Any] = []
+    for sent in (s for s in doc.sents if s.text.strip()):
+        if out and out[-1].text.strip()[-1] not in END_MARKS:
+            out[-1] = doc[out[-1].start : sent.end]
+        else:
+            out.append(sent)
+    return out
+
+
+END_MARKS = frozenset(".?!:;\n\"'”)")
+
+
 def asked_text(doc: Any) -> str | None:
     """The statement or question a query asks about: its last question, or the statement before a request.
 
@@ -114,7 +128,7 @@ def asked_text(doc: Any) -> str | None:
     asks whether the statement is false. None when the query is neither a question nor a statement
     put up for judgement.
     """
-    sents = [s for s in doc.sents if s.text.strip()]
+    sents = _sentences(doc)
     if not sents:
         return None
     last = sents[-1]

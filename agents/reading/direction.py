@@ -20,6 +20,33 @@ from agents.reading.labels import LabelLink, reads_verbally
 from agents.reading.reader import Mention
 
 
+def _name_in(tok: Any, names: list[Mention]) -> Mention | None:
+    """The one name that ends inside a token's subtree, or None."""
+    inside = {x.i for x in tok.subtree}
+    hit = [m for m in names if m.end - 1 in inside]
+    return hit[0] if len(hit) == 1 else None
+
+
+def _of_value(words: list[Any], names: list[Mention], link: LabelLink) -> Mention | None:
+    """The name after "of" where the label itself reads the noun with "of" ("part of the series": X is part of Y).
+
+    Such a noun says the relation with its value after "of", as the label does; it names no owner.
+    """
+    said = [*link.text.lower().split(), ""]
+    # "member of", "part of the series": "of" ends the label or opens its value's description; "original
+    # language of film or TV show" names the subject's kind after "of", and its owner is the subject
+    nouns = {
+        w for w, nxt, after in zip(said, said[1:], said[2:], strict=False) if nxt == "of" and after in VALUE_OPENERS
+    }
+    for t in words:
+        if t.pos_ != "NOUN" or t.lemma_.lower() not in nouns:
+            continue
+        for p in t.children:
+            if p.dep_ == "prep" and p.lower_ == "of" and (m := _name_in(p, names) or _next_name(p, names)) is not None:
+                return m
+    return None
+
+
 def _owner(words: list[Any], names: list[Mention]) -> Mention | bool | None:
     """The name whose relation a relational noun of the predicate says, or False when that is ambiguous.
 
@@ -52,6 +79,8 @@ def _owner(words: list[Any], names: list[Mention]) -> Mention | bool | None:
 
 
 OWNER_PREPS = ("of", "for")
+VALUE_OPENERS = frozenset({"", "the", "a", "an"})
+"""What follows "of" in a label whose "of" opens its value ("member of", "part of the series")."""
 DESCRIPTORS = frozenset({"DET", "ADJ", "NOUN"})
 
 
@@ -101,6 +130,8 @@ def direction(
         s, o = ((b, a) if agent is a else (a, b)) if agent is not None else (b, a)
     elif verbal(link) and (agent := _agent(doc, names)) is not None:
         s, o = agent, (b if agent is a else a)  # "X was followed by Y" for the label "follows": Y follows X
+    elif not verbal(link) and (value := _of_value(words, names, link)) is not None:
+        s, o = (b if value is a else a), value  # "X is part of the Y series" for the label "part of the series"
     elif not verbal(link) and (owner := _owner(words, names)) is not None:
         if owner is False or owner is True:
             return None

@@ -179,8 +179,8 @@ def _whole_entities(doc: Any, found: list[Mention]) -> list[Mention]:
             end -= 1
         inside = [m for m in found if start <= m.start and m.end <= end and (m.start, m.end) != (start, end)]
         words = [t.text for t in doc[start:end]]
-        if not inside or any(m.kind != ValueKind.ENTITY for m in inside) or words.count("(") != words.count(")"):
-            continue  # "X (Y" without its ")": the qualifier is `_qualified`'s
+        if len(inside) != 1 or inside[0].kind != ValueKind.ENTITY or words.count("(") != words.count(")"):
+            continue  # two known names side by side are two names; "X (Y" without its ")" is `_qualified`'s
         if all(doc[i].pos_ == "PROPN" or doc[i].lower_ in NAME_LINKS for i in range(start, end)):
             text = doc[start:end].text
             found = [m for m in found if m not in inside] + [Mention(start, end, text, ValueKind.ENTITY, linked=False)]
