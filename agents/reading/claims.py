@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from agents.reading.asking import MAX_QUERY_CHARS, last_question, question_text, wh_question
 from agents.reading.coordination import distributed, pair_of
 from agents.reading.discourse import STANCE
-from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels
+from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels, value_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.question_names import question_names
 from agents.reading.questions import Typed, read_question
@@ -62,7 +62,7 @@ class SentenceReader:
         supplied label links with at least the score `least`.
         """
         supplied = entity_labels(triples, nlp())
-        labels = supplied or self.catalog_labels
+        labels = (supplied or self.catalog_labels) + value_labels(triples, nlp())  # "Was X published in 1987?"
         linker = self.linker
         if supplied and least > linker.min_score:
             linker = copy.copy(linker)  # shares the embedding cache

@@ -76,6 +76,8 @@ class Label:
     """It reads as a verb phrase ("uses the currency", "located in"), not a relational noun ("coach")."""
     objects: frozenset[str] = frozenset()
     """The values the supplied triples give it, lowercased (empty for a catalog relation)."""
+    spelled: tuple[str, ...] = ()
+    """The same values as the triples write them ("Canada" for "canada")."""
     inverse: str | None = None
     """The catalog relation that says the same facts the other way round (`capital of` for `capital`)."""
     kind: ValueKind = ValueKind.ENTITY
@@ -124,10 +126,42 @@ def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any])
         if len(t) >= 3 and str(t[1]).strip():
             objects.setdefault(" ".join(str(t[1]).split()), []).append(str(t[-1]).strip())
     return [
-        Label(label, label, label_lemmas(label, parse), verbal_label(label, parse), frozenset(o.lower() for o in objs))
+        Label(
+            label,
+            label,
+            label_lemmas(label, parse),
+            verbal_label(label, parse),
+            frozenset(o.lower() for o in objs),
+            spelled=tuple(dict.fromkeys(objs)),
+        )
         for label, objs in objects.items()
         if any(not _VALUE.match(o) for o in objs)
     ]
+
+
+_YEARISH = re.compile(r"^[+-]?\d{1,4}(?:-\d{2}-\d{2}(?:T[\d:]+Z?)?)?(?:\s*(?:BC|BCE|AD|CE))?$", re.IGNORECASE)
+
+
+def value_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any]) -> list[Label]:
+    """The relation labels of supplied triples whose every value is a year or date, or a number, with that kind.
+
+    "publication date" -> a year label; "population" -> a number label: a question with one name and
+    one value ("Was X published in 1987?") links its predicate to them.
+    """
+    objects: dict[str, list[str]] = {}
+    for t in triples:
+        if len(t) >= 3 and str(t[1]).strip():
+            objects.setdefault(" ".join(str(t[1]).split()), []).append(str(t[-1]).strip())
+    out = []
+    for label, objs in objects.items():
+        if not objs or not all(_VALUE.match(o) for o in objs):
+            continue
+        kind = ValueKind.YEAR if all(_YEARISH.match(o.replace(",", "")) for o in objs) else ValueKind.QUANTITY
+        lemmas = label_lemmas(label, parse)
+        out.append(
+            Label(label, label, lemmas, verbal_label(label, parse), frozenset(o.lower() for o in objs), kind=kind)
+        )
+    return out
 
 
 def catalog_labels(catalog: Iterable[Any], parse: Callable[[str], Any]) -> list[Label]:
@@ -244,4 +278,5 @@ __all__ = [
     "entity_labels",
     "label_lemmas",
     "reads_verbally",
+    "value_labels",
 ]

@@ -56,6 +56,8 @@ def said_property(doc: Any, subject: Mention, labels: Sequence[Label], linker: L
     if len({(r, v) for r, v, _ in hits}) != 1 or len(hits) != 1:
         return []
     [(relation, value, said)] = hits
+    spelled = {v.lower(): v for x in labels if x.relation == relation for v in x.spelled}
+    value = spelled.get(value, value)  # as the triples write it
     objects = {w for x in labels for v in x.objects for w in v.split()}
     rest = [t for t in words if t.i not in saying and t.lower_ not in objects and t.lemma_.lower() not in objects]
     return [Reading(subject.text, relation, value, neg == said, False, 0, partial=bool(rest))]

@@ -246,7 +246,9 @@ def read_question(
         return [Reading(names[0].text, link.label, str(n), neg, False, 0, kind="count")]
     by_pattern = read(doc, lexicon, known) if all(m.linked for m in names) else []
     if not by_pattern and len(names) == 1 and linker is not None and value_labels:
-        return _valued_claim(doc, names[0], found, value_labels, linker, typed, neg)
+        by_value = _valued_claim(doc, names[0], found, value_labels, linker, typed, neg)
+        if by_value or not labels:
+            return by_value
     qualifies = not by_pattern and linker is not None and labels and _qualifies(doc, names)
     if qualifies and linker is not None and (prop := said_property(doc, names[0], labels, linker, neg)):
         return prop  # "X is male", "X is a female sailor"

@@ -81,12 +81,13 @@ class WordNetRelated:
     def means(self, word: str, value: str) -> bool | None:
         """Whether a word says a value (True), its opposite (False), or neither (None), by their senses.
 
-        True: a shared sense, or the value is a hypernym of the word, two levels up ("woman" is a
-        "female"); False: an antonym of the word or of such a hypernym is a sense of the value ("male"
-        and "female"; "man" is a "male"). Only the words' most frequent senses count.
+        True: the value is a noun the word pertains to ("Irish": "Ireland"), a shared sense, or a
+        hypernym of the word, two levels up ("woman" is a "female"); False: an antonym of the word or
+        of such a hypernym is a sense of the value ("male" and "female"; "man" is a "male"). Only the
+        words' most frequent senses count.
         """
-        if word == value:
-            return True
+        if word == value or value in (p.lower() for p in self.pertainyms(word)):
+            return True  # "Irish" pertains to "Ireland"
         said = set(self.wn.synsets(value.replace(" ", "_"))[:SENSES])
         if not said:
             return None

@@ -15,14 +15,15 @@ from agents.reading.asked import asked_text
 from agents.reading.claims import question_text
 from agents.reading.frames import Span, predicate_words
 from agents.reading.known import Known
-from agents.reading.labels import LabelLinker, entity_labels
+from agents.reading.labels import LabelLinker, entity_labels, value_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.questions import read_question
 from agents.reading.reader import Reading, nlp
 from agents.reading.scope import negated_doc
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
 
-SENSES = {("lady", "feminine"): True, ("gent", "feminine"): False}
+SENSES = {("lady", "feminine"): True, ("gent", "feminine"): False, ("northerner", "north"): True}
 """Scripted senses: "lady" says "feminine", "gent" denies it."""
 
 
@@ -46,7 +47,8 @@ def read(query: str, triples: list[list[str]]) -> list[Reading]:
     linker = LabelLinker(silent, min_score=0.5, means=lambda word, value: SENSES.get((word, value)))
     known = Known(NoKB(), triples)  # type: ignore[arg-type]
     lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
-    return read_question(nlp()(text), lexicon, known, entity_labels(triples, nlp()), linker)
+    labels = entity_labels(triples, nlp()) + value_labels(triples, nlp())  # as SentenceReader.ask gives them
+    return read_question(nlp()(text), lexicon, known, labels, linker)
 
 
 def test_a_question_that_says_nothing_itself_asks_about_the_statement_before_it() -> None:
@@ -126,3 +128,16 @@ def test_judging_sentences_between_the_statement_and_the_question_compose() -> N
     assert asked(f"{statement} I doubt it. Am I wrong?") == "Vell Orin founded Quarrow"  # two denials
     assert asked(f"{statement} I agree. Do you?") == "Vell Orin founded Quarrow"
     assert asked("Is Quarrow old? I doubt it. Do you agree?") is None  # a question is no statement to judge
+
+
+def test_a_said_value_is_written_as_the_triples_write_it() -> None:
+    [r] = read("Is Vell Orin a northerner?", [*TRIPLES, ["Vell Orin", "region", "North"]])
+    assert claim(r) == ("Vell Orin", "region", "North", False, False)
+
+
+def test_a_supplied_year_label_reads_a_question_with_one_name_and_a_year() -> None:
+    triples = [*TRIPLES, ["Quarrow", "census year", "1841"]]
+    [r] = read("Is the census year of Quarrow 1841?", triples)
+    assert (r.subject, r.relation, r.object) == ("Quarrow", "census year", "1841")
+    assert [(x.relation, x.kind) for x in value_labels(triples, nlp())] == [("census year", ValueKind.YEAR)]
+    assert value_labels([["Quarrow", "population", "12,500"]], nlp())[0].kind == ValueKind.QUANTITY
