@@ -38,8 +38,14 @@ def _of_value(words: list[Any], names: list[Mention], link: LabelLink) -> Mentio
     nouns = {
         w for w, nxt, after in zip(said, said[1:], said[2:], strict=False) if nxt == "of" and after in VALUE_OPENERS
     }
+    # "country of citizenship": a noun of what follows "of" ("a citizen of Y") has Y, the head's kind, as value
+    after_of = said[said.index("of") + 1 : -1] if "of" in said[:-1] else []
+
+    def specifies(lemma: str) -> bool:
+        return len(lemma) >= MIN_STEM and any(w.startswith(lemma) and w != lemma for w in after_of)
+
     for t in words:
-        if t.pos_ != "NOUN" or t.lemma_.lower() not in nouns:
+        if t.pos_ != "NOUN" or (t.lemma_.lower() not in nouns and not specifies(t.lemma_.lower())):
             continue
         for p in t.children:
             if p.dep_ == "prep" and p.lower_ == "of" and (m := _name_in(p, names) or _next_name(p, names)) is not None:
@@ -80,6 +86,8 @@ def _owner(words: list[Any], names: list[Mention]) -> Mention | bool | None:
 
 OWNER_PREPS = ("of", "for")
 VALUE_OPENERS = frozenset({"", "the", "a", "an"})
+MIN_STEM = 4
+"""Shortest noun taken as the stem of a label word after "of" ("citizen" of "citizenship")."""
 """What follows "of" in a label whose "of" opens its value ("member of", "part of the series")."""
 DESCRIPTORS = frozenset({"DET", "ADJ", "NOUN"})
 

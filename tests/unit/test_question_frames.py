@@ -108,6 +108,20 @@ def test_a_label_read_with_of_takes_its_value_after_of(question: str, label: str
     assert (r.subject, r.relation, r.object) == (a, label, b)
 
 
+def test_a_noun_of_what_follows_of_in_the_label_takes_the_of_name_as_value() -> None:
+    # "country of citizenship": "a citizen of Ostria" says the country is Ostria (WordNet: "citizen" ~ "citizenship")
+    triples = [["Ama Reyes", "country of citizenship", "Ostria"]]
+    linker = LabelLinker(silent, lambda lemma: CITIZEN.get(lemma, Related()), min_score=0.5)
+    known = Known(NoKB(), triples)  # type: ignore[arg-type]
+    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
+    doc = nlp()("Is Ama Reyes a citizen of Ostria?")
+    (r,) = read_question(doc, lexicon, known, entity_labels(triples, nlp()), linker)
+    assert (r.subject, r.relation, r.object) == ("Ama Reyes", "country of citizenship", "Ostria")
+
+
+CITIZEN = {"citizen": Related(same=frozenset({"citizenship"}))}
+
+
 def test_a_question_the_parser_splits_is_one_sentence() -> None:
     # spaCy may end a sentence after a name with no end mark ("Is Mirela Dunne | the author of ...")
     question = "Is Mirela Dunne the author of The Glass Orchard?"
