@@ -151,6 +151,8 @@ def direction(
         s, o = other, valued  # "Peru is on the African continent": Africa is the value
         if fits is not None and not fits(other.text, valued.text) and fits(valued.text, other.text):
             s, o = valued, other  # "the Peruvian capital is Lima": Peru owns it (no capital is a country)
+    elif not verbal(link) and _reciprocal(doc, words, a, b):
+        s, o = a, b  # "Are X and Y siblings?": each is the other's
     elif not verbal(link) and not _locative(doc, b):
         return None  # "X trained Y" for the noun label "coach": is X the coach of Y or Y's? Not said.
     else:
@@ -166,6 +168,12 @@ def _valued(doc: Any, words: list[Any], names: list[Mention]) -> Mention | None:
     said = {t.i for t in words if t.pos_ == "NOUN"}
     hit = [m for m in names if doc[m.end - 1].dep_ == "amod" and doc[m.end - 1].head.i in said]  # "South American"
     return hit[0] if len(hit) == 1 else None
+
+
+def _reciprocal(doc: Any, words: list[Any], a: Mention, b: Mention) -> bool:
+    """Whether two names joined by "and" are said to be plural nouns of each other ("X and Y are siblings")."""
+    joined = [t.lower_ for t in doc[a.end : b.start]] == ["and"]
+    return joined and any(t.tag_ == "NNS" and t.dep_ in ("attr", "acomp", "ROOT") for t in words)
 
 
 def _locative(doc: Any, m: Mention) -> bool:

@@ -34,6 +34,9 @@ LEMMA_SPREAD = 0.15
 """How much a lemma link loses for label lemmas the predicate does not say ("uses the currency" for
 "currency": 0.925, below the label "currency" at 1.0); never below a WordNet link."""
 WORDNET_SCORE = 0.8
+PRIMARY_BONUS = 0.06
+"""What a WordNet link by a lemma's most frequent sense gains over one by another sense: more than `MARGIN`, so
+it wins their tie ("brother of": "sibling", not "member of"); still below a lemma link."""
 MIN_SCORE = 0.35
 """Least score of a linked label (fitted on the catalog's templates: `bench/label_linking.py`)."""
 MARGIN = 0.05
@@ -61,6 +64,8 @@ class Related:
     """Hypernyms, two levels up ("father" -> "parent"): a label whose broader term is a converse is one too."""
     agents: frozenset[str] = frozenset()
     """A verb's agent nouns, the one who does it ("direct" -> "director"): the verb's subject is their value."""
+    primary: frozenset[str] = frozenset()
+    """The most frequent sense's names and hypernyms and their head nouns ("brother": "sibling"): they win a tie."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,14 +107,23 @@ class LabelLink:
 
 
 def label_lemmas(label: str, parse: Callable[[str], Any]) -> frozenset[str]:
-    """The content lemmas of a label ("killed by" -> {"kill"}; "place of birth" -> {"place", "birth"})."""
-    return frozenset(t.lemma_.lower() for t in parse(label) if t.lower_ not in LABEL_STOP and t.is_alpha)
+    """The content lemmas of a label ("killed by" -> {"kill"}; "place of birth" -> {"place", "birth"}).
+
+    A one-word label in "-ing" is a noun, whatever the parser makes of it alone ("sibling", not "sible").
+    """
+    tokens = [t for t in parse(label) if t.lower_ not in LABEL_STOP and t.is_alpha]
+    if len(tokens) == 1 and tokens[0].tag_ == "VBG":
+        return frozenset({tokens[0].lower_})
+    return frozenset(t.lemma_.lower() for t in tokens)
 
 
 def verbal_label(label: str, parse: Callable[[str], Any]) -> bool:
     """Whether a label starts as a verb phrase ("uses the currency", "shares a border with")."""
-    first = next(iter(parse(label)), None)
-    return first is not None and first.pos_ in ("VERB", "AUX") and first.lemma_.lower() not in LIGHT
+    doc = parse(label)
+    first = next(iter(doc), None)
+    if first is None or (len(doc) == 1 and first.tag_ == "VBG"):
+        return False  # a one-word "-ing" label is a noun ("sibling")
+    return bool(first.pos_ in ("VERB", "AUX") and first.lemma_.lower() not in LIGHT)
 
 
 _VALUE = re.compile(r"^[+-]?\d[\d,]*(?:\.\d+)?(?:-\d{2}-\d{2}(?:T[\d:]+Z?)?)?(?:\s*(?:BC|BCE|AD|CE))?$", re.IGNORECASE)
@@ -221,6 +235,7 @@ class LabelLinker:
             return []
         near = {lemma: self.related(lemma) for lemma in lemmas}
         same = {x for r in near.values() for x in r.same | r.broader}  # "site" says "location" too
+        primary = {x for r in near.values() for x in r.primary}
         converse = {x for r in near.values() for x in r.converse}
         agents = {x for r in near.values() for x in r.agents}
         vecs = self._vector([phrase, *(x.text for x in labels)])
@@ -236,8 +251,9 @@ class LabelLinker:
                 link = LabelLink(
                     label.relation, max(WORDNET_SCORE, link.score), "wordnet", text=label.text, agentive=True
                 )
-            elif words & same and link.score < WORDNET_SCORE:
-                link = LabelLink(label.relation, WORDNET_SCORE, "wordnet", text=label.text, verbal=label.verbal)
+            elif words & (same | primary) and link.score < WORDNET_SCORE + PRIMARY_BONUS:
+                score = WORDNET_SCORE + (PRIMARY_BONUS if words & primary else 0.0)  # the usual sense wins a tie
+                link = LabelLink(label.relation, score, "wordnet", text=label.text, verbal=label.verbal)
             elif link.score < WORDNET_SCORE and (words | self._broader(words)) & converse:
                 link = LabelLink(
                     label.relation, WORDNET_SCORE, "converse", converse=True, text=label.text, verbal=label.verbal

@@ -3,10 +3,10 @@
 A copula's complement and its modifiers are property words. Such a word says a value a supplied
 label gives when it is that value, a synonym, or a hyponym of it (`LabelLinker.means`: "woman" says
 "female"); it denies the value when it is an antonym or a hyponym of one ("male", "man" deny
-"female", as nobody is both). A value only one label takes says which relation; two labels, or two
-values, leave the sentence unread. The noun a modifier qualifies ("a female sailor") is said too: the
-reading is partial (it can refute the sentence, never prove all of it) unless a supplied value holds
-that noun.
+"female", as nobody is both). A value only one label takes says which relation; a word that says one
+value denies the others ("female" of "male"); two labels, or two values said, leave the sentence
+unread. The noun a modifier qualifies ("a female sailor") is said too: the reading is partial (it
+can refute the sentence, never prove all of it) unless a supplied value holds that noun.
 """
 
 from __future__ import annotations
@@ -53,9 +53,10 @@ def said_property(doc: Any, subject: Mention, labels: Sequence[Label], linker: L
                 if said is not None:
                     hits.add((label.relation, value, said))
                     saying.add(t.i)
-    if len({(r, v) for r, v, _ in hits}) != 1 or len(hits) != 1:
+    says = [h for h in hits if h[2]] or list(hits)  # "female" says "female" and denies "male": it says "female"
+    if len(says) != 1 or any(r != says[0][0] for r, _, _ in hits):
         return []
-    [(relation, value, said)] = hits
+    [(relation, value, said)] = says
     spelled = {v.lower(): v for x in labels if x.relation == relation for v in x.spelled}
     value = spelled.get(value, value)  # as the triples write it
     objects = {w for x in labels for v in x.objects for w in v.split()}

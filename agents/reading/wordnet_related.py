@@ -54,10 +54,13 @@ class WordNetRelated:
         """The lemma's synonyms and derivational forms, converses and hypernyms (two levels).
 
         A converse of a hypernym is one of the lemma too ("father" is a "parent", whose converse is "child").
+        The most frequent sense's names and hypernyms, with the head nouns of their compounds, are its
+        `primary` neighbours ("brother": "male sibling", "sibling"; not the sense "fellow member").
         """
         same: set[str] = set()
         converse: set[str] = set()
         broader: set[str] = set()
+        primary: set[str] = set()
         if lemma in LIGHT:
             return Related()
         for synset in self.wn.synsets(lemma.replace(" ", "_"))[:SENSES]:
@@ -65,6 +68,9 @@ class WordNetRelated:
                 continue
             hypernyms = set(synset.hypernyms())
             ups = hypernyms | {g for h in hypernyms for g in h.hypernyms()}
+            if not primary:  # the most frequent sense: its names, its hypernyms' and their head nouns
+                names = {n.lower().replace("_", " ") for x in (synset, *ups) for n in x.lemma_names()}
+                primary = names | {n.rsplit(" ", 1)[-1] for n in names if " " in n}  # "male sibling": "sibling"
             for up in ups:
                 broader |= {n.lower().replace("_", " ") for n in up.lemma_names()}
                 converse |= _converses(up)  # "father" -> "parent" -> "child"
@@ -75,7 +81,10 @@ class WordNetRelated:
             converse |= _converses(synset)
         same.discard(lemma)
         agents = self.agent_nouns(lemma)
-        return Related(frozenset(same), frozenset(converse - same), frozenset(broader - {lemma}), agents)
+        primary.discard(lemma)
+        return Related(
+            frozenset(same), frozenset(converse - same), frozenset(broader - {lemma}), agents, frozenset(primary)
+        )
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
     def means(self, word: str, value: str) -> bool | None:

@@ -141,3 +141,48 @@ def test_a_supplied_year_label_reads_a_question_with_one_name_and_a_year() -> No
     assert (r.subject, r.relation, r.object) == ("Quarrow", "census year", "1841")
     assert [(x.relation, x.kind) for x in value_labels(triples, nlp())] == [("census year", ValueKind.YEAR)]
     assert value_labels([["Quarrow", "population", "12,500"]], nlp())[0].kind == ValueKind.QUANTITY
+
+
+def test_a_word_that_says_one_value_denies_the_others_of_its_label() -> None:
+    senses = {**SENSES, ("lady", "masculine"): False}
+    triples = [["Vell Orin", "gender", "feminine"], ["Dask Orin", "gender", "masculine"]]
+    text = question_text("Is Dask Orin a lady?")
+    assert text is not None
+    linker = LabelLinker(silent, min_score=0.5, means=lambda word, value: senses.get((word, value)))
+    known = Known(NoKB(), triples)  # type: ignore[arg-type]
+    lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
+    [r] = read_question(nlp()(text), lexicon, known, entity_labels(triples, nlp()), linker)
+    assert claim(r) == ("Dask Orin", "gender", "feminine", False, False)  # says "feminine", not "not masculine"
+
+
+def test_a_one_word_ing_label_is_a_noun() -> None:
+    from agents.reading.labels import label_lemmas, verbal_label
+
+    assert label_lemmas("sibling", nlp()) == frozenset({"sibling"})
+    assert not verbal_label("sibling", nlp())
+    assert label_lemmas("killed by", nlp()) == frozenset({"kill"}) and verbal_label("follows", nlp())
+
+
+def test_the_most_frequent_sense_wins_a_wordnet_tie() -> None:
+    from agents.reading.labels import Label, Related
+
+    near = {"brother": Related(broader=frozenset({"member", "sibling"}), primary=frozenset({"sibling"}))}
+    linker = LabelLinker(silent, lambda lemma: near.get(lemma, Related()), min_score=0.5)
+    labels = [
+        Label("member of", "member of", frozenset({"member"})),
+        Label("sibling", "sibling", frozenset({"sibling"})),
+    ]
+    link = linker.link("brother of", ["brother", "of"], labels)
+    assert link is not None and link.label == "sibling"
+    near["brother"] = Related(broader=frozenset({"member", "sibling"}))  # no sense says which: a tie, unread
+    assert (
+        LabelLinker(silent, lambda lemma: near.get(lemma, Related()), min_score=0.5).link(
+            "brother of", ["brother", "of"], labels
+        )
+        is None
+    )
+
+
+def test_two_names_said_to_be_plural_nouns_of_each_other() -> None:
+    [r] = read("Are Vell Orin and Dask Orin cousins?", [["Vell Orin", "cousin", "Dask Orin"]])
+    assert (r.subject, r.relation, r.object) == ("Vell Orin", "cousin", "Dask Orin")
