@@ -19,7 +19,7 @@ from agents.nodes.base import node
 from agents.reading.asking import without_echoes
 from agents.reading.discourse import Plain, plain
 from agents.reading.free import read_free
-from agents.reading.known import knower
+from agents.reading.known import knower, names_known, without_article
 from agents.reading.reader import nlp
 from agents.reading.relabel import relabel
 from agents.reading.values import number_phrase
@@ -104,10 +104,15 @@ def _mapped(said: Plain, span: tuple[int, int]) -> tuple[int, int]:
 def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]]) -> list[Claim]:
     found: list[Claim] = []
     services = ctx.services
-    topic = services.gate.run(lambda: services.sentence_reader.topic(query, knower(services.store, triples)))
-    both = services.gate.run(lambda: services.sentence_reader.pair(query, knower(services.store, triples)))
+    known = knower(services.store, triples)  # the store's thread: call it through `services.gate`
+    topic = services.gate.run(lambda: services.sentence_reader.topic(query, known))
+    both = services.gate.run(lambda: services.sentence_reader.pair(query, known))
     for st in ctx.services.reader.with_query(query, response, topic):
-        found.append(_with_tolerance(_from_statement(st), ctx.services.catalog))
+        claim = _with_tolerance(_from_statement(st), ctx.services.catalog)
+        named = services.gate.run(lambda c=claim: names_known(c, known, services.catalog))
+        if claim.origin == ClaimOrigin.QUERY and not named:
+            continue  # a question template took words for names ("Is it false that ...?"): the reader reads it
+        found.append(services.gate.run(lambda c=claim: without_article(c, services.store)))
     found += temporal_claims(query, response)
     if complete := set_claim(ctx, query, response):
         found.append(complete)

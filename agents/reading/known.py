@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from agents.schemas import Claim, ClaimKind
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.store import KBStore
 
 MAX_NAME_CHARS = 120
@@ -40,4 +43,24 @@ def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Known:
     return Known(store, triples)
 
 
-__all__ = ["MAX_NAME_CHARS", "Known", "knower"]
+def names_known(claim: Claim, known: Callable[[str], bool], catalog: Catalog) -> bool:
+    """Whether a claim's subject, and its object where the relation takes a name, are names anything knows."""
+    if claim.kind != ClaimKind.TRIPLE or claim.subject is None:
+        return True
+    spec = catalog.get(claim.relation) if claim.relation is not None and claim.relation in catalog else None
+    takes_name = spec is None or spec.object_kind == ValueKind.ENTITY
+    return known(claim.subject) and (not takes_name or claim.object is None or known(claim.object))
+
+
+def without_article(claim: Claim, store: KBStore) -> Claim:
+    """The claim with "the" dropped from a name the KB knows only without it ("the yen": "yen")."""
+    update = {}
+    for slot in ("subject", "object"):
+        name = getattr(claim, slot)
+        bare = isinstance(name, str) and name.lower().startswith("the ") and not store.resolve(name, 1)
+        if bare and store.resolve(name[4:], 1):
+            update[slot] = name[4:]
+    return claim.model_copy(update=update) if update else claim
+
+
+__all__ = ["MAX_NAME_CHARS", "Known", "knower", "names_known", "without_article"]
