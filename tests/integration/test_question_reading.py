@@ -6,15 +6,10 @@ these tests, none taken from a benchmark.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from agents.context import VerifierSettings
 from agents.schemas import ClaimKind
 from agents.verifier import Verifier
-from drowzee_core.kb.model import Stats
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import Decision, VerifyRequest
 
@@ -25,13 +20,6 @@ TEAM: list[list[str] | str] = [
     ["Tam Oduya", "coach", "Lio Marsh"],
     ["Kiri Voss", "coach", "Pell Arno"],
 ]
-
-
-@pytest.fixture(scope="module")
-def verifier(seed_kb: tuple[Path, Stats]) -> Iterator[Verifier]:
-    settings = VerifierSettings.load({"kb": seed_kb[0], "use_guardian": False, "extractor": "templates"})
-    with Verifier(settings) as v:
-        yield v
 
 
 @pytest.mark.parametrize(

@@ -26,14 +26,10 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from agents.context import VerifierSettings
 from agents.verifier import Verifier
-from drowzee_core.kb.model import Stats
 from drowzee_core.records.enums import Label
 from drowzee_core.records.pair import EvidenceItemIn
 from drowzee_core.records.verdict import Decision, EvidenceSource, Verdict, VerifyRequest
@@ -42,14 +38,6 @@ from tests.integration.user_pairs_data import CONTRADICTIONS, DATA, FIELDS, MIN_
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 log = logging.getLogger(__name__)
-
-
-@pytest.fixture(scope="module")
-def verifier(seed_kb: tuple[Path, Stats]) -> Iterator[Verifier]:
-    """KB check and Seeker on the seed KB; the Guardian (a model server, about a minute a pair here) is left out."""
-    settings = VerifierSettings.load({"kb": seed_kb[0], "use_guardian": False, "extractor": "templates"})
-    with Verifier(settings) as v:
-        yield v
 
 
 @pytest.fixture(scope="module")

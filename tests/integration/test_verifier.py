@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from agents.context import VerifierSettings
 from agents.verifier import Verifier
 from drowzee_core.cli.main import app
 from drowzee_core.kb.model import Stats
@@ -18,14 +16,6 @@ from drowzee_core.records.provenance import read_sidecar
 from drowzee_core.records.verdict import EvidenceSource, VerifyRequest
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def verifier(seed_kb: tuple[Path, Stats]) -> Iterator[Verifier]:
-    """KB check and Seeker on the seed KB; the Guardian (a generative model server) is tested on its own."""
-    settings = VerifierSettings.load({"kb": seed_kb[0], "use_guardian": False, "extractor": "templates"})
-    with Verifier(settings) as v:
-        yield v
 
 
 def test_a_refuted_year_is_non_factual_with_the_proof(verifier: Verifier) -> None:
