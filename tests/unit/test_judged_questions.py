@@ -186,3 +186,9 @@ def test_the_most_frequent_sense_wins_a_wordnet_tie() -> None:
 def test_two_names_said_to_be_plural_nouns_of_each_other() -> None:
     [r] = read("Are Vell Orin and Dask Orin cousins?", [["Vell Orin", "cousin", "Dask Orin"]])
     assert (r.subject, r.relation, r.object) == ("Vell Orin", "cousin", "Dask Orin")
+
+
+def test_a_question_the_parser_splits_is_one_sentence() -> None:
+    # spaCy may end a sentence after a name with no end mark ("Is Mirela Dunne | the author of ...")
+    question = "Is Mirela Dunne the author of The Glass Orchard?"
+    assert asked_text(nlp()(question)) == question
