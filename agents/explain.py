@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from agents.aggregate import Lean
 from agents.answer_set import AnswerSet
 from agents.decision import Assessment
-from agents.explain_clauses import MAX_CITED, cite, negation, proof_citations, quote
+from agents.explain_clauses import LISTED_RULE, MAX_CITED, cite, listed_sentence, negation, proof_citations, quote
 from agents.explain_evidence import from_evidence, read_by, sentences
 from agents.kbsupplied import DISTINCT_RULE
 from agents.reading.support import yes_or_no
@@ -113,6 +113,8 @@ def compose(
     body = f"According to the evidence, {cite(cites)}." if cites else ""
     stated = [r.proof.text for r in results if r.status == want and r.proof is not None and r.proof.rule in STATED]
     body += f" {stated[0]}" if stated else ""  # what the values show: "... none in common."
+    listed = [r.proof for r in results if r.status == want and r.proof is not None and r.proof.rule == LISTED_RULE]
+    body += f" {listed_sentence(listed[0])}" if listed else ""
     if label == Label.NON_FACTUAL:
         wrong = [by_id[r.claim_id].text for r in results if r.status == want and r.claim_id in by_id]
         body += f" {negation(wrong[0])}" if wrong else ""

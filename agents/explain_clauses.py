@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from agents.schemas import KBResult
 from drowzee_core.generate.templates_kb import clause
 from drowzee_core.records.enums import ProofStatus
+from drowzee_core.records.proof import ProofNode
 
 MAX_CITED = 4
 
@@ -58,9 +59,19 @@ def negation(claim: str) -> str:
     return f"So it is not the case that {clause(claim)}."
 
 
+LISTED_RULE = "negation_complete"
+"""The Prolog rule that refutes a value a complete list leaves out (a relation declared `complete`)."""
+
+
+def listed_sentence(proof: ProofNode) -> str:
+    """Why a complete list refutes: "The KB lists every such fact of Spain, and none names Norway."."""
+    subject, _, obj = proof.fact
+    return f"The KB lists every such fact of {subject} (its source is taken as complete), and none names {obj}."
+
+
 def quote(text: str) -> str:
     """A text in double quotes, on one line, without its final period."""
     return f'"{" ".join(text.split()).rstrip(".")}"'
 
 
-__all__ = ["MAX_CITED", "cite", "negation", "proof_citations", "quote"]
+__all__ = ["LISTED_RULE", "MAX_CITED", "cite", "listed_sentence", "negation", "proof_citations", "quote"]

@@ -78,7 +78,7 @@ def prove_claim(reasoner: Reasoner, subject: str, relation: str, obj: str, negat
     first = (first_reading(reasoner.store, subject, subs), first_reading(reasoner.store, obj, objs))
     best = None
     for s, o in itertools.product(subs, objs):
-        res = first_reading_partition(reasoner.engine.prove(s, rid, o), (s, o) != first)
+        res = first_reading_partition(reasoner.engine.prove(s, rid, o), (s, o), first)
         if best is None or _RANK[res.status] < _RANK[best.status]:
             best = res
         if res.status == ProofStatus.SUPPORTED:

@@ -40,8 +40,10 @@ from drowzee_core.logic.temporal import TemporalEngine
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
-UNIQUE_VALUE_RULES = frozenset({"negation_functional", "negation_inverse_functional", "negation_partition"})
-"""Prolog rules that refute a stated value because the KB holds another, unique one."""
+UNIQUE_VALUE_RULES = frozenset(
+    {"negation_functional", "negation_inverse_functional", "negation_partition", "negation_complete"}
+)
+"""Prolog rules that refute a stated value because the KB holds another, unique one (or a complete list)."""
 
 
 def _decide(reasoner: Reasoner, claim: Claim) -> Decided:

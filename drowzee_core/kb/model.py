@@ -85,6 +85,13 @@ class RelationSpec(BaseModel):
         " this relation (`org:united_nations` for `located_in`). A subject is related to at most one cell"
         " and no cell to another, so a second cell is refuted (Lyon, in France, is not located in Germany).",
     )
+    complete: bool = Field(
+        default=False,
+        description="Local closed world: the KB lists every object of each subject it holds any object for (a"
+        " source that lists all of a country's currencies), so a value of the same kind that the subject's"
+        " list leaves out is refuted (Spain's listed neighbours do not include Norway). A subject with no"
+        " object at all stays unknown. A pair's supplied triples are never taken as complete.",
+    )
     object_kind: ValueKind = Field(default=ValueKind.ENTITY, description="What the object denotes.")
     positive: str = Field(description="Statement template with {s} and {o}.")
     negative: str = Field(description="Negated statement template with {s} and {o}.")
@@ -108,6 +115,8 @@ class RelationSpec(BaseModel):
             raise ValueError(f"relation {self.name!r}: phrase must contain {{s}} and not {{o}}, got {self.phrase!r}")
         if self.name in self.disjoint_with:
             raise ValueError(f"relation {self.name!r}: disjoint_with names the relation itself")
+        if self.complete and self.functional:
+            raise ValueError(f"relation {self.name!r}: a functional relation is complete already; drop 'complete'")
         if self.symmetric and self.functional:
             raise ValueError(
                 f"relation {self.name!r}: symmetric and functional together would make every"

@@ -93,10 +93,15 @@ class PrologEngine:
 
     # ------------------------------------------------------------------ loading
     def load_rules(
-        self, catalog: Catalog, relation_ids: dict[str, int], classes: dict[str, int] | None = None
+        self,
+        catalog: Catalog,
+        relation_ids: dict[str, int],
+        classes: dict[str, int] | None = None,
+        *,
+        closed_world: bool = True,
     ) -> CompiledRules:
         """Compile the catalog and assert its facts (integers only, bound as arguments); see `compile_catalog`."""
-        rules = compile_catalog(catalog, relation_ids, classes)
+        rules = compile_catalog(catalog, relation_ids, classes, closed_world=closed_world)
         for pred, args in rules.facts:
             names = [f"A{i}" for i in range(len(args))]
             self._call(f"assertz({self.module}:{pred}({', '.join(names)}))", dict(zip(names, args, strict=True)))

@@ -99,6 +99,8 @@ def _why(node: Proof, catalog: Catalog) -> str:
             spec = catalog.get(spec.inverse_of)
         whole = node.get("premises", [{}])[-1].get("fact", [None, None, "the partition"])[2]
         return f"nothing is {spec.label} more than one member of {whole} and no member is {spec.label} another"
+    if rule == "negation_complete":
+        return f"the KB lists every '{label}' value of {node['fact'][0]} and {node['fact'][2]} is not one of them"
     if rule == "negation_same_object":
         return "the facts above name different values of a relation that has only one"
     if rule.startswith("negation"):

@@ -43,13 +43,19 @@ def _best(subs: list[int], objs: list[int], decide: Callable[[int, int], _D]) ->
     return best
 
 
-def first_reading_partition(res: ProveResult, secondary: bool) -> ProveResult:
-    """`res`, unless a partition refutes a reading of the names other than their first: then it decides nothing.
+def first_reading_partition(res: ProveResult, pair: tuple[int, int], first: tuple[int, int]) -> ProveResult:
+    """`res` for the readings `pair` of two names, unless it refutes by listing a reading other than the first.
 
-    A name that several places share (the territory "Puerto Rico" and a town in Argentina) would otherwise be
-    refuted by the town's country while the KB places what the name first reads as in no cell at all.
+    A partition decides only the first readings of both names: a name that several places share (the territory
+    "Puerto Rico" and a town in Argentina) would otherwise be refuted by the town's country while the KB places
+    what the name first reads as in no cell at all. A complete list decides only the subject's first reading
+    (the object is checked in Prolog to be a value of the listed kind): "Georgia" the state has no list of
+    neighbours to refute by, whatever the country's says.
     """
-    if secondary and res.status == ProofStatus.CONTRADICTED and (res.proof or {}).get("rule") == "negation_partition":
+    if res.status != ProofStatus.CONTRADICTED:
+        return res
+    rule = (res.proof or {}).get("rule")
+    if (rule == "negation_partition" and pair != first) or (rule == "negation_complete" and pair[0] != first[0]):
         return ProveResult(ProofStatus.UNKNOWN, None)
     return res
 
@@ -87,7 +93,12 @@ class Reasoner:
     """
 
     def __init__(
-        self, store: KBStore, progress: Callable[[int], None] | None = None, *, module: str = session.DEFAULT_MODULE
+        self,
+        store: KBStore,
+        progress: Callable[[int], None] | None = None,
+        *,
+        module: str = session.DEFAULT_MODULE,
+        closed_world: bool = True,
     ) -> None:
         self.store = store
         self.catalog = store.catalog()
@@ -97,7 +108,7 @@ class Reasoner:
         keys = {spec.partition for spec in self.catalog if spec.partition is not None}
         ids = store.entity_ids()
         classes = {k: ids[k] for k in keys if k in ids}  # a KB without the class has no partition rule
-        self.rules = self.engine.load_rules(self.catalog, self.relation_ids, classes)
+        self.rules = self.engine.load_rules(self.catalog, self.relation_ids, classes, closed_world=closed_world)
         self.triples = self.engine.load_rows(store.iter_triples(), progress)
         self.derived: list[FamilyRun] | None = None
 
@@ -132,7 +143,7 @@ class Reasoner:
             return Verdict(ProofStatus.UNKNOWN, None, [], [], self.relation_names[rid] + f" (not in KB: {missing})")
         first = (first_reading(self.store, subject, subs), first_reading(self.store, obj, objs))
         res, _s, _o = _best(
-            subs, objs, lambda s, o: first_reading_partition(self.engine.prove(s, rid, o), (s, o) != first)
+            subs, objs, lambda s, o: first_reading_partition(self.engine.prove(s, rid, o), (s, o), first)
         )
         labels = self.store.labels([*proof_ids(res.proof), *subs, *objs])
         proof = label_proof(res.proof, labels, self.relation_names, self.catalog, self.rules.composite_names)

@@ -45,7 +45,11 @@ class CompiledRules:
 
 
 def compile_catalog(
-    catalog: Catalog, relation_ids: Mapping[str, int], classes: Mapping[str, int] | None = None
+    catalog: Catalog,
+    relation_ids: Mapping[str, int],
+    classes: Mapping[str, int] | None = None,
+    *,
+    closed_world: bool = True,
 ) -> CompiledRules:
     """Map every rule-bearing part of `catalog` to integer-only Prolog facts.
 
@@ -54,6 +58,8 @@ def compile_catalog(
         relation_ids: Relation name -> integer id, as stored in the KB.
         classes: Entity key -> id of the partition classes the KB holds (a relation whose `partition`
             class is absent has no partition rule here).
+        closed_world: Whether the relations declared `complete` are taken as listed in full (the user's KB);
+            False for a pair's supplied triples, which are a few facts picked for one question.
 
     Returns:
         The compiled rules; composites are numbered in catalog order from 1.
@@ -79,6 +85,8 @@ def compile_catalog(
             facts.append(("functional", (rid(rel.name),)))
         if rel.irreflexive:
             facts.append(("irreflexive", (rid(rel.name),)))
+        if rel.complete and closed_world:
+            facts.append(("complete", (rid(rel.name),)))
         if rel.inverse_of:
             facts.append(("inverse", (rid(rel.name), rid(rel.inverse_of))))
     for a, b in catalog.disjoint_pairs():

@@ -42,7 +42,7 @@ class ScratchKB:
         self.store: KBStore
         self.report: ScratchReport
         self.store, self.report = scratch_store(triples, catalog or bundled_catalog())
-        self.reasoner = Reasoner(self.store, module=SCRATCH_MODULE)
+        self.reasoner = Reasoner(self.store, module=SCRATCH_MODULE, closed_world=False)
         self.catalog = self.reasoner.catalog
 
     def __enter__(self) -> ScratchKB:

@@ -99,3 +99,14 @@ def test_a_partition_is_compiled_when_the_kb_holds_its_class() -> None:
 def test_a_partition_names_a_class_by_its_key(key: str) -> None:
     with pytest.raises(CatalogError):
         Catalog.from_dict({"relation": [{"name": "loc", "label": "l", **BASE, "partition": key}]})
+
+
+def test_a_complete_relation_is_compiled_for_the_users_kb_only() -> None:
+    catalog = Catalog.from_dict({"relation": [{"name": "border", "label": "b", **BASE, "complete": True}]})
+    assert ("complete", (3,)) in compile_catalog(catalog, {"border": 3}).facts
+    assert not [f for f in compile_catalog(catalog, {"border": 3}, closed_world=False).facts if f[0] == "complete"]
+
+
+def test_a_functional_relation_is_not_declared_complete() -> None:
+    with pytest.raises(CatalogError, match="complete already"):
+        Catalog.from_dict({"relation": [{"name": "cap", "label": "c", **BASE, "functional": True, "complete": True}]})

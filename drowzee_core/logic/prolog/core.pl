@@ -7,6 +7,7 @@
       symmetric(R)  transitive(R)  functional(R)  irreflexive(R)  inverse(R, Ri)
       composite(Name, R1, R2, R3)   same_object(R0, R)   disjoint(R, R2)   (the compiled catalog)
       partition(R, M, K)  the members of K (facts C M K) are the cells of a partition under R
+      complete(R)         the KB lists every R value of a subject it lists any for (local closed world)
 
     Derivation is stratified:
       level 1  symmetric and inverse consequences of base facts      (materialized: dfact/5)
@@ -24,7 +25,7 @@
 :- module(drowzee, []).
 
 :- dynamic t/3, nt/3, symmetric/1, transitive/1, functional/1, irreflexive/1, inverse/2,
-           composite/4, same_object/2, disjoint/2, partition/3, dfact/5, level1_done/0.
+           composite/4, same_object/2, disjoint/2, partition/3, complete/1, dfact/5, level1_done/0.
 
 % ------------------------------------------------------------------ loading
 %   Only this module's tables: abolish_all_tables would also empty another KB's tables.
@@ -33,7 +34,7 @@ reset :-
     retractall(t(_,_,_)), retractall(nt(_,_,_)), retractall(dfact(_,_,_,_,_)),
     retractall(symmetric(_)), retractall(transitive(_)), retractall(functional(_)), retractall(irreflexive(_)),
     retractall(inverse(_,_)), retractall(composite(_,_,_,_)), retractall(same_object(_,_)),
-    retractall(disjoint(_,_)), retractall(partition(_,_,_)).
+    retractall(disjoint(_,_)), retractall(partition(_,_,_)), retractall(complete(_)).
 
 %!  load_rows(+Rows) is det.
 %   Rows is a list of (S, R, O, Negated) tuples (janus passes tuples as -(S,R,O,N)).
@@ -256,6 +257,21 @@ contradiction(S, R, O, rule(negation_partition, fact(S,R,O), Ps)) :-
     cell(R, O, PO), other_cell(S, R, O, Ps0), !, append(Ps0, [PO], Ps).
 contradiction(S, R, O, rule(negation_partition, fact(S,R,O), Ps)) :-
     inverse(R, Ri), cell(Ri, S, PS), other_cell(O, Ri, S, Ps0), !, append(Ps0, [PS], Ps).
+
+%   A relation declared complete (its source lists every value of a subject it lists any for: Spain's land
+%   neighbours): S R O is refuted when S has R values and none is O, and O is a value of the same kind (the
+%   object of a stored R fact, or of the stored fact a composite ending in R reads last). A subject with no
+%   value stays unknown. Premises: proofs of up to three of the listed values.
+contradiction(S, R, O, rule(negation_complete, fact(S,R,O), Ps)) :-
+    complete(R), S \== O, listed_kind(R, O),
+    \+ holds_all(S, R, O, _), \+ ( symmetric(R), holds_all(O, R, S, _) ),
+    findall(P, limit(3, ( distinct(O2, holds_all(S, R, O2, _)), O2 \== O, proof_of(S, R, O2, P) )), Ps),
+    Ps \== [], !.
+
+%   listed_kind(+R, +O): O is a value of R somewhere in the KB (stored, or read last by a composite).
+listed_kind(R, O) :- t(_, R, O), !.
+listed_kind(R, O) :- symmetric(R), t(O, R, _), !.
+listed_kind(R, O) :- composite(_, _, R2, R), t(_, R2, O), !.
 
 %   cell(+R, ?C, -Proof): C is a cell of R's partition, by a stored membership fact.
 cell(R, C, fact(C, M, K)) :- partition(R, M, K), t(C, M, K).
