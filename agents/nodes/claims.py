@@ -34,6 +34,9 @@ from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_drowzee
 from drowzee_core.oracles.answers import parse_answer
 
 MAX_PARSE_CHARS = 20_000
+HEADING = re.compile(r"[^\W\d][\w' -]{0,39}:")
+"""A sentence that is only a label and a colon ("Answer:", "Reasoning process:"): it heads what follows and
+asserts nothing."""
 """The part of a response parsed for its discourse (the rest is read as it is)."""
 
 
@@ -122,8 +125,8 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
         found = [c if c.span is not None else c.model_copy(update={"span": sentences[0][0]}) for c in found]
     read_spans = [c.span for c in found if c.span is not None]
     for span, sentence in sentences:
-        if _overlaps(span, read_spans) or ctx.services.reader.read(sentence):
-            continue  # read already, or a repeat of a claim read already ("Therefore, <the same claim>.")
+        if _overlaps(span, read_spans) or HEADING.fullmatch(sentence.strip()) or ctx.services.reader.read(sentence):
+            continue  # read already, a heading, or a repeat of a claim read already ("Therefore, <the same claim>.")
         if sentence.strip():
             found.append(
                 Claim(id="", text=sentence.strip(), span=span, kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)

@@ -57,7 +57,8 @@ def _owner(words: list[Any], names: list[Mention]) -> Mention | bool | None:
     """The name whose relation a relational noun of the predicate says, or False when that is ambiguous.
 
     "the coach of Y", "the site for Y", "Y's coach": Y; "Y has a coach named X": Y (the subject of
-    "have"). "X has the coach of Y" says both and is ambiguous (False). None: no relational noun.
+    "have"), and so is X in "X has Y as its N". "X has a / the N of Y" gives X's N the value Y, as "X has a
+    population of 5 million" does: X. None: no relational noun.
     """
 
     def name_in(tok: Any) -> Mention | None:
@@ -75,10 +76,11 @@ def _owner(words: list[Any], names: list[Mention]) -> Mention | bool | None:
         poss = next((name_in(p) for p in t.children if p.dep_ == "poss"), None)
         held = t.head if t.dep_ in ("compound", "appos") else t  # "X has the symbol Y": the noun names Y
         holder = None
-        if held.dep_ == "dobj" and held.head.lemma_ == "have":
-            holder = next((name_in(c) for c in held.head.children if c.dep_ == "nsubj"), None)
+        verb = held.head.head if held.dep_ == "pobj" and held.head.lower_ == "as" else held.head
+        if (held.dep_ == "dobj" or verb is not held.head) and verb.lemma_ == "have":  # "X has Y as a parent"
+            holder = next((name_in(c) for c in verb.children if c.dep_ == "nsubj"), None)
         if of is not None and holder is not None:
-            return False
+            return holder  # "X has the parent of Y": the value reading of "have a / the N of"
         if (found := of or poss or holder) is not None:
             return found
     return None

@@ -154,6 +154,8 @@ class Lexicon:
         by {o}", and actively "{o} directed {s}"); any other is a relational noun ("The operating
         system of {s} is {o}", "{o} is the operating system of {s}"; not "{s} has the operating system {o}",
         whose cues, "have" being no cue, would read "{s} is the operating system of {o}" backwards). A
+        relational noun's value is also said with "have ... of", as "X has a population of N" is: "{s} has
+        the operating system of {o}", with "have" a cue, so that it outweighs "{o} is the ... of {s}". A
         form that yields no cue adds nothing.
         """
         out: list[Pattern] = []
@@ -168,6 +170,8 @@ class Lexicon:
                     forms.append((f"{{o}} {label[:-3]} {{s}}.", False))
             else:
                 forms = [(f"The {label} of {{s}} is {{o}}.", False), (f"{{o}} is the {label} of {{s}}.", False)]
+                has = [(f"{{s}} has the {label} of {{o}}.", False)]
+                out += [_with_have(p) for p in patterns_of(label, has, ValueKind.ENTITY, False, parse)]
             out += patterns_of(label, forms, ValueKind.ENTITY, False, parse)
         return cls(_unique(out))
 
