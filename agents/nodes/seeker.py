@@ -141,8 +141,10 @@ def findings(
     found: dict[str, EvidenceFinding] = {}
     failed: list[str] = []
     for c in claims:
-        # a claim composed from the query states it: nothing of it is the question's presupposition ("given")
-        asks = "" if c.origin == ClaimOrigin.QUERY else query
+        # a claim composed from the query states it: nothing of it is the question's presupposition ("given"),
+        # nor of a partial reading of the question (read by the reader, and on no span of the response)
+        composed = c.origin == ClaimOrigin.QUERY or (c.origin == ClaimOrigin.READER and c.span is None)
+        asks = "" if composed else query
         if model is not None:
             try:
                 reading = model.read(asks, c.text, reader.aligned(asks, c.text, sentences))

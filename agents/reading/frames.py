@@ -165,6 +165,21 @@ def predicate_words(doc: Any, names: Sequence[Span], skip: frozenset[str] = froz
     return out
 
 
+def head_words(words: list[Any], names: Sequence[Any]) -> list[Any]:
+    """The predicate words without the modifiers of its nouns and without a name's descriptor noun.
+
+    "the memorial site for the historical event X": "site for" ("event", right before the name, describes X).
+    """
+    described = {t.i for t in words if t.pos_ == "NOUN" and any(m.start == t.i + 1 for m in names)}
+    kept = {t.i for t in words} - described
+    return [
+        t
+        for t in words
+        if t.i in kept
+        and not (t.dep_ in ("amod", "compound") and t.head.pos_ == "NOUN" and t.head.i in kept | described)
+    ]
+
+
 __all__ = [
     "DIFFERENT",
     "QUANTIFIERS",
@@ -172,6 +187,7 @@ __all__ = [
     "Shape",
     "Span",
     "frame_tokens",
+    "head_words",
     "predicate_words",
     "quantity",
     "reported",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from agents.reading.direction import direction, verbal
-from agents.reading.frames import DIFFERENT, SAME, Span, predicate_words, quantity, sameness
+from agents.reading.frames import DIFFERENT, SAME, Span, head_words, predicate_words, quantity, sameness
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
 from agents.reading.properties import MODIFIERS, property_words, said_property
@@ -255,6 +255,7 @@ def read_question(
     if by_pattern or len(names) != 2 or linker is None or not labels:
         return by_pattern
     a, b = names
+    modified = False
     words = predicate_words(doc, spans) or _copular_preposition(doc, b)
     if any(quantified(t) for t in words):
         return []  # "The list names no rival coaches": no claim about these two names
@@ -267,6 +268,9 @@ def read_question(
         s, o = (a, b) if link.converse else (b, a)
     else:
         link = _word_link(linker, words, labels, every) if typed is not None else _link(linker, words, labels)
+        if link is None and len(heads := head_words(words, names)) < len(words):  # a modified noun: its head's
+            link = _word_link(linker, heads, labels, every) if typed is not None else _link(linker, heads, labels)
+            modified = link is not None  # the modifier says more than the label: the reading is partial
         fits = (lambda x, _y: typed.can(x, link.label, "s")) if typed is not None and link is not None else None
         where = direction(doc, words, a, b, link, fits) if link is not None else None
         if link is None or where is None:
@@ -281,7 +285,7 @@ def read_question(
     # of X" for "overthrown by"), and a partial question would stand as a claim the evidence must support
     # (dev: Drowzee history pairs 0.853 -> 0.850, and an answer of dev seed 0, when it was partial there too)
     part = typed is not None and any(embedded(doc, m, said_by) for m in (s, o))
-    leftover = len(names) > 2 or bool(values) or part
+    leftover = len(names) > 2 or bool(values) or part or modified
     year = int(when.text) if when is not None else None
     return [Reading(s.text, link.label, o.text, neg, past, 0, leftover, year=year)]
 

@@ -113,3 +113,14 @@ def test_the_asked_place_is_the_claim_not_a_given_of_the_question(verifier: Veri
         and "mention case" not in v.explanation
         and f'"{answer[:-1]}"' not in v.explanation
     )
+
+
+def test_a_partial_reading_of_the_question_takes_nothing_as_given(verifier: Verifier) -> None:
+    # "the memorial site" reads as the label "location" with more said (partial): the triples name another place
+    triples: list[list[str] | str] = [["Battle of Ostra", "location", "Varn"]]
+    v = verifier.verify(
+        VerifyRequest(query="Was the memorial site for the Battle of Ostra at Kell?", response="Yes.", evidence=triples)
+    )
+    assert v.label == Label.NON_FACTUAL and v.decision == Decision.UNSUPPORTED, v.explanation
+    read = [c for c in v.claims if c.reading is not None and c.reading.relation == "location"]
+    assert read and all(c.status == ProofStatus.UNKNOWN for c in read), [(c.text, c.status) for c in v.claims]
