@@ -22,6 +22,7 @@ from agents.reading.free import read_free
 from agents.reading.known import knower, names_known, without_article
 from agents.reading.reader import nlp
 from agents.reading.relabel import relabel
+from agents.reading.scope import asserts_nothing
 from agents.reading.values import number_phrase
 from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
 from agents.state import VerifierState
@@ -127,6 +128,8 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
     for span, sentence in sentences:
         if _overlaps(span, read_spans) or HEADING.fullmatch(sentence.strip()) or ctx.services.reader.read(sentence):
             continue  # read already, a heading, or a repeat of a claim read already ("Therefore, <the same claim>.")
+        if asserts_nothing(nlp()(sentence[:MAX_PARSE_CHARS])):
+            continue  # "The question asks if ...": it asks, asserts nothing
         if sentence.strip():
             found.append(
                 Claim(id="", text=sentence.strip(), span=span, kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)

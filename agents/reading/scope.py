@@ -47,6 +47,15 @@ def supposed_tokens(doc: Any) -> set[int]:
     return {x.i for t in supposing | reported for x in t.subtree}
 
 
+def asserts_nothing(doc: Any) -> bool:
+    """Whether a sentence only asks or supposes: names stand only inside its "if / whether" clauses.
+
+    "The question asks if X is Y.", "To decide this, we need to check whether X is Y." say nothing of X.
+    """
+    inside = supposed_tokens(doc)
+    return bool(inside) and not any(t.pos_ in ("PROPN", "NUM") for t in doc if t.i not in inside)
+
+
 def negated_doc(doc: Any) -> bool:
     """Whether a sentence is negated: by a negation ("not", "never", "n't") or by a frame that denies, not both.
 
@@ -132,4 +141,4 @@ def embedded(doc: Any, m: Mention, cues: Collection[str]) -> bool:
     )
 
 
-__all__ = ["embedded", "leftover", "negated_doc", "supposed_tokens", "time_qualifier"]
+__all__ = ["asserts_nothing", "embedded", "leftover", "negated_doc", "supposed_tokens", "time_qualifier"]

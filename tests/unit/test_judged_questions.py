@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import pytest
 from numpy.typing import NDArray
 
 from agents.reading.asked import asked_text
@@ -19,7 +20,7 @@ from agents.reading.labels import LabelLinker, entity_labels, value_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.questions import read_question
 from agents.reading.reader import Reading, nlp
-from agents.reading.scope import negated_doc
+from agents.reading.scope import asserts_nothing, negated_doc
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 
@@ -192,3 +193,16 @@ def test_a_question_the_parser_splits_is_one_sentence() -> None:
     # spaCy may end a sentence after a name with no end mark ("Is Mirela Dunne | the author of ...")
     question = "Is Mirela Dunne the author of The Glass Orchard?"
     assert asked_text(nlp()(question)) == question
+
+
+@pytest.mark.parametrize(
+    ("sentence", "nothing"),
+    [
+        ("The question asks if it is true that Ama Reyes has the coach of Lio Marsh.", True),
+        ("To decide, we need to check whether Ama Reyes coached Lio Marsh.", True),
+        ("Ama Reyes coached Lio Marsh, if I recall.", False),  # a hedge: the names are asserted outside it
+        ("Ama Reyes coached Lio Marsh.", False),
+    ],
+)
+def test_a_sentence_that_only_asks_asserts_nothing(sentence: str, nothing: bool) -> None:
+    assert asserts_nothing(nlp()(sentence)) is nothing
