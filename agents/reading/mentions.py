@@ -113,19 +113,22 @@ def _named(doc: Any, names: Sequence[str]) -> list[tuple[int, int, str]]:
 
 
 INDEFINITE = frozenset({"a", "an", "another", "one", "some", "any", "each", "every", "no", "other"})
+DEICTIC = frozenset({"this", "that", "these", "those"})
+"""Determiners that point back ("in this case", "these deities"): the noun names nothing by itself."""
 
 
 def _indefinite(doc: Any, start: int, end: int) -> bool:
-    """A lowercase common noun said indefinitely, outside a copula's predicate ("another event", "two events").
+    """A lowercase common noun said indefinitely or deictically, outside a copula's predicate ("in this case").
 
-    It refers to no one thing, so it is no name; "a metal" after "is" says what its subject is, and stays.
+    "another event", "two events" and "this case" refer to no one thing of their own, so they are no names;
+    "a metal" after "is" says what its subject is, and stays.
     """
     words = doc[start:end]
     if not all(t.pos_ in ("NOUN", "ADJ") and t.text.islower() for t in words):
         return False
     head = words.root
     marks = [c for c in head.children if c.dep_ in ("det", "nummod") and c.i < start]
-    return head.dep_ != "attr" and any(c.lower_ in INDEFINITE or c.dep_ == "nummod" for c in marks)
+    return head.dep_ != "attr" and any(c.lower_ in INDEFINITE | DEICTIC or c.dep_ == "nummod" for c in marks)
 
 
 def _without_final_period(doc: Any, end: int, text: str, known: Callable[[str], bool]) -> str:

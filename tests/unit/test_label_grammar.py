@@ -138,6 +138,8 @@ def test_an_indefinite_common_noun_names_no_one_thing() -> None:
     assert "event" not in found and "another event" not in found
     found = [m.text for m in mentions(nlp()("Iron is a metal."), known)]
     assert "a metal" in found or "metal" in found  # a copula's predicate says what its subject is
+    found = [m.text for m in mentions(nlp()("In this case, both battles are part of the Ostrian War."), known)]
+    assert "case" not in found and "this case" not in found  # a demonstrative points back, it names nothing
 
 
 def test_sharing_a_symmetric_relations_noun_is_the_relation_itself() -> None:
