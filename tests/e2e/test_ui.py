@@ -189,3 +189,11 @@ def test_a_place_in_another_country_is_refuted_by_the_partition(page: Any) -> No
     proofs = _refuted_proofs(page, "In which country is Lyon?", "Lyon is located in Germany.")
     assert "Lyon is located in France" in proofs and "member of United Nations" in proofs, proofs
     shot(page, "chat_partition")
+
+
+def test_a_border_a_complete_list_leaves_out_is_refuted(page: Any) -> None:
+    proofs = _refuted_proofs(page, "Does Portugal share a border with Italy?", "Yes, Portugal borders Italy.")
+    assert "Portugal shares a border with Spain" in proofs and "negation_complete" in proofs, proofs
+    explanation = str(page.locator("#chat-verdict").inner_text())
+    assert "taken as complete" in explanation, explanation
+    shot(page, "chat_complete_list")
