@@ -23,6 +23,7 @@ from numpy.typing import NDArray
 
 from agents.reading.answer_kind import asked_kind, gives
 from agents.reading.answers import answered, asks_wh, is_short_answer
+from agents.reading.asking import question_text
 from agents.reading.compare import compared, comparison
 from agents.reading.frames import frame_tokens
 from agents.reading.sentences import Sentence, bound, resolved_context
@@ -150,7 +151,8 @@ class EvidenceReader:
         if ordered is not None:
             return ordered
         doc = self.parse(claim)
-        given = query_keys(query_doc) if query_doc is not None else set()
+        judged = query_doc is not None and question_text(query) is not None and not asks_wh(query_doc)
+        given = query_keys(query_doc) if query_doc is not None and not judged else set()  # a yes / no: none given
         context = [u for u in content_units(query_doc) if u.kind != UnitKind.WORD] if query_doc is not None else []
         if query_doc is not None and is_short_answer(doc) and (statement := answered(query_doc, claim)) is not None:
             return self._answer(doc, self.parse(statement), claim, given, sentences)
@@ -188,9 +190,8 @@ class EvidenceReader:
     ) -> EvidenceReading:
         """A short answer read in the statement it makes with its question (`answers.answered`).
 
-        The answer's units are its claim; the rest of the statement is the question's, given, and
-        anchors them. The statement holds the question's names, so a choice list's other names are no
-        anchors. Its parse decides conflicts; support needs no frame (the joined words parse roughly).
+        The answer's units are its claim; the rest, the question's, is given and anchors them (a choice list's
+        other names are no anchors). Its parse decides conflicts; support needs no frame (it parses roughly).
         """
         bare = text.strip().rstrip(".!")
         at = statement.text.lower().find(bare.lower())

@@ -209,3 +209,14 @@ def test_a_phrasal_verb_is_read_as_one_word(reader: EvidenceReader) -> None:
     """ "passed away" is "pass away", a WordNet synonym of "die"; "passed" alone is not."""
     text = "Ida Brandt died in 1911 at her house in Kelm."
     assert read(reader, "Ida Brandt passed away in 1911.", text=text)[0] == "supported"
+
+
+def test_a_judged_statement_presupposes_nothing_of_what_it_names(reader: EvidenceReader) -> None:
+    # the place is what the question asks about: a restatement of it is no given, and the evidence lacks it
+    for q in ("Was insulin first isolated in Berlin?", "Insulin was first isolated in Berlin. Is this true?"):
+        decision, reason, _ = read(reader, "No, insulin was first isolated in Berlin.", q)
+        assert decision == EvidenceDecision.NOT_ENOUGH_INFO and "Berlin" in reason, (q, decision, reason)
+    # a wh-question's own names are given: only the answer must be stated
+    assert read(reader, "Insulin was first isolated in 1921.", "When was insulin first isolated?")[0] == (
+        EvidenceDecision.SUPPORTED
+    )
