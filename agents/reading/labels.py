@@ -19,6 +19,7 @@ catalog's own templates (`bench/label_linking.py`), never on evaluation data; `M
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -238,6 +239,7 @@ class LabelLinker:
         primary = {x for r in near.values() for x in r.primary}
         converse = {x for r in near.values() for x in r.converse}
         agents = {x for r in near.values() for x in r.agents}
+        agents |= {x for a, b in itertools.pairwise(lemmas) for x in self.related(f"{a} {b}").agents}
         vecs = self._vector([phrase, *(x.text for x in labels)])
         cos = vecs[1:] @ vecs[0]
         out = []

@@ -1,12 +1,15 @@
 """A lemma's WordNet neighbours for the label linker (`agents.reading.labels.Related`), from NLTK's reader.
 
 Synonyms and derivational forms, converses (antonyms that are not co-hyponyms), hypernyms two levels
-up, a verb's agent nouns, and an adjective's pertainyms; only a lemma's most frequent senses count.
+up, a verb's agent nouns (derived, or defined by it), and an adjective's pertainyms; only a lemma's most
+frequent senses count.
 """
 
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from agents.reading.labels import AGENT_SUFFIXES, LIGHT, SENSES, Related
@@ -32,6 +35,17 @@ def _kin(synset: Any) -> set[str]:
     ups = list(synset.hypernyms())
     ups += [g for h in ups for g in h.hypernyms()]
     return set(synset.lemma_names()) | {n for h in ups if h.min_depth() >= SPECIFIC_DEPTH for n in h.lemma_names()}
+
+
+PERSON_FILE = "18"
+"""WordNet's lexicographer file of person nouns (`noun.person`), as `data.noun` numbers it."""
+DEFINED_AGENT = re.compile(
+    r"^(?:(?:a|an|the|one|someone|somebody)\s+)?(?:[a-z-]+\s+){0,2}?(?:who|that)\s+(?:(?:has|have|had)\s+)?"
+    r"([a-z]+)(?:\s+([a-z]+))?"
+)
+"""A person noun's gloss that defines it by what it does: "a woman who has given birth to a child"."""
+NOT_DOING = frozenset({"be", "have", "do", "is", "was", "are", "were"})
+"""Verbs after "who" that say no deed ("a person who is ...", "who was born": a patient, not a doer)."""
 
 
 class WordNetRelated:
@@ -125,7 +139,38 @@ class WordNetRelated:
                     noun = d.name().lower()
                     if d.synset().lexname() == "noun.person" and noun != verb and noun.endswith(AGENT_SUFFIXES):
                         found |= {noun} | _kin(d.synset())
+        found |= self.defined_agents.get(verb, frozenset())
         return frozenset(n.lower().replace("_", " ") for n in found)
+
+    @functools.cached_property
+    def defined_agents(self) -> Mapping[str, frozenset[str]]:
+        """Person nouns by the verb their gloss defines them with ("give birth": "mother"), read once.
+
+        A noun counts when the gloss's head says who does it ("a woman who has given birth to a child")
+        and the synset is the noun's most frequent sense; a verb with the next word that WordNet holds
+        as one verb ("give birth") is keyed so. A gloss of being or undergoing ("who was born") says no
+        deed. Read from `data.noun` line by line, as the reader would parse every noun synset (seconds).
+        """
+        found: dict[str, set[str]] = {}
+        with self.wn.open("data.noun") as lines:
+            for line in lines:
+                head, _, gloss = line.partition("| ")
+                fields = head.split()
+                if line.startswith(" ") or len(fields) < 5 or fields[1] != PERSON_FILE:
+                    continue
+                said = DEFINED_AGENT.match(gloss)
+                verb = self.wn.morphy(said.group(1), "v") if said and said.group(1) not in NOT_DOING else None
+                if verb is None or verb in NOT_DOING:
+                    continue
+                if said and said.group(2) and self.wn.synsets(f"{verb}_{said.group(2)}", pos="v"):
+                    verb = f"{verb} {said.group(2)}"  # "has given birth to": "give birth"
+                offset = int(fields[0])
+                words = [fields[4 + 2 * i] for i in range(int(fields[3], 16))]
+                for word in words:
+                    senses = self.wn.synsets(word, pos="n")
+                    if senses and senses[0].offset() == offset and not senses[0].instance_hypernyms():
+                        found.setdefault(verb, set()).add(word.lower())
+        return {verb: frozenset(nouns) for verb, nouns in found.items()}
 
 
 __all__ = ["WordNetRelated"]

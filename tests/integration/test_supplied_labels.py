@@ -42,6 +42,35 @@ def test_label_grammar_with_real_wordnet(verifier: Verifier, query: str, respons
     assert v.label == label, v.explanation
 
 
+KIN: list[list[str] | str] = [["Tamsin Orrey", "mother", "Brisa Orrey"], ["Tamsin Orrey", "sibling", "Oded Orrey"]]
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "label"),
+    [
+        # WordNet defines "mother" as "a woman who has given birth to a child": who gives birth is the mother
+        ("Did Brisa Orrey give birth to Tamsin Orrey?", "Yes, she did.", Label.FACTUAL),
+        ("Is it true that Brisa Orrey gave birth to Tamsin Orrey?", "No.", Label.NON_FACTUAL),
+    ],
+)
+def test_a_verb_a_person_noun_is_defined_by_links_to_it(
+    verifier: Verifier, query: str, response: str, label: Label
+) -> None:
+    v = verifier.verify(VerifyRequest(query=query, response=response, evidence=KIN))
+    assert v.label == label, v.explanation
+
+
+def test_agent_nouns_come_from_wordnet_definitions() -> None:
+    from agents.reading.wordnet_related import WordNetRelated
+    from drowzee_core.config import home
+    from drowzee_core.kb.sources.wordnet import load_wordnet
+
+    related = WordNetRelated(load_wordnet(home()))
+    assert "mother" in related.agent_nouns("give birth")  # "a woman who has given birth to a child"
+    assert "resident" in related.agent_nouns("live")  # "someone who lives at a particular place ..."
+    assert not {"native", "aborigine"} & related.agent_nouns("bear")  # "who was born": a patient, no doer
+
+
 def test_agent_nouns_come_from_wordnet_derivations() -> None:
     from agents.reading.wordnet_related import WordNetRelated
     from drowzee_core.config import home
