@@ -3,8 +3,7 @@
 - a *value* conflict: an aligned sentence holds one of the claim's anchors and the predicate of a
   claim value's frame (`agents.reading.roles`) with another value of the same type in that role,
   while the claim's value is stated in its frame nowhere;
-- a *polarity* conflict: a verb the claim negates is affirmed, with its object and an anchor, or the
-  reverse.
+- a *polarity* conflict (`agents.reading.polarity`): what the claim negates is affirmed, or the reverse.
 
 `stated` is also what support counts: a name or number stated in its frame, with an anchor.
 """
@@ -18,7 +17,7 @@ from typing import Any
 from agents.reading.matching import Related, found_in, name_in, overlaps, same_value
 from agents.reading.roles import MODIFIER, SUBJECT, Frame, copular_subject, fillers, frame, heads_like, modifiers
 from agents.reading.sentences import PRONOUNS, Sentence, definite_description
-from agents.reading.units import WEAK, Unit, UnitKind
+from agents.reading.units import Unit, UnitKind
 
 PLACE = frozenset({"GPE", "LOC", "FAC"})
 
@@ -226,10 +225,6 @@ def conflicts(
     return None
 
 
-def _negated(tok: Any) -> bool:
-    return any(c.dep_ == "neg" or c.lower_ in ("never", "no") for c in tok.children)
-
-
 def denial(doc: Any) -> Any | None:
     """The negation of a sentence's main clause ("X was not from Y": "not"), or None.
 
@@ -247,34 +242,6 @@ def denial(doc: Any) -> Any | None:
     return None
 
 
-def polarity_conflict(
-    claim: Any, units: Sequence[Unit], aligned: Sequence[Sentence], related: Related, heads: Related | None = None
-) -> Conflict | None:
-    """A verb the claim negates that an aligned sentence affirms, or the reverse.
-
-    The sentence must also hold the verb's object or complement and another of the claim's anchors
-    ("they don't share a border" against "X and Y share a border"). The verbs are the same by `heads`
-    (default `related`), as in `conflicts`.
-    """
-    for p in claim:
-        if p.pos_ != "VERB" or p.lemma_.lower() in WEAK:
-            continue
-        lemmas = {p.lemma_.lower()} | (heads or related)(p.lemma_.lower())
-        args = [c for c in p.children if c.dep_ in ("dobj", "attr", "acomp", "prep", "xcomp")]
-        need = {t.lemma_.lower() for a in args for t in a.subtree if t.pos_ in ("NOUN", "PROPN", "NUM")}
-        others = [u for u in anchors_of(units) if u.key not in need and u.key not in lemmas]
-        for s in aligned:
-            if need and not need <= s.words:
-                continue
-            if others and not any(found_in(u, s, related) for u in others):
-                continue
-            for h in (t for t in s.doc if t.lemma_.lower() in lemmas and t.pos_ == "VERB"):
-                if _negated(h) != _negated(p):
-                    claimed = f"{'not ' if _negated(p) else ''}{p.lemma_}"
-                    return Conflict(claimed, f"{'not ' if _negated(h) else ''}{h.lemma_}", s.id, "polarity")
-    return None
-
-
 __all__ = [
     "NAMING_DEPS",
     "Conflict",
@@ -284,7 +251,6 @@ __all__ = [
     "denial",
     "frame_of",
     "in_frame",
-    "polarity_conflict",
     "stated",
     "value_root",
 ]

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from agents.reading.conflicts import Conflict, anchors_of, conflicts, denial, frame_of, polarity_conflict, stated
+from agents.reading.conflicts import Conflict, anchors_of, conflicts, denial, frame_of, stated
 from agents.reading.matching import Related, found_in
+from agents.reading.polarity import polarity_conflict
 from agents.reading.sentences import Sentence, neighbours
 from agents.reading.units import Unit, UnitKind
 

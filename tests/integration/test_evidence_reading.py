@@ -136,6 +136,25 @@ def test_a_claim_denying_what_the_evidence_states_is_not_supported(
     assert found == decision, reason
 
 
+@pytest.mark.parametrize(
+    ("query", "claim", "text"),
+    [
+        # the negation hangs on "be"; the predicate is its adjective or noun
+        (
+            "Is the Varn ferry free on Sundays?",
+            "The Varn ferry is free on Sundays.",
+            "The Varn ferry is not free on Sundays.",
+        ),
+        ("", "The Kessel Bridge is not a toll bridge.", "The Kessel Bridge is a toll bridge over the Varn."),
+    ],
+)
+def test_a_copula_the_evidence_negates_the_other_way_refutes(
+    reader: EvidenceReader, query: str, claim: str, text: str
+) -> None:
+    found, reason, _ = read(reader, claim, query, text)
+    assert found == EvidenceDecision.REFUTED, reason
+
+
 def test_a_denial_in_the_evidence_supports_the_same_denial(reader: EvidenceReader) -> None:
     text = "The Elbe does not flow through Vienna. The Danube flows through Vienna."
     found, reason, cited = read(reader, "The Elbe does not flow through Vienna.", text=text)
