@@ -35,10 +35,10 @@ from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_drowzee
 from drowzee_core.oracles.answers import parse_answer
 
 MAX_PARSE_CHARS = 20_000
+"""The part of a response parsed for its discourse (the rest is read as it is)."""
 HEADING = re.compile(r"[^\W\d][\w' -]{0,39}:")
 """A sentence that is only a label and a colon ("Answer:", "Reasoning process:"): it heads what follows and
 asserts nothing."""
-"""The part of a response parsed for its discourse (the rest is read as it is)."""
 
 
 def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:

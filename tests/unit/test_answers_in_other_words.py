@@ -42,6 +42,12 @@ def test_a_short_answer_before_more_sentences_is_joined_with_the_question() -> N
     assert Statement("The capital of France is Lyon.", (0, 10), "France", "has_capital", "Lyon") in claims
 
 
+@pytest.mark.parametrize("response", ["In Lyon.", "It is in Lyon."])
+def test_a_short_answer_said_as_a_phrase_gives_its_object(response: str) -> None:
+    claims = READER.with_query("What is the capital of France?", response)
+    assert [(c.subject, c.relation, c.object) for c in claims] == [("France", "has_capital", "Lyon")]
+
+
 def test_a_multi_hop_answer_without_its_chain_follows_the_kb_when_each_hop_is_one_place() -> None:
     from drowzee_core.kb.statements import StatementReader
 
