@@ -125,7 +125,8 @@ def list_frame(var: str, sentence: str) -> tuple[str, bool] | None:
     """The list a sentence gives as the answer, and whether it is worded as the only one; None otherwise.
 
     The frames say of a list that it is the answer: "The only X that meets the given criteria is Y",
-    "Y is the only one", "The only one is Y", "Y and Z are all the X ...", "Y and Z meet the criteria".
+    "Y is the only one", "The only one is Y", "Y and Z are all the X ...", "Y and Z meet the criteria",
+    "They are Y and Z".
     """
     v = re.escape(var)
     end = r"\s*[.!]?\s*"
@@ -136,6 +137,7 @@ def list_frame(var: str, sentence: str) -> tuple[str, bool] | None:
         (rf"the\s+only\s+{noun}\b(?:\s+that\s+{meets})?\s+(?:is|are)\s+(?P<m>.+?)", True),
         (rf"the\s+{noun}\s+that\s+{meets}\s+(?:is|are)\s+(?P<m>.+?)", False),
         (r"the\s+answers?\s+(?:is|are)\s+(?P<m>.+?)", False),
+        (r"(?:they|these|those)\s+are\s+(?P<m>.+?)", False),  # the question's X, as a plural pronoun
         (rf"(?P<m>.+?)\s+is\s+the\s+only\s+{noun}\b.*?", True),
         (rf"(?P<m>.+?)\s+are\s+(?:the\s+only|all(?:\s+of)?\s+the)\s+{noun}\b.*?", False),
         (rf"(?P<m>.+?)\s+{meets}", False),

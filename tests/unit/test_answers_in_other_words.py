@@ -23,6 +23,8 @@ from tests.unit.statement_catalog import READER, SET_QUERY, triples
         ("Lyon and Nice are the only ones.", ("Lyon", "Nice"), False),
         ("Lyon and Nice satisfy the criteria.", ("Lyon", "Nice"), False),
         ("The answers are Lyon and Nice.", ("Lyon", "Nice"), False),
+        ("They are Lyon and Nice.", ("Lyon", "Nice"), False),  # not the member "They are Lyon"
+        ("These are Lyon and Nice.", ("Lyon", "Nice"), False),
         ("Lyon. It is an old city.", ("Lyon",), False),  # a first sentence of names, then more
         ("Lyon is an old city. Nice too.", None, False),
     ],
