@@ -157,7 +157,7 @@ class Services:
     @cached_property
     def evidence_reader(self) -> EvidenceReader:
         """Reads each claim against the supplied evidence's sentences (`agents.reading.evidence_reader`)."""
-        from agents.reading.evidence_reader import default_reader
+        from agents.reading.evidence_build import default_reader
 
         return default_reader()
 

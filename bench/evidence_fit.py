@@ -31,7 +31,7 @@ def main() -> None:
     from sklearn.linear_model import LogisticRegression
 
     from agents.evidence import normalize_evidence
-    from agents.reading.evidence_reader import build_reader
+    from agents.reading.evidence_build import build_reader
     from agents.reading.support import FEATURES, EvidenceDecision
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from agents.context import VerifierSettings
-from agents.reading.evidence_reader import EvidenceReader, default_reader
+from agents.reading.evidence_build import default_reader
+from agents.reading.evidence_reader import EvidenceReader
 from agents.verifier import Verifier
 from drowzee_core.kb.model import Stats
 
