@@ -159,10 +159,10 @@ class WordNetRelated:
                 if line.startswith(" ") or len(fields) < 5 or fields[1] != PERSON_FILE:
                     continue
                 said = DEFINED_AGENT.match(gloss)
-                verb = self.wn.morphy(said.group(1), "v") if said and said.group(1) not in NOT_DOING else None
-                if verb is None or verb in NOT_DOING:
+                verb = self.wn.morphy(said.group(1), "v") if said is not None else None
+                if said is None or verb is None or said.group(1) in NOT_DOING or verb in NOT_DOING:
                     continue
-                if said and said.group(2) and self.wn.synsets(f"{verb}_{said.group(2)}", pos="v"):
+                if said.group(2) and self.wn.synsets(f"{verb}_{said.group(2)}", pos="v"):
                     verb = f"{verb} {said.group(2)}"  # "has given birth to": "give birth"
                 offset = int(fields[0])
                 words = [fields[4 + 2 * i] for i in range(int(fields[3], 16))]

@@ -56,7 +56,7 @@ _ABSTAIN = re.compile(r"\s*(?:no\s+idea|nobody\s+knows|no\s+one\s+knows|it\s+is\
 _ANSWER_IS = re.compile(r"the\s+answer\s+(?:is|was)\s+(?P<o>[^.!?]+?)\s*[.!]?\s*", re.IGNORECASE)
 _COPULA = re.compile(r"\s(?:is|are|was|were)\s", re.IGNORECASE)
 _SHORT_LEAD = re.compile(r"(?:it\s+is|it's|the\s+answer\s+is|that\s+is|that\s+would\s+be)\s+", re.IGNORECASE)
-_PLACE_OR_TIME = re.compile(r"(?:in|on|at|from|by|during)\s+(?=\S)", re.IGNORECASE)
+_PHRASE_LEAD = re.compile(r"(?:in|on|at|from|by|during)\s+(?=\S)", re.IGNORECASE)
 """A short answer said as a phrase of place, time or agent ("In 1588.", "By Tolstoy."): its object is the answer."""
 
 
@@ -113,7 +113,7 @@ def _short_answer(reader: StatementReader, response: str, whole: bool = True) ->
     text = text[strip_lead(text) :]
     if m := _SHORT_LEAD.match(text):
         text = text[m.end() :]
-    if m := _PLACE_OR_TIME.match(text):
+    if m := _PHRASE_LEAD.match(text):
         text = text[m.end() :]
     text = text.strip().rstrip(".!").strip()
     if _COPULA.search(text.split(",")[0]):
