@@ -19,7 +19,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from agents.context import VerifierContext
 from agents.nodes.base import node
-from agents.reading.evidence_reader import finding_of
+from agents.reading.evidence_reader import finding_of, value_stated
 from agents.reading.support import yes_or_no
 from agents.schemas import Claim, ClaimKind, ClaimOrigin, ClaimSupport, KBResult
 from agents.state import VerifierState
@@ -152,7 +152,10 @@ def findings(
                 continue
             except Exception as exc:  # a model or network failure: the embedded reader reads this claim
                 failed.append(f"seeker evidence reading ({model.name}) of claim {c.id}: {type(exc).__name__}: {exc}")
-        found[c.id] = finding_of(reader.read(asks, c.text, sentences), sentences)
+        reading = reader.read(asks, c.text, sentences)
+        if c.kind == ClaimKind.TRIPLE and c.object and c.object.islower():  # a common-noun value ("poem") is asserted
+            reading = value_stated(reading, c.object, sentences)
+        found[c.id] = finding_of(reading, sentences)
     return found, failed
 
 

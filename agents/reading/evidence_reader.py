@@ -24,7 +24,7 @@ from agents.reading.asking import question_text
 from agents.reading.compare import compared, comparison
 from agents.reading.frames import frame_tokens
 from agents.reading.sentences import Sentence, bound, resolved_context
-from agents.reading.support import EvidenceReading, SupportRule, decide, yes_no_reading, yes_or_no
+from agents.reading.support import EvidenceDecision, EvidenceReading, SupportRule, decide, yes_no_reading, yes_or_no
 from agents.reading.units import Unit, UnitKind, content_units, fold, query_keys
 from drowzee_core.records.verdict import CitedSentence, EvidenceFinding, EvidenceItem
 
@@ -222,6 +222,21 @@ def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence], read_by:
     )
 
 
+def value_stated(reading: EvidenceReading, value: str, sentences: Sequence[Sentence]) -> EvidenceReading:
+    """A support that states a claim's common-noun value ("poem"), else not enough info naming the value.
+
+    The reader requires every name and number of a claim to be stated; a value said in lowercase words
+    ("The form of X is poem.") is a content word to it, which the claim's other words can outvote
+    ("form", "work" beside "novel"). A value is what a structured claim asserts: a support states it.
+    """
+    if reading.decision != EvidenceDecision.SUPPORTED or not fold(value):
+        return reading
+    texts = {s.id: s.folded for s in sentences}
+    if any(f" {fold(value)} " in texts.get(i, "") for i in reading.cited):
+        return reading
+    return replace(reading, decision=EvidenceDecision.NOT_ENOUGH_INFO, missing=(*reading.missing, value))
+
+
 def item_id(sentence_id: str) -> str:
     """The evidence item a sentence id belongs to ("S2.3" -> "S2")."""
     return sentence_id.split(".", 1)[0]
@@ -232,4 +247,5 @@ __all__ = [
     "EvidenceReader",
     "finding_of",
     "item_id",
+    "value_stated",
 ]

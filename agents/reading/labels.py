@@ -223,6 +223,10 @@ class LabelLinker:
         self.margin = margin
         self._vectors: dict[str, NDArray[np.float32]] = {}
 
+    def vectors(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        """The embeddings of `texts`, one row each (cached)."""
+        return self._vector(texts)
+
     def _vector(self, texts: Sequence[str]) -> NDArray[np.float32]:
         missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
         if missing:

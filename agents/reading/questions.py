@@ -20,9 +20,11 @@ knows leaves the question unread (returns no readings).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from agents.reading.common_values import common_value, says_no_relation, valued_like
 from agents.reading.direction import direction, verbal
 from agents.reading.frames import DIFFERENT, SAME, Span, head_words, predicate_words, quantity, sameness
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
@@ -47,6 +49,11 @@ def quantified(tok: Any) -> bool:
 
 def _phrase(words: list[Any]) -> tuple[str, list[str]]:
     return " ".join(t.text for t in words), [t.lemma_.lower() for t in words]
+
+
+def _fits_subject(typed: Typed, relation: str, subject: str, _obj: str) -> bool:
+    """Whether a name can be the relation's subject (the KB's types), whatever the object."""
+    return typed.can(subject, relation, "s")
 
 
 def _link(linker: LabelLinker, words: list[Any], labels: Sequence[Label]) -> LabelLink | None:
@@ -252,6 +259,11 @@ def read_question(
     qualifies = not by_pattern and linker is not None and labels and _qualifies(doc, names)
     if qualifies and linker is not None and (prop := said_property(doc, names[0], labels, linker, neg)):
         return prop  # "X is male", "X is a female sailor"
+    if not by_pattern and typed is None and len(names) == 1 and linker is not None and labels:
+        relational = lexicon.cue_lemmas.union(*(x.lemmas for x in labels))
+        if (value := common_value(doc, found, names, relational)) is not None:  # "X is in the genre of death metal"
+            names = sorted([*names, value], key=lambda m: m.start)
+            spans = [Span(m.start, m.end) for m in names]
     if by_pattern or len(names) != 2 or linker is None or not labels:
         return by_pattern
     a, b = names
@@ -271,8 +283,10 @@ def read_question(
         if link is None and len(heads := head_words(words, names)) < len(words):  # a modified noun: its head's
             link = _word_link(linker, heads, labels, every) if typed is not None else _link(linker, heads, labels)
             modified = link is not None  # the modifier says more than the label: the reading is partial
-        fits = (lambda x, _y: typed.can(x, link.label, "s")) if typed is not None and link is not None else None
+        fits = functools.partial(_fits_subject, typed, link.label) if typed is not None and link is not None else None
         where = direction(doc, words, a, b, link, fits) if link is not None else None
+        if link is None and typed is None and says_no_relation(words):  # "X is a poem", "X is set in Lisbon"
+            link, where = valued_like(linker, labels, (a, b), getattr(known, "subjects", ()))
         if link is None or where is None:
             return []
         s, o = where

@@ -1,0 +1,141 @@
+"""A value said as a common noun phrase ("belongs to the genre jazz fusion", "is a poem"), with no name of its own.
+
+Supplied triples often give values that are common nouns (a genre, a form, an occupation, a
+movement). A question about such a value that the triples do not hold ("Is X in the genre of death
+metal?") names nothing the KB or the triples know, so the name finder, which takes lowercase nouns
+for descriptions, finds one name and leaves the question unread.
+
+`common_value` takes the one noun phrase that stands as an argument of the predicate (a copula's
+complement, an object, a preposition's object) as that value, unlinked: it is kept as written and is
+never forced onto a known name. The relational noun that heads such a phrase ("the genre jazz fusion")
+stays a predicate word. `resembled_label` says which supplied label takes the value when the
+predicate says none ("X is a poem"): the label whose values the value is most like (embedding
+cosine), at least `MIN_SCORE` and ahead of the next by `MARGIN`, as any predicate link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from agents.reading.frames import FRAME_ADJ, VAGUE, frame_tokens
+from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
+from agents.reading.mentions import Mention
+from drowzee_core.kb.model import ValueKind
+
+ARGUMENT_DEPS = frozenset({"attr", "dobj", "pobj", "oprd", "appos"})
+"""How a value phrase's head stands to the predicate: a copula's complement, an object, a preposition's object."""
+NOT_VALUES = VAGUE | FRAME_ADJ | frozenset({"truth", "statement", "question", "answer", "kind", "type", "sort"})
+"""Nouns that name no value: vague words, a frame's nouns ("the truth of this statement"), kinds."""
+SKIPPED_DEPS = frozenset({"det", "poss", "predet", "case", "punct", "nummod", "quantmod"})
+
+
+def _worded(t: Any) -> bool:
+    """A token that may be part of a value phrase: a lowercase noun or adjective, or a capitalised noun mid-sentence."""
+    if not (t.is_alpha or "-" in t.text) or t.pos_ not in ("NOUN", "ADJ", "PROPN", "VERB"):
+        return False
+    return bool(t.text.islower() or (t.pos_ in ("NOUN", "PROPN") and not t.is_sent_start))
+
+
+def _phrase(doc: Any, head: Any, relational: frozenset[str]) -> tuple[int, int] | None:
+    """The value phrase headed by `head`: its modifiers before it, without articles or a leading relational noun."""
+    start = head.left_edge.i
+    while start < head.i and (doc[start].dep_ in SKIPPED_DEPS or doc[start].lemma_.lower() in relational):
+        start += 1  # "the genre jazz fusion": "genre" says the relation, "jazz fusion" the value
+    words = doc[start : head.i + 1]
+    if not all(_worded(t) for t in words) or any(t.dep_ in ("prep", "acl", "relcl") for t in words):
+        return None
+    return start, head.i + 1
+
+
+def common_value(
+    doc: Any, found: Sequence[Mention], names: Sequence[Mention], relational: frozenset[str]
+) -> Mention | None:
+    """The one common noun phrase that is an argument of the predicate and no name covers, unlinked; else None.
+
+    A lowercase phrase the KB knows (a mention in `found` that the question took for a description)
+    is that mention, linked.
+
+    `relational` holds the lemmas that say a relation (the lexicon's cue lemmas and the supplied labels'
+    lemmas): a phrase of only those ("the genre", "a member") is no value. Two such phrases, a phrase
+    in the question frame ("the truth of this statement"), a quantified or vague one ("some genre",
+    "something") give none.
+    """
+    frame = frame_tokens(doc)
+    said = [m for m in found if m.kind != ValueKind.ENTITY]
+    taken = {i for m in [*said, *names] for i in range(m.start, m.end)}
+    out: list[tuple[int, int]] = []
+    for t in doc:
+        if t.dep_ not in ARGUMENT_DEPS or t.pos_ not in ("NOUN", "PROPN") or t.i in taken or t.i in frame:
+            continue
+        lemma = t.lemma_.lower()
+        if lemma in relational or lemma in NOT_VALUES or lemma in LIGHT:
+            continue
+        if any(c.dep_ == "det" and c.lower_ in ("any", "some", "every", "each", "another", "no") for c in t.children):
+            continue
+        if any(c.dep_ == "prep" and c.lower_ == "of" for c in t.children):
+            continue  # "part of surrealism": a relational noun, its complement is the value
+        bounds = _phrase(doc, t, relational)
+        if bounds is not None and not any(i in taken for i in range(*bounds)):
+            out.append(bounds)
+    if len(out) != 1:
+        return None
+    start, end = out[0]
+    known = next((m for m in found if (m.start, m.end) == (start, end)), None)
+    if known is not None:
+        return known  # a lowercase name the KB or the triples know ("war"), kept linked
+    return Mention(start, end, doc[start:end].text, ValueKind.ENTITY, linked=False)
+
+
+def resembled_label(linker: LabelLinker, labels: Sequence[Label], value: str) -> Label | None:
+    """The supplied label whose values `value` is most like (module docstring), or None."""
+    holding = [x for x in labels if value.lower() in x.objects]
+    if holding:  # a value the triples give: its label, when only one gives it
+        return holding[0] if len(holding) == 1 else None
+    scored = []
+    for label in labels:
+        values = list(label.spelled or label.objects)
+        if not values:
+            continue
+        vectors = linker.vectors([value, *values])
+        scored.append((float(np.max(vectors[1:] @ vectors[0])), label))
+    scored.sort(key=lambda x: -x[0])
+    if not scored or scored[0][0] < linker.min_score:
+        return None
+    if len(scored) > 1 and scored[0][0] - scored[1][0] < linker.margin:
+        return None
+    return scored[0][1]
+
+
+GENERIC = LIGHT | frozenset({"be", "part", "member", "belong"})
+"""Predicate words that say no particular relation ("is part of", "belongs to", "is set in")."""
+
+
+def says_no_relation(words: Sequence[Any]) -> bool:
+    """Whether the predicate words are only prepositions and words of no particular relation (`GENERIC`)."""
+    return all(t.pos_ == "ADP" or t.lemma_.lower() in GENERIC for t in words)
+
+
+def valued_like(
+    linker: LabelLinker, labels: Sequence[Label], names: tuple[Mention, Mention], subjects: Iterable[str]
+) -> tuple[LabelLink | None, tuple[Mention, Mention] | None]:
+    """The label of the value one name gives the other, by what the value is like, and (subject, value); else Nones.
+
+    The subject is the one name the supplied triples speak of; the value is the other, and its label
+    is the one whose values it resembles (`resembled_label`).
+    """
+    spoken = {x.lower() for x in subjects}
+    a, b = names
+    pairs = [(s, o) for s, o in ((a, b), (b, a)) if s.text.lower() in spoken and o.text.lower() not in spoken]
+    if len(pairs) != 1:
+        return None, None
+    s, o = pairs[0]
+    label = resembled_label(linker, labels, o.text)
+    if label is None:
+        return None, None
+    return LabelLink(label.relation, linker.min_score, "embedding", text=label.text, verbal=label.verbal), (s, o)
+
+
+__all__ = ["common_value", "resembled_label", "says_no_relation", "valued_like"]
