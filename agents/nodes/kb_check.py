@@ -200,7 +200,10 @@ def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
     unlinked = {r.claim_id for r in results if not r.linked}
     # a set answer's completeness can be refuted, never proved: it does not block the members' proofs
     asserted = [c for c in claims if c.kind != ClaimKind.SET]
-    readable = [c for c in asserted if c.kind != ClaimKind.TEXT and c.id not in unlinked]
+    # a name of the answer itself that no KB holds leaves the answer unproved (it is no free sentence around it)
+    readable = [
+        c for c in asserted if c.kind != ClaimKind.TEXT and (c.id not in unlinked or c.origin == ClaimOrigin.QUERY)
+    ]
     answers = [c for c in readable if c.origin == ClaimOrigin.QUERY]
     if readable and all(c.id in proved for c in readable) and (len(readable) == len(asserted) or answers):
         rest = len(asserted) - len(readable)

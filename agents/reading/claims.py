@@ -134,16 +134,19 @@ class SentenceReader:
         doc = nlp()(asked[:MAX_QUERY_CHARS])
         return pair_of(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
 
-    def answer_of(self, response: str, known: Callable[[str], bool], question: str = "") -> Mention | None:
-        """The name or value a short answer gives ("Lima.", "In 1789.", "The answer is Lima."), or None.
+    def answers_of(self, response: str, known: Callable[[str], bool], question: str = "") -> list[Mention]:
+        """The names or values a short answer gives ("Lima.", "In 1789.", "The answer is Lima."), or [].
+
+        A list answer ("Chile, Bolivia and X.") gives each of its names, a name nothing knows too (unlinked):
+        the answer is all of them, never its first name alone.
 
         The answer is the response's first sentence, without a first-person hedge ("..., as far as I
         know", "I believe ..."). A sentence with another verb is a statement, not a short answer
         (unless it is "The answer is X"); a name the question itself uses is not its answer.
         """
         first = next(iter(nlp()(response).sents), None)
-        if first is None or len(first) > MAX_SHORT_ANSWER_WORDS + 3:
-            return None
+        if first is None or sum(not (t.is_punct or t.dep_ == "cc") for t in first) > MAX_SHORT_ANSWER_WORDS + 3:
+            return []
         hedge = _hedge_tokens(first)
         doc = first.as_doc()
         root = next((t for t in doc if t.dep_ == "ROOT"), None)
@@ -152,16 +155,48 @@ class SentenceReader:
             scope = next((c for c in root.children if c.dep_ in ("attr", "acomp")), None)
             scope = doc[scope.left_edge.i : scope.right_edge.i + 1] if scope is not None else None
         elif any(t.pos_ in ("VERB", "AUX") and t.i + first.start not in hedge for t in doc):
-            return None
+            return []
         if scope is None:
-            return None
+            return []
         asked = question.lower()
         found = [
             m
-            for m in mentions(doc, known, self.lexicon.cue_lemmas)
+            for m in mentions(doc, known, self.lexicon.cue_lemmas, unlinked=True)
             if m.text.lower() not in asked and scope.start <= m.start < scope.end and m.start + first.start not in hedge
         ]
-        return found[0] if found else None
+        found = [m for m in found if m.linked or m.kind != ValueKind.ENTITY] + [m for m in found if not m.linked]
+        return found[:1] + listed(doc, found) if found else []
+
+    def answer_of(self, response: str, known: Callable[[str], bool], question: str = "") -> Mention | None:
+        """The first name or value a short answer gives (`answers_of`), or None."""
+        found = self.answers_of(response, known, question)
+        return found[0] if found and found[0].linked else None
+
+
+def listed(doc: Any, found: Sequence[Mention]) -> list[Mention]:
+    """The names listed with the first of `found` ("Chile, Bolivia and X": Bolivia, X), in `found`'s order.
+
+    A name is listed with another when its head word is a conjunct of the other's, directly or down a chain.
+    """
+    if not found:
+        return []
+
+    def head(m: Mention) -> Any:
+        return max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+
+    first = head(found[0])
+    top = first
+    while top.dep_ == "conj":
+        top = top.head
+    members = {top.i} | {t.i for t in top.subtree if t.dep_ == "conj" and _conj_chain(t, top)}
+    return [m for m in found[1:] if head(m).i in members and head(m).i != first.i]
+
+
+def _conj_chain(t: Any, top: Any) -> bool:
+    """Whether `t` reaches `top` by conjunct links alone."""
+    while t.dep_ == "conj" and t.i != top.i:
+        t = t.head
+    return bool(t.i == top.i)
 
 
 def default_linker() -> LabelLinker:

@@ -104,8 +104,8 @@ def read_free(
         if yes_no:
             read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]
             asked = [(flip(r, yes), yes_no, yes) for r in read_q for yes in said]
-        elif wh and (answer := reader.answer_of(response, known, wh)) is not None:
-            asked = [(r, wh, True) for r in reader.read_one(wh, known, answer=answer, lexicon=lexicon)[:1]]
+        elif wh and (answers := reader.answers_of(response, known, wh)):
+            asked = [(r, wh, True) for a in answers for r in reader.read_one(wh, known, answer=a, lexicon=lexicon)[:1]]
         base = Claim(id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY)
         for r, question, yes in asked:
             if r.partial and not yes:  # "No" to a question that asks more than the claim: the claim's denial

@@ -145,6 +145,16 @@ def test_a_short_answer_fills_the_question_word() -> None:
     assert reader.answer_of("France.", known, "What is the capital of France?") is None  # the question's own name
 
 
+def test_a_listed_answer_gives_every_name_an_unknown_one_too() -> None:
+    from agents.reading.claims import SentenceReader
+
+    reader = SentenceReader(Catalog.from_toml())
+    found = reader.answers_of("Lyon, Paris and Quorvath.", known, "Which cities lie in France?")
+    assert [(m.text, m.linked) for m in found] == [("Lyon", True), ("Paris", True), ("Quorvath", False)]
+    assert reader.answer_of("Quorvath.", known, "What is the capital of France?") is None  # nothing knows it
+    assert [m.text for m in reader.answers_of("Lyon.", known, "What is the capital of France?")] == ["Lyon"]
+
+
 def test_supplied_relation_labels_read_as_verb_phrases_and_relational_nouns() -> None:
     from agents.reading.reader import Mention
     from drowzee_core.kb.model import ValueKind

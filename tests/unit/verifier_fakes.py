@@ -76,8 +76,8 @@ class FakeSentenceReader:
     ) -> list[Any]:
         return []
 
-    def answer_of(self, response: str, known: Any, question: str = "") -> None:
-        return None
+    def answers_of(self, response: str, known: Any, question: str = "") -> list[Any]:
+        return []
 
     def ask(
         self,
