@@ -19,7 +19,7 @@ from agents.nodes.base import node
 from agents.reading.asking import without_echoes
 from agents.reading.discourse import Plain, plain
 from agents.reading.free import read_free
-from agents.reading.known import knower, names_known, without_article
+from agents.reading.known import knower, names_known, typed_readings, without_article
 from agents.reading.reader import nlp
 from agents.reading.relabel import relabel
 from agents.reading.scope import asserts_nothing
@@ -28,6 +28,7 @@ from agents.schemas import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOr
 from agents.state import VerifierState
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.naming import TypeCheck
 from drowzee_core.kb.set_questions import read_set_answer
 from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.logic.mtl_question import read_mtl_question
@@ -117,6 +118,8 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
         if claim.origin == ClaimOrigin.QUERY and not named:
             continue  # a question template took words for names ("Is it false that ...?"): the reader reads it
         found.append(services.gate.run(lambda c=claim: without_article(c, services.store)))
+    typed = TypeCheck(services.store, services.catalog)  # "in group 2 of the periodic table": the group, not the period
+    found = services.gate.run(lambda: typed_readings(found, lambda r, s, o: typed(r, s, o, strict=True)))
     found += temporal_claims(query, response)
     if complete := set_claim(ctx, query, response):
         found.append(complete)

@@ -63,4 +63,26 @@ def without_article(claim: Claim, store: KBStore) -> Claim:
     return claim.model_copy(update=update) if update else claim
 
 
-__all__ = ["MAX_NAME_CHARS", "Known", "knower", "names_known", "without_article"]
+def typed_readings(claims: Sequence[Claim], fits: Callable[[str, str, str], bool]) -> list[Claim]:
+    """The claims without the readings of one sentence that the KB's types rule out, where another fits.
+
+    Identical templates read one sentence as several relations ("X is in group 2 of the periodic
+    table": the period or the group). `fits(relation, subject, object)` says whether stored facts give
+    both names those ends (`drowzee_core.kb.naming.TypeCheck`, strict); where a reading fits, the
+    others of the same words go. Where none fits, all stay.
+    """
+    groups: dict[tuple[tuple[int, int] | None, str], list[Claim]] = {}
+    for c in claims:
+        if c.kind == ClaimKind.TRIPLE and c.relation and c.subject and c.object:
+            groups.setdefault((c.span, c.text), []).append(c)
+    dropped: set[int] = set()
+    for group in groups.values():
+        if len({c.relation for c in group}) < 2:
+            continue
+        kept = {id(c) for c in group if fits(str(c.relation), str(c.subject), str(c.object))}
+        if kept:
+            dropped |= {id(c) for c in group} - kept
+    return [c for c in claims if id(c) not in dropped]
+
+
+__all__ = ["MAX_NAME_CHARS", "Known", "knower", "names_known", "typed_readings", "without_article"]

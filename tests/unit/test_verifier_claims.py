@@ -85,6 +85,15 @@ def test_a_claim_no_kb_could_read_is_as_unread_as_free_text() -> None:
     assert kb_opinion([_claim(1), parsed], [_result(1, ProofStatus.SUPPORTED), unlinked]).label is None
 
 
+def test_a_name_of_the_answer_no_kb_holds_leaves_the_answer_unproved() -> None:
+    # "Which countries border X?" "A, B and Zorbland.": the proved members do not prove a list with an unknown name
+    a, b, unknown = (_claim(i, origin=ClaimOrigin.QUERY) for i in (1, 2, 3))
+    results = [_result(1, ProofStatus.SUPPORTED), _result(2, ProofStatus.SUPPORTED)]
+    results.append(KBResult(claim_id="C3", status=ProofStatus.UNKNOWN, linked=False))
+    assert kb_opinion([a, b, unknown], results).label is None
+    assert kb_opinion([a, b], results[:2]).label == Label.FACTUAL
+
+
 def test_unknown_is_never_false() -> None:
     op = kb_opinion([_claim(1)], [_result(1, ProofStatus.UNKNOWN)])
     assert op.label is None
@@ -168,3 +177,19 @@ def test_a_refuted_claim_that_only_suffices_for_the_answer_leaves_it_open() -> N
     assert kb_opinion([no], [left]).label is None  # neither refuted nor proved
     [proved] = _sufficient([no], [_result(1, ProofStatus.SUPPORTED)])
     assert kb_opinion([no], [proved]).label == Label.FACTUAL
+
+
+def test_readings_of_one_sentence_the_kb_types_rule_out_go_where_another_fits() -> None:
+    from agents.reading.known import typed_readings
+
+    def said(relation: str, obj: str) -> Claim:
+        return Claim(
+            id="", text="Mg is in group 2 of the table.", span=(0, 30), kind=ClaimKind.TRIPLE,
+            origin=ClaimOrigin.QUERY, subject="Mg", relation=relation, object=obj,
+        )  # fmt: skip
+
+    period, group = said("in_period", "group 2"), said("in_group", "group 2")
+    fits = {("in_group", "Mg", "group 2")}
+    kept = typed_readings([period, group], lambda r, s, o: (r, s, o) in fits)
+    assert [c.relation for c in kept] == ["in_group"]
+    assert len(typed_readings([period, group], lambda r, s, o: False)) == 2  # none fits: both stay
