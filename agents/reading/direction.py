@@ -140,6 +140,8 @@ def direction(
         s, o = ((b, a) if agent is a else (a, b)) if agent is not None else (b, a)
     elif verbal(link) and (agent := _agent(doc, names)) is not None:
         s, o = agent, (b if agent is a else a)  # "X was followed by Y" for the label "follows": Y follows X
+    elif not verbal(link) and (value := _named_value(words, names, link)) is not None:
+        s, o = (b if value is a else a), value  # "a member of the Fauvism movement": the movement is Fauvism
     elif not verbal(link) and (value := _of_value(words, names, link)) is not None:
         s, o = (b if value is a else a), value  # "X is part of the Y series" for the label "part of the series"
     elif not verbal(link) and (owner := _owner(words, names)) is not None:
@@ -160,6 +162,15 @@ def direction(
     else:
         s, o = a, b
     return (o, s) if link.converse else (s, o)
+
+
+def _named_value(words: list[Any], names: list[Mention], link: LabelLink) -> Mention | None:
+    """The one name that modifies the label's own noun as a compound: the noun's value ("the Fauvism movement")."""
+    said = set(link.text.lower().split())
+    nouns = {t.i for t in words if t.pos_ == "NOUN" and t.lemma_.lower() in said}
+    doc = words[0].doc if words else None
+    hit = [m for m in names if doc is not None and doc[m.end - 1].dep_ == "compound" and doc[m.end - 1].head.i in nouns]
+    return hit[0] if len(hit) == 1 else None
 
 
 LOCATIVE = frozenset({"in", "at", "on", "during", "near", "inside", "within", "into", "from"})

@@ -196,3 +196,11 @@ def test_a_name_under_the_linked_phrase_of_a_supplied_label_is_no_part() -> None
     asked = "Ansel Krane brought about the fall of Orvin."
     [r] = read_question(nlp()(asked), lexicon, known, entity_labels(triples, nlp()), LabelLinker(near, min_score=0.5))
     assert (r.subject, r.relation, r.object, r.partial) == ("Orvin", "overthrown by", "Ansel Krane", False)
+
+
+def test_a_name_compounded_with_the_labels_noun_is_its_value() -> None:
+    # "the Fauvism movement" is a movement named Fauvism, not Fauvism's movement
+    got = said(
+        ask("Is it true that Vell Orin is a member of the Fauvism movement?", [["Vell Orin", "movement", "Cubism"]])
+    )
+    assert got == ("Vell Orin", "movement", "Fauvism", False, "triple")
