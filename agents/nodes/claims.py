@@ -19,7 +19,7 @@ from agents.nodes.base import node
 from agents.reading.asking import without_echoes
 from agents.reading.discourse import Plain, plain
 from agents.reading.free import read_free
-from agents.reading.known import knower, names_known, typed_readings, without_article
+from agents.reading.known import knower, names_known, narrowed, typed_readings, without_article
 from agents.reading.reader import nlp
 from agents.reading.relabel import relabel
 from agents.reading.scope import asserts_nothing
@@ -143,6 +143,7 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
     said = [] if answered else stances(response)
     found = read_free(ctx.services, "" if answered else query, response, said, found, triples, topic, both)
     found = relabel(found, triples, ctx.services.catalog, lambda: ctx.services.sentence_reader.linker, nlp())
+    found = services.gate.run(lambda: narrowed(found, services.catalog, lambda r, s, o: typed(r, s, o, strict=True)))
     if _use_extractor(ctx):
         found = _extract(ctx, found)
     found.sort(key=lambda c: (c.span or (10**9, 0))[0])

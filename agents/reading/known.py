@@ -85,4 +85,29 @@ def typed_readings(claims: Sequence[Claim], fits: Callable[[str, str, str], bool
     return [c for c in claims if id(c) not in dropped]
 
 
-__all__ = ["MAX_NAME_CHARS", "Known", "knower", "names_known", "typed_readings", "without_article"]
+def narrowed(claims: Sequence[Claim], catalog: Catalog, fits: Callable[[str, str, str], bool]) -> list[Claim]:
+    """The claims with a broader relation read as the narrower one its names are typed for (`RelationSpec.narrows`).
+
+    "Lima is in Asia" reads `located_in`; Asia is a continent, so the claim is `on_continent`, which
+    the KB decides (a functional relation: Lima, Peru's capital, is on South America). `fits(relation,
+    subject, object)` is the strict type check (`drowzee_core.kb.naming.TypeCheck`).
+    """
+    narrower: dict[str, list[tuple[str, bool]]] = {}  # broader relation -> (narrower, whether the ends swap)
+    for spec in catalog:
+        if spec.narrows is not None:
+            narrower.setdefault(spec.narrows, []).append((spec.name, False))
+            if (inverse := catalog.get(spec.narrows).inverse_of) is not None:  # "Asia contains Lima"
+                narrower.setdefault(inverse, []).append((spec.name, True))
+    out = []
+    for c in claims:
+        options = narrower.get(c.relation or "", []) if c.kind == ClaimKind.TRIPLE and c.subject and c.object else []
+        ends = [(r, (c.object, c.subject) if swap else (c.subject, c.object)) for r, swap in options]
+        hit = [(r, s, o) for r, (s, o) in ends if fits(r, str(s), str(o))]
+        if len(hit) == 1:
+            r, s, o = hit[0]
+            c = c.model_copy(update={"relation": r, "subject": s, "object": o})
+        out.append(c)
+    return out
+
+
+__all__ = ["MAX_NAME_CHARS", "Known", "knower", "names_known", "narrowed", "typed_readings", "without_article"]

@@ -61,6 +61,8 @@ class Catalog:
                     f" ({inv.name!r} says {inv.inverse_of!r})"
                 )
         for rel in self._relations.values():
+            if rel.narrows is not None and rel.narrows not in self._relations:
+                raise CatalogError(f"relation {rel.name!r}: narrows names {rel.narrows!r}, which is not in the catalog")
             for other in rel.disjoint_with:
                 if other not in self._relations:
                     raise CatalogError(

@@ -92,6 +92,12 @@ class RelationSpec(BaseModel):
         " list leaves out is refuted (Spain's listed neighbours do not include Norway). A subject with no"
         " object at all stays unknown. A pair's supplied triples are never taken as complete.",
     )
+    narrows: RelationName | None = Field(
+        default=None,
+        description="A broader relation that says this one when its object is of this relation's kind: being"
+        " located in a continent is being on it (`on_continent` narrows `located_in`). A claim of the broader"
+        " relation whose names the KB's stored facts type for this one is checked as this one.",
+    )
     object_kind: ValueKind = Field(default=ValueKind.ENTITY, description="What the object denotes.")
     positive: str = Field(description="Statement template with {s} and {o}.")
     negative: str = Field(description="Negated statement template with {s} and {o}.")
@@ -113,6 +119,8 @@ class RelationSpec(BaseModel):
                 raise ValueError(f"relation {self.name!r}: template {fname} must contain {{s}} and {{o}}, got {text!r}")
         if self.phrase is not None and ("{s}" not in self.phrase or "{o}" in self.phrase):
             raise ValueError(f"relation {self.name!r}: phrase must contain {{s}} and not {{o}}, got {self.phrase!r}")
+        if self.narrows == self.name:
+            raise ValueError(f"relation {self.name!r}: narrows names the relation itself")
         if self.name in self.disjoint_with:
             raise ValueError(f"relation {self.name!r}: disjoint_with names the relation itself")
         if self.complete and self.functional:

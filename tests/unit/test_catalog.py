@@ -25,6 +25,8 @@ def test_bundled_catalog_has_every_property() -> None:
         ({"name": "r", "label": "r", **BASE, "symmetric": True, "functional": True}, "symmetric and functional"),
         ({"name": "Bad Name", "label": "r", **BASE}, "String should match pattern"),
         ({"name": "r", "label": "r", **BASE, "inverse_of": "missing"}, "not in the catalog"),
+        ({"name": "r", "label": "r", **BASE, "narrows": "missing"}, "narrows names 'missing'"),
+        ({"name": "r", "label": "r", **BASE, "narrows": "r"}, "narrows names the relation itself"),
     ],
 )
 def test_invalid_catalogs_say_what_to_fix(relation: dict[str, object], message: str) -> None:

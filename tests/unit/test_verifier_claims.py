@@ -193,3 +193,19 @@ def test_readings_of_one_sentence_the_kb_types_rule_out_go_where_another_fits() 
     kept = typed_readings([period, group], lambda r, s, o: (r, s, o) in fits)
     assert [c.relation for c in kept] == ["in_group"]
     assert len(typed_readings([period, group], lambda r, s, o: False)) == 2  # none fits: both stay
+
+
+def test_a_broader_relation_reads_as_the_narrower_one_its_names_are_typed_for() -> None:
+    from agents.reading.known import narrowed
+    from drowzee_core.kb.catalog import Catalog
+
+    def claim(subject: str, relation: str, obj: str) -> Claim:
+        return Claim(id="", text="t", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.READER, subject=subject,
+                     relation=relation, object=obj)  # fmt: skip
+
+    continents = {("on_continent", "Lima", "Asia")}
+    fits = lambda r, s, o: (r, s, o) in continents  # noqa: E731
+    said = [claim("Lima", "located_in", "Asia"), claim("Asia", "contains", "Lima"), claim("Lima", "located_in", "Peru")]
+    got = [(c.subject, c.relation, c.object) for c in narrowed(said, Catalog.from_toml(), fits)]
+    # "Lima is in Asia" and "Asia contains Lima" are claims of Lima's continent; Peru is no continent
+    assert got == [("Lima", "on_continent", "Asia"), ("Lima", "on_continent", "Asia"), ("Lima", "located_in", "Peru")]
