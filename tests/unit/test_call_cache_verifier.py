@@ -16,6 +16,7 @@ from agents.calls import RoleUsage
 from agents.context import VerifierSettings
 from agents.schemas import Claim, KBOrigin, KBResult
 from agents.verifier import Verifier
+from drowzee_core.kb.catalog import Catalog
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
@@ -79,7 +80,7 @@ def _verifier(monkeypatch: pytest.MonkeyPatch, fakes: Fakes, **settings: Any) ->
         corpus=FakeCorpus(),
         kb_fingerprint="fake-kb",
         reasoner=object(),
-        catalog=object(),
+        catalog=Catalog.from_toml(),
     )
     return v
 

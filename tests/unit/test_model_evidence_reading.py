@@ -20,6 +20,7 @@ from agents.reading.llm_reader import ATTEMPTS, ModelEvidenceReader, ModelReadin
 from agents.reading.support import EvidenceDecision, EvidenceReading
 from agents.schemas import Claim, KBResult
 from agents.verifier import Verifier
+from drowzee_core.kb.catalog import Catalog
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceItem, VerifyRequest
 from tests.unit.verifier_fakes import CountingJudge, FakeReader, FakeSentenceReader, ScriptedChat
@@ -155,7 +156,7 @@ def _verifier(monkeypatch: pytest.MonkeyPatch, replies: list[str], evidence_read
         store=object(),
         kb_fingerprint="fake-kb",
         reasoner=object(),
-        catalog=object(),
+        catalog=Catalog.from_toml(),
     )
     v.chats = chats  # type: ignore[attr-defined]
     return v

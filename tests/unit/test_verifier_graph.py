@@ -14,6 +14,7 @@ from agents.context import VerifierContext, VerifierSettings
 from agents.graph import build_graph, checkpointer
 from agents.kbgate import KBGate
 from agents.verifier import Verifier
+from drowzee_core.kb.catalog import Catalog
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.enums import Label
 from drowzee_core.records.judge import JudgeScore, Support
@@ -62,7 +63,7 @@ class FakeServices:
         self.reader = FakeReader()
         self.sentence_reader = FakeSentenceReader()
         self.store = object()
-        self.catalog = object()
+        self.catalog = Catalog.from_toml()  # the claims node narrows and types readings by it
         self.judge = judge
         self.corpus = corpus
         self.web = web
