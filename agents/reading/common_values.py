@@ -27,8 +27,8 @@ from drowzee_core.kb.model import ValueKind
 
 ARGUMENT_DEPS = frozenset({"attr", "dobj", "pobj", "oprd", "appos"})
 """How a value phrase's head stands to the predicate: a copula's complement, an object, a preposition's object."""
-NOT_VALUES = VAGUE | FRAME_ADJ | frozenset({"truth", "statement", "question", "answer", "kind", "type", "sort"})
-"""Nouns that name no value: vague words, a frame's nouns ("the truth of this statement"), kinds."""
+NOT_VALUES = VAGUE | FRAME_ADJ | frozenset({"question", "answer", "kind", "type", "sort"})
+"""Nouns that name no value: vague words, the words of a question's frame ("Is it the case ..."), kinds."""
 SKIPPED_DEPS = frozenset({"det", "poss", "predet", "case", "punct", "nummod", "quantmod"})
 
 
@@ -60,7 +60,7 @@ def common_value(
 
     `relational` holds the lemmas that say a relation (the lexicon's cue lemmas and the supplied labels'
     lemmas): a phrase of only those ("the genre", "a member") is no value. Two such phrases, a phrase
-    in the question frame ("the truth of this statement"), a quantified or vague one ("some genre",
+    in the question frame ("Is it the case that ..."), a quantified or vague one ("some genre",
     "something") give none.
     """
     frame = frame_tokens(doc)
@@ -89,11 +89,20 @@ def common_value(
     return Mention(start, end, doc[start:end].text, ValueKind.ENTITY, linked=False)
 
 
+def valued_by(labels: Sequence[Label], value: str) -> Label | None:
+    """The one supplied label that gives `value` as a value to anything, or None ("is a drama film": genre).
+
+    A bare copula names no relation; a value only one label takes says which (whatever subject it
+    has there, so the relation does not depend on whether the claim is true).
+    """
+    hit = [x for x in labels if value.lower() in x.objects]
+    return hit[0] if len(hit) == 1 else None
+
+
 def resembled_label(linker: LabelLinker, labels: Sequence[Label], value: str) -> Label | None:
     """The supplied label whose values `value` is most like (module docstring), or None."""
-    holding = [x for x in labels if value.lower() in x.objects]
-    if holding:  # a value the triples give: its label, when only one gives it
-        return holding[0] if len(holding) == 1 else None
+    if any(value.lower() in x.objects for x in labels):  # a value the triples give: its label, if only one's
+        return valued_by(labels, value)
     scored = []
     for label in labels:
         values = list(label.spelled or label.objects)
@@ -138,4 +147,4 @@ def valued_like(
     return LabelLink(label.relation, linker.min_score, "embedding", text=label.text, verbal=label.verbal), (s, o)
 
 
-__all__ = ["common_value", "resembled_label", "says_no_relation", "valued_like"]
+__all__ = ["common_value", "resembled_label", "says_no_relation", "valued_by", "valued_like"]

@@ -225,13 +225,8 @@ class LabelLinker:
 
     def vectors(self, texts: Sequence[str]) -> NDArray[np.float32]:
         """The embeddings of `texts`, one row each (cached)."""
-        return self._vector(texts)
-
-    def _vector(self, texts: Sequence[str]) -> NDArray[np.float32]:
-        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
-        if missing:
-            for t, v in zip(missing, self.embed(missing), strict=True):
-                self._vectors[t] = v
+        if missing := [t for t in dict.fromkeys(texts) if t not in self._vectors]:
+            self._vectors.update(zip(missing, self.embed(missing), strict=True))
         return np.stack([self._vectors[t] for t in texts])
 
     def scores(self, phrase: str, lemmas: Sequence[str], labels: Sequence[Label]) -> list[LabelLink]:
@@ -244,7 +239,7 @@ class LabelLinker:
         converse = {x for r in near.values() for x in r.converse}
         agents = {x for r in near.values() for x in r.agents}
         agents |= {x for a, b in itertools.pairwise(lemmas) for x in self.related(f"{a} {b}").agents}
-        vecs = self._vector([phrase, *(x.text for x in labels)])
+        vecs = self.vectors([phrase, *(x.text for x in labels)])
         cos = vecs[1:] @ vecs[0]
         out = []
         for label, c in zip(labels, cos, strict=True):

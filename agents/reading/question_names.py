@@ -50,6 +50,11 @@ class Typed(Protocol):
         ...
 
 
+def subject_fits(typed: Typed, relation: str, subject: str, _obj: str) -> bool:
+    """Whether a name can be the relation's subject (the KB's types), whatever the object."""
+    return typed.can(subject, relation, "s")
+
+
 def typed_labels(labels: Sequence[Label], a: str, b: str, typed: Typed) -> Sequence[Label]:
     """The labels two names can fill, either way round; all of them where none is."""
     kept = [x for x in labels if typed(x.relation, a, b) or typed(x.relation, b, a)]
@@ -138,4 +143,4 @@ def described(
     return ([a, b], kept) if kept else (names, labels)
 
 
-__all__ = ["Typed", "definite_nouns", "described", "pertaining", "question_names", "typed_labels"]
+__all__ = ["Typed", "definite_nouns", "described", "pertaining", "question_names", "subject_fits", "typed_labels"]

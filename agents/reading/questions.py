@@ -24,13 +24,21 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agents.reading.common_values import common_value, says_no_relation, valued_like
+from agents.reading.common_values import common_value, says_no_relation, valued_by, valued_like
 from agents.reading.direction import direction, verbal
 from agents.reading.frames import DIFFERENT, SAME, Span, head_words, predicate_words, quantity, sameness
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
 from agents.reading.properties import MODIFIERS, property_words, said_property
-from agents.reading.question_names import Typed, definite_nouns, described, pertaining, question_names, typed_labels
+from agents.reading.question_names import (
+    Typed,
+    definite_nouns,
+    described,
+    pertaining,
+    question_names,
+    subject_fits,
+    typed_labels,
+)
 from agents.reading.reader import Mention, Reading, mentions, read, with_pronoun
 from agents.reading.scope import embedded, negated_doc, supposed_tokens, time_qualifier
 from drowzee_core.kb.model import ValueKind
@@ -49,11 +57,6 @@ def quantified(tok: Any) -> bool:
 
 def _phrase(words: list[Any]) -> tuple[str, list[str]]:
     return " ".join(t.text for t in words), [t.lemma_.lower() for t in words]
-
-
-def _fits_subject(typed: Typed, relation: str, subject: str, _obj: str) -> bool:
-    """Whether a name can be the relation's subject (the KB's types), whatever the object."""
-    return typed.can(subject, relation, "s")
 
 
 def _link(linker: LabelLinker, words: list[Any], labels: Sequence[Label]) -> LabelLink | None:
@@ -122,16 +125,6 @@ def _qualifies(doc: Any, names: Sequence[Mention]) -> bool:
         return False
     root = next((t for t in doc[names[1].start : names[1].end] if not names[1].start <= t.head.i < names[1].end), None)
     return root is not None and root.dep_ in MODIFIERS and root.i in {t.i for t in property_words(doc, names[0])}
-
-
-def _valued_by(labels: Sequence[Label], value: Mention) -> Label | None:
-    """The one supplied label that gives `value` as a value to anything, or None ("is a drama film": genre).
-
-    A bare copula names no relation; a value only one label takes says which (whatever subject it
-    has there, so the relation does not depend on whether the claim is true).
-    """
-    hit = [x for x in labels if value.text.lower() in x.objects]
-    return hit[0] if len(hit) == 1 else None
 
 
 def _word_link(
@@ -271,7 +264,7 @@ def read_question(
     words = predicate_words(doc, spans) or _copular_preposition(doc, b)
     if any(quantified(t) for t in words):
         return []  # "The list names no rival coaches": no claim about these two names
-    if not words and (valued := _valued_by(labels, b)) is not None:  # "X is a drama film": a value of "genre"
+    if not words and (valued := valued_by(labels, b.text)) is not None:  # "X is a drama film": a value of "genre"
         return [Reading(a.text, valued.relation, b.text, neg, False, 0)]
     if len(doc[a.end : b.start]) == 1 and (first := _respective(words)) is not None:
         link = _link(linker, first, labels)  # "a and b are N1 and N2": a is the N1 of b
@@ -283,7 +276,7 @@ def read_question(
         if link is None and len(heads := head_words(words, names)) < len(words):  # a modified noun: its head's
             link = _word_link(linker, heads, labels, every) if typed is not None else _link(linker, heads, labels)
             modified = link is not None  # the modifier says more than the label: the reading is partial
-        fits = functools.partial(_fits_subject, typed, link.label) if typed is not None and link is not None else None
+        fits = functools.partial(subject_fits, typed, link.label) if typed is not None and link is not None else None
         where = direction(doc, words, a, b, link, fits) if link is not None else None
         if link is None and typed is None and says_no_relation(words):  # "X is a poem", "X is set in Lisbon"
             link, where = valued_like(linker, labels, (a, b), getattr(known, "subjects", ()))
