@@ -234,7 +234,8 @@ def mentions(
             continue
         if set(range(start, end)) <= numeric and not numbered:
             continue
-        if all(doc[i].lemma_.lower() in cue_lemmas or _pronoun(doc[i]) for i in range(start, end)):
+        titled = name is not None and start > 0 and doc[start:end].text == name  # "Frozen and It": a title as written
+        if not titled and all(doc[i].lemma_.lower() in cue_lemmas or _pronoun(doc[i]) for i in range(start, end)):
             continue  # "a border", "the capital", "She": cue words and pronouns are never names
         if name is None and _indefinite(doc, start, end):
             continue  # "another event", "one event": a common noun that names no one thing

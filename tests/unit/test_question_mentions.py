@@ -38,3 +38,10 @@ def test_a_parenthesis_qualifying_a_name_is_part_of_it() -> None:
 def test_a_place_name_with_a_possessor_hangs_on_its_preposition() -> None:
     doc = nlp()("Did the regatta not take place in Norland's Free State of Ostria?")
     assert _locative(doc, Mention(7, 13, "Norland's Free State of Ostria", ValueKind.ENTITY))  # not on "'s"
+
+
+def test_a_title_that_is_a_pronoun_is_a_name_where_written_as_the_triples_write_it() -> None:
+    assert names("Do Frozen Meadow and Her share a genre?", ["Frozen Meadow", "Her"]) == ["Frozen Meadow", "Her"]
+    # a pronoun that starts the sentence, or is written otherwise, stays a pronoun
+    assert names("Her genre is drama.", ["Her"], unlinked=False) == []
+    assert names("Is it true that Frozen Meadow is a drama?", ["Frozen Meadow", "It"]) == ["Frozen Meadow"]
