@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.reading.frames import FRAME_ADJ, VAGUE, frame_tokens
+from agents.reading.frames import FRAME_ADJ, VAGUE, frame_tokens, type_nouns, untyped
 from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
 from agents.reading.mentions import Mention
 from drowzee_core.kb.model import ValueKind
@@ -122,9 +122,71 @@ GENERIC = LIGHT | frozenset({"be", "part", "member", "belong"})
 """Predicate words that say no particular relation ("is part of", "belongs to", "is set in")."""
 
 
-def says_no_relation(words: Sequence[Any]) -> bool:
-    """Whether the predicate words are only prepositions and words of no particular relation (`GENERIC`)."""
-    return all(t.pos_ == "ADP" or t.lemma_.lower() in GENERIC for t in words)
+def says_no_relation(words: Sequence[Any], generic: frozenset[str] = GENERIC) -> bool:
+    """Whether the predicate words are only prepositions and words of no particular relation (`generic`)."""
+    return all(t.pos_ == "ADP" or t.lemma_.lower() in generic for t in words)
+
+
+TAXONOMIC = frozenset({"subclass", "class", "kind", "type", "sort", "category", "instance", "example"})
+"""Nouns of belonging to some group, which no more say a relation than "part of" does ("both subclass of")."""
+
+
+ANY_KIND = TAXONOMIC | frozenset({"thing", "one", "entity", "item", "group", "object"})
+"""Types of a shared thing that say nothing of what it is ("the same thing", "the same group")."""
+
+
+def says_belonging(words: Sequence[Any]) -> bool:
+    """Whether the words say belonging and nothing more: a preposition or `TAXONOMIC` / `GENERIC` word, no other.
+
+    "both subclass of", "part of", "set in", "from"; not a light verb alone ("have the same birthday":
+    there the shared thing's noun is the relation).
+    """
+    generic = GENERIC | TAXONOMIC
+    said = any(t.pos_ == "ADP" or t.lemma_.lower() in generic - LIGHT for t in words)
+    return said and says_no_relation(words, generic)
+
+
+def shared_label(
+    linker: LabelLinker, labels: Sequence[Label], names: tuple[Mention, Mention], said_of: Any, kind: str | None
+) -> Label | None:
+    """The one supplied label the triples say of both names, or None.
+
+    A sameness question whose predicate says no particular relation ("Are X and Y part of the same
+    group?", "Are X and Y set in the same city?") asks about the relation the facts give both names.
+    Where they give both more than one, the shared thing's type (`kind`, "city") picks the label whose
+    values it is like (`resembled_label`); where one, a type that says something ("the same person")
+    must be like the label or its values; else the question stays unread. `said_of` gives a name's
+    labels (`agents.reading.known.Known.said_of`); without it nothing is shared.
+    """
+    if said_of is None:
+        return None
+    both = said_of(names[0].text) & said_of(names[1].text)
+    hit = [x for x in labels if x.relation in both]
+    if len(hit) > 1 and kind is not None:
+        return resembled_label(linker, hit, kind)
+    if len(hit) != 1 or kind is None or kind.lower() in ANY_KIND:
+        return hit[0] if len(hit) == 1 else None
+    vectors = linker.vectors([kind, hit[0].text, *(hit[0].spelled or hit[0].objects)])
+    return hit[0] if float(np.max(vectors[1:] @ vectors[0])) >= linker.min_score else None  # "same person": no platform
+
+
+def belonging_link(
+    doc: Any,
+    linker: LabelLinker,
+    labels: Sequence[Label],
+    names: tuple[Mention, Mention],
+    said: list[Any],
+    said_of: Any,
+) -> LabelLink | None:
+    """The `shared_label` of a sameness question whose predicate words `said` say only belonging, or None."""
+    if not says_belonging(untyped(said)):
+        return None
+    outside = [t for t in doc if not any(m.start <= t.i < m.end for m in names)]
+    kind = next((t.lemma_ for t in type_nouns(outside)), None)  # "person" too, which `said` leaves out
+    label = shared_label(linker, labels, names, said_of, kind)
+    if label is None:
+        return None
+    return LabelLink(label.relation, linker.min_score, "embedding", text=label.text, verbal=label.verbal)
 
 
 def valued_like(
@@ -147,4 +209,14 @@ def valued_like(
     return LabelLink(label.relation, linker.min_score, "embedding", text=label.text, verbal=label.verbal), (s, o)
 
 
-__all__ = ["common_value", "resembled_label", "says_no_relation", "valued_by", "valued_like"]
+__all__ = [
+    "TAXONOMIC",
+    "belonging_link",
+    "common_value",
+    "resembled_label",
+    "says_belonging",
+    "says_no_relation",
+    "shared_label",
+    "valued_by",
+    "valued_like",
+]

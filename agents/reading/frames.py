@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from agents.reading.labels import LIGHT
+
 SAME = frozenset({"same", "common", "share", "shared", "overlap", "both", "mutual", "joint"})
 DIFFERENT = frozenset({"different", "distinct", "separate", "differ", "disjoint", "unrelated"})
 QUANTIFIERS = {"several": 2, "many": 2, "multiple": 2, "numerous": 2}
@@ -163,6 +165,35 @@ def predicate_words(doc: Any, names: Sequence[Span], skip: frozenset[str] = froz
     while out and out[0].pos_ == "ADP":
         out.pop(0)
     return out
+
+
+TYPE_MARKS = (SAME | DIFFERENT) - {"both"}
+"""Words that modify the shared thing ("the same club"), unlike "both", which modifies the two names."""
+
+
+def type_nouns(words: list[Any]) -> list[Any]:
+    """The nouns a sameness or difference word modifies ("the same club": "club"), the shared thing's type."""
+    return [t for t in words if t.pos_ == "NOUN" and any(c.lower_ in TYPE_MARKS for c in t.children)]
+
+
+def untyped(words: list[Any]) -> list[Any]:
+    """The predicate words less any noun a sameness or difference word modifies, and its own modifiers."""
+    typed = type_nouns(words)
+    return [t for t in words if t not in typed and t.head not in typed]
+
+
+def without_type(words: list[Any]) -> list[Any]:
+    """Predicate words without the shared thing's type ("members of the same club": "club" is no relation).
+
+    The noun a sameness or difference word modifies names the type of the shared object when a
+    relational word comes before it ("both R of the same T"); alone ("the same coach") it is the relation.
+    """
+    typed = type_nouns(words)
+    if not typed:
+        return words
+    rest = untyped(words)
+    relational = [t for t in rest if t.pos_ in ("NOUN", "VERB") and t.lemma_.lower() not in LIGHT and t.i < typed[0].i]
+    return rest if relational else words
 
 
 def head_words(words: list[Any], names: Sequence[Any]) -> list[Any]:

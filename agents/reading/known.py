@@ -24,6 +24,9 @@ class Known:
         self.names = tuple(dict.fromkeys(n for t in triples for x in (t[0], t[-1]) if (n := " ".join(str(x).split()))))
         self.subjects = tuple(dict.fromkeys(n for t in triples if (n := " ".join(str(t[0]).split()))))
         """The names supplied triples say something about: a number among them ("1804") is a name."""
+        self._said: dict[str, set[str]] = {}
+        for t in triples:
+            self._said.setdefault(" ".join(str(t[0]).split()).lower(), set()).add(" ".join(str(t[1]).split()))
         self._supplied = {n.lower() for n in self.names}
         self._cache: dict[str, bool] = {}
 
@@ -36,6 +39,10 @@ class Known:
             bare = name[4:] if name.lower().startswith("the ") else name
             self._cache[name] = any(n.lower() in self._supplied or bool(self.store.resolve(n, 1)) for n in {name, bare})
         return self._cache[name]
+
+    def said_of(self, name: str) -> frozenset[str]:
+        """The relation labels of the supplied triples whose subject is `name` (any case)."""
+        return frozenset(self._said.get(" ".join(name.split()).lower(), ()))
 
 
 def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Known:

@@ -24,10 +24,10 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agents.reading.common_values import common_value, says_no_relation, valued_by, valued_like
+from agents.reading.common_values import belonging_link, common_value, says_no_relation, valued_by, valued_like
 from agents.reading.direction import direction, verbal
-from agents.reading.frames import DIFFERENT, SAME, Span, head_words, predicate_words, quantity, sameness
-from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
+from agents.reading.frames import DIFFERENT, SAME, Span, head_words, predicate_words, quantity, sameness, without_type
+from agents.reading.labels import Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
 from agents.reading.properties import MODIFIERS, property_words, said_property
 from agents.reading.question_names import (
@@ -62,24 +62,6 @@ def _phrase(words: list[Any]) -> tuple[str, list[str]]:
 def _link(linker: LabelLinker, words: list[Any], labels: Sequence[Label]) -> LabelLink | None:
     phrase, lemmas = _phrase(words)
     return linker.link(phrase, lemmas, labels) if phrase else None
-
-
-TYPE_MARKS = (SAME | DIFFERENT) - {"both"}
-"""Words that modify the shared thing ("the same club"), unlike "both", which modifies the two names."""
-
-
-def _without_type(words: list[Any]) -> list[Any]:
-    """Predicate words without the shared thing's type ("members of the same club": "club" is no relation).
-
-    The noun a sameness or difference word modifies names the type of the shared object when a
-    relational word comes before it ("both R of the same T"); alone ("the same coach") it is the relation.
-    """
-    typed = [t for t in words if t.pos_ == "NOUN" and any(c.lower_ in TYPE_MARKS for c in t.children)]
-    if not typed:
-        return words
-    rest = [t for t in words if t not in typed and t.head not in typed]
-    relational = [t for t in rest if t.pos_ in ("NOUN", "VERB") and t.lemma_.lower() not in LIGHT and t.i < typed[0].i]
-    return rest if relational else words
 
 
 def _respective(words: list[Any]) -> list[Any] | None:
@@ -227,11 +209,13 @@ def read_question(
         return mutual  # "Do X and Y share a border?": a symmetric relation, not a common value
     if same is not None and linker is not None and labels:
         said = predicate_words(doc, spans, SHAPE_SKIP)
-        links = [x for x in (_link(linker, _without_type(said), labels), _link(linker, said, labels)) if x is not None]
+        links = [x for x in (_link(linker, without_type(said), labels), _link(linker, said, labels)) if x is not None]
         link = max(links, key=lambda x: x.score) if links else None  # "written in different languages": a label
+        a, b = names
+        if link is None:  # "both part of the same group": the one label the triples give both names
+            link = belonging_link(doc, linker, labels, (a, b), said, getattr(known, "said_of", None))
         if link is None:
             return []
-        a, b = names
         kind = "triple" if "same" in link.text.lower().split() else "common"  # "on the same continent as" says it
         return [Reading(a.text, link.label, b.text, (not same) != neg, False, 0, kind=kind)]
     counted = quantity(doc)
