@@ -164,6 +164,20 @@ def direction(
     return (o, s) if link.converse else (s, o)
 
 
+def by_roles(
+    where: tuple[Mention, Mention], link: LabelLink, said_of: Callable[[str], frozenset[str]] | None
+) -> tuple[Mention, Mention]:
+    """The names swapped where only an embedding linked the label and the triples say it of the object only.
+
+    An embedding's nearness says two relations are akin, not which way round ("X's notable work
+    includes Y" near the label "author"): the name the supplied triples give that label is its subject.
+    """
+    s, o = where
+    if link.how != "embedding" or said_of is None or link.label in said_of(s.text):
+        return where
+    return (o, s) if link.label in said_of(o.text) else where
+
+
 def _named_value(words: list[Any], names: list[Mention], link: LabelLink) -> Mention | None:
     """The one name that modifies the label's own noun as a compound: the noun's value ("the Fauvism movement")."""
     said = set(link.text.lower().split())

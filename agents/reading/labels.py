@@ -43,6 +43,7 @@ MIN_SCORE = 0.35
 MARGIN = 0.05
 """Least lead of the linked label over the next one."""
 LABEL_STOP = frozenset({"of", "by", "in", "at", "for", "from", "to", "with", "on", "the", "a", "an", "is", "be", "has"})
+PLURAL_MARK = re.compile(r"\((?:e?s)\)")  # "has part(s)": the label's noun is "part"
 
 SENSES = 3
 """WordNet senses of a lemma that count (its most frequent ones)."""
@@ -112,7 +113,7 @@ def label_lemmas(label: str, parse: Callable[[str], Any]) -> frozenset[str]:
 
     A one-word label in "-ing" is a noun, whatever the parser makes of it alone ("sibling", not "sible").
     """
-    tokens = [t for t in parse(label) if t.lower_ not in LABEL_STOP and t.is_alpha]
+    tokens = [t for t in parse(PLURAL_MARK.sub("", label)) if t.lower_ not in LABEL_STOP and t.is_alpha]
     if len(tokens) == 1 and tokens[0].tag_ == "VBG":
         return frozenset({tokens[0].lower_})
     return frozenset(t.lemma_.lower() for t in tokens)

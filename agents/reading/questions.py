@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from agents.reading.common_values import belonging_link, common_value, says_no_relation, valued_by, valued_like
-from agents.reading.direction import direction, verbal
+from agents.reading.direction import by_roles, direction, verbal
 from agents.reading.frames import DIFFERENT, SAME, Span, head_words, predicate_words, quantity, sameness, without_type
 from agents.reading.labels import Label, LabelLink, LabelLinker
 from agents.reading.lexicon import Lexicon
@@ -262,6 +262,7 @@ def read_question(
             modified = link is not None  # the modifier says more than the label: the reading is partial
         fits = functools.partial(subject_fits, typed, link.label) if typed is not None and link is not None else None
         where = direction(doc, words, a, b, link, fits) if link is not None else None
+        where = by_roles(where, link, getattr(known, "said_of", None)) if where and link else where
         if link is None and typed is None and says_no_relation(words):  # "X is a poem", "X is set in Lisbon"
             link, where = valued_like(linker, labels, (a, b), getattr(known, "subjects", ()))
         if link is None or where is None:

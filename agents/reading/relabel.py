@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agents.reading.labels import Label, LabelLinker, entity_labels, label_lemmas
+from agents.reading.labels import LABEL_STOP, PLURAL_MARK, Label, LabelLinker, entity_labels, label_lemmas
 from agents.schemas import Claim, ClaimKind
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
@@ -31,6 +31,26 @@ RELABELED = (ClaimKind.TRIPLE,)
 def supplied_relations(triples: Sequence[Sequence[str]], catalog: Catalog) -> set[str]:
     """The catalog relations the supplied triples use by name or label."""
     return {name for t in triples if len(t) >= 3 and (name := relation_for(str(t[1]), catalog))}
+
+
+def _of_forms(label: str, parse: Callable[[str], Any]) -> dict[str, bool]:
+    """Each content lemma of a label, and whether "of" follows it ("part of": the thing is the part)."""
+    doc = list(parse(PLURAL_MARK.sub("", label)))
+    return {
+        t.lemma_.lower(): i + 1 < len(doc) and doc[i + 1].lower_ == "of"
+        for i, t in enumerate(doc)
+        if t.is_alpha and t.lower_ not in LABEL_STOP
+    }
+
+
+def opposed(a: str, b: str, parse: Callable[[str], Any]) -> bool:
+    """Whether two labels that share a noun read it opposite ways ("part of" and "has part(s)").
+
+    The subject of the one is the noun's thing, of the other its owner ("capital of" and "capital").
+    """
+    fa, fb = _of_forms(a, parse), _of_forms(b, parse)
+    shared = fa.keys() & fb.keys()
+    return bool(shared) and all(fa[w] != fb[w] for w in shared)
 
 
 def relabel(
@@ -59,11 +79,11 @@ def relabel(
         link = linker().link(spec.label, sorted(label_lemmas(spec.label, parse)), labels) if labels else None
         if link is None or link.how == "embedding" or c.kind != ClaimKind.TRIPLE or not c.subject or not c.object:
             out.append(c)
-        elif link.converse:
+        elif link.converse != opposed(spec.label, link.text, parse):
             out.append(c.model_copy(update={"supplied_as": (c.object, link.label, c.subject)}))
         else:
             out.append(c.model_copy(update={"supplied_as": (c.subject, link.label, c.object)}))
     return out
 
 
-__all__ = ["relabel", "supplied_relations"]
+__all__ = ["opposed", "relabel", "supplied_relations"]
