@@ -64,6 +64,10 @@ class RelationSpec(BaseModel):
 
     name: RelationName = Field(description="Identifier, snake_case, unique in the catalog.")
     label: str = Field(min_length=1, description="Human wording of the relation, e.g. 'located in'.")
+    other_labels: tuple[str, ...] = Field(
+        default=(),
+        description="Other labels supplied triples name it by ('subclass of', Wikidata's label for `is_a`).",
+    )
     category: RelationCategory = Field(description="Phrasing family used by question templates.")
     domain: str = Field(default="general", description="Drowzee domain the relation belongs to.")
     symmetric: bool = Field(default=False, description="r(a, b) implies r(b, a).")
@@ -109,6 +113,11 @@ class RelationSpec(BaseModel):
         default=None,
         description="Noun phrase with {s} for the object, e.g. 'the capital of {s}' (wh-questions, multi-hop).",
     )
+
+    def named(self, text: str) -> bool:
+        """Whether `text` is this relation's name, label or one of its other labels, ignoring case and spacing."""
+        wanted = " ".join(text.split()).lower()
+        return wanted in {self.name.lower(), self.label.lower(), *(x.lower() for x in self.other_labels)}
 
     @model_validator(mode="after")
     def _check(self) -> Self:

@@ -67,12 +67,8 @@ def split_qualifier(triple: Triple) -> Qualified:
 
 
 def relation_for(text: str, catalog: Catalog) -> str | None:
-    """The catalog relation whose name or label equals `text`, ignoring case; None when none does."""
-    wanted = text.strip().lower()
-    for spec in catalog:
-        if wanted in (spec.name.lower(), spec.label.lower()):
-            return spec.name
-    return None
+    """The catalog relation whose name or label (or other label) is `text`, ignoring case; None when none is."""
+    return next((spec.name for spec in catalog if spec.named(text)), None)
 
 
 def year_of(text: str) -> int | None:

@@ -119,11 +119,11 @@ class Reasoner:
         return self.derived
 
     def relation_id(self, text: str) -> int:
-        """Relation id by catalog name or label."""
+        """Relation id by catalog name or label (or other label)."""
         if text in self.relation_ids:
             return self.relation_ids[text]
         for spec in self.catalog:
-            if spec.label.lower() == text.strip().lower() and spec.name in self.relation_ids:
+            if spec.named(text) and spec.name in self.relation_ids:
                 return self.relation_ids[spec.name]
         raise KBError(f"unknown relation {text!r}; known relations: {', '.join(sorted(self.relation_ids))}")
 
