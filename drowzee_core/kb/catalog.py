@@ -61,6 +61,9 @@ class Catalog:
                     f" ({inv.name!r} says {inv.inverse_of!r})"
                 )
         for rel in self._relations.values():
+            for text in rel.other_labels:
+                if (named := [r.name for r in self._relations.values() if r is not rel and r.named(text)]) != []:
+                    raise CatalogError(f"relation {rel.name!r}: other label {text!r} names {named[0]!r} already")
             if rel.narrows is not None and rel.narrows not in self._relations:
                 raise CatalogError(f"relation {rel.name!r}: narrows names {rel.narrows!r}, which is not in the catalog")
             for other in rel.disjoint_with:

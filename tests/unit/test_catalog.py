@@ -34,6 +34,16 @@ def test_invalid_catalogs_say_what_to_fix(relation: dict[str, object], message: 
         Catalog.from_dict({"relation": [relation]})
 
 
+def test_an_other_label_names_one_relation_only() -> None:
+    raw = {
+        "relation": [{"name": "a", "label": "a", **BASE, "other_labels": ["B"]}, {"name": "b", "label": "b", **BASE}]
+    }
+    with pytest.raises(CatalogError, match="other label 'B' names 'b' already"):
+        Catalog.from_dict(raw)
+    spec = Catalog.from_dict({"relation": [{"name": "a", "label": "a", **BASE, "other_labels": ["sub of"]}]}).get("a")
+    assert spec.named("Sub  Of") and not spec.named("sub")
+
+
 def test_composite_must_name_known_relations() -> None:
     raw = {
         "relation": [{"name": "a", "label": "a", **BASE}],
