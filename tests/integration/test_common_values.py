@@ -10,20 +10,14 @@ from collections.abc import Sequence
 
 import pytest
 
-from agents.reading.claims import SentenceReader, default_linker, question_text
-from agents.reading.known import Known
-from agents.reading.reader import Reading
+from agents.reading.claims import SentenceReader, default_linker
 from agents.verifier import Verifier
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import Decision, VerifyRequest
+from tests.integration.question_reading import readings
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
-
-
-class NoKB:
-    def resolve(self, name: str, k: int) -> list[int]:
-        return []
 
 
 @pytest.fixture(scope="module")
@@ -32,11 +26,7 @@ def reader() -> SentenceReader:
 
 
 def ask(reader: SentenceReader, query: str, triples: Sequence[Sequence[str]]) -> list[tuple[str, str, str, bool]]:
-    text = question_text(query)
-    assert text is not None
-    lexicon = reader.with_labels([t[1] for t in triples])
-    found: list[Reading] = reader.ask(text, Known(NoKB(), triples), lexicon, triples)  # type: ignore[arg-type]
-    return [(r.subject, r.relation, r.object, r.negated) for r in found]
+    return [(r.subject, r.relation, r.object, r.negated) for r in readings(reader, query, triples)]
 
 
 SUITE = [["Marrow Lantern Suite", "genre", "ambient music"]]

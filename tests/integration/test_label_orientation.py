@@ -16,7 +16,8 @@ from agents.reading.reader import nlp
 from agents.reading.relabel import opposed
 from agents.verifier import Verifier
 from drowzee_core.records.enums import Label
-from drowzee_core.records.verdict import DecidedBy, Decision, VerifyRequest
+from drowzee_core.records.verdict import Decision
+from tests.integration.question_reading import assert_proved
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -68,6 +69,4 @@ def test_labels_that_read_a_shared_noun_opposite_ways_are_opposed(a: str, b: str
 def test_the_answer_is_proved_with_the_label_the_right_way_round(
     verifier: Verifier, query: str, evidence: list[list[str]], answer: str, label: Label, decision: Decision
 ) -> None:
-    v = verifier.verify(VerifyRequest(query=query, response=answer, evidence=evidence))
-    assert (v.label, v.decision) == (label, decision), v.explanation
-    assert any(c.decided_by == DecidedBy.PROOF for c in v.claims), v.explanation
+    assert_proved(verifier, query, evidence, answer, label, decision)

@@ -11,13 +11,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from agents.reading.claims import SentenceReader, default_linker, question_text
-from agents.reading.known import Known
-from agents.reading.reader import Reading
+from agents.reading.claims import SentenceReader, default_linker
 from agents.verifier import Verifier
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import Decision, VerifyRequest
+from tests.integration.question_reading import readings
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -32,22 +31,13 @@ SETTINGS = [
 ]
 
 
-class NoKB:
-    def resolve(self, name: str, k: int) -> list[int]:
-        return []
-
-
 @pytest.fixture(scope="module")
 def reader() -> SentenceReader:
     return SentenceReader(Catalog.from_toml(), default_linker)
 
 
 def ask(reader: SentenceReader, query: str, triples: Sequence[Sequence[str]]) -> list[tuple[str, str, str, bool, str]]:
-    text = question_text(query)
-    assert text is not None
-    lexicon = reader.with_labels([t[1] for t in triples])
-    found: list[Reading] = reader.ask(text, Known(NoKB(), triples), lexicon, triples)  # type: ignore[arg-type]
-    return [(r.subject, r.relation, r.object, r.negated, r.kind) for r in found]
+    return [(r.subject, r.relation, r.object, r.negated, r.kind) for r in readings(reader, query, triples)]
 
 
 @pytest.mark.parametrize(

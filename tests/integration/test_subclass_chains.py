@@ -15,7 +15,8 @@ from agents.verifier import Verifier
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.scratch import relation_for
 from drowzee_core.records.enums import Label
-from drowzee_core.records.verdict import DecidedBy, Decision, VerifyRequest
+from drowzee_core.records.verdict import Decision
+from tests.integration.question_reading import assert_proved
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -61,6 +62,4 @@ def test_subclass_of_is_the_catalogs_is_a() -> None:
 def test_a_chain_of_supplied_subclasses_is_proved(
     verifier: Verifier, query: str, evidence: list[list[str]], answer: str, label: Label, decision: Decision
 ) -> None:
-    v = verifier.verify(VerifyRequest(query=query, response=answer, evidence=evidence))
-    assert (v.label, v.decision) == (label, decision), v.explanation
-    assert any(c.decided_by == DecidedBy.PROOF for c in v.claims), v.explanation
+    assert_proved(verifier, query, evidence, answer, label, decision)
