@@ -128,7 +128,7 @@ def says_no_relation(words: Sequence[Any], generic: frozenset[str] = GENERIC) ->
 
 
 TAXONOMIC = frozenset({"subclass", "class", "kind", "type", "sort", "category", "instance", "example"})
-"""Nouns of belonging to some group, which no more say a relation than "part of" does ("both subclass of")."""
+"""Nouns of belonging to some group, which no more say a relation than "part of" does ("a kind of the same art")."""
 
 
 ANY_KIND = TAXONOMIC | frozenset({"thing", "one", "entity", "item", "group", "object"})
@@ -138,7 +138,7 @@ ANY_KIND = TAXONOMIC | frozenset({"thing", "one", "entity", "item", "group", "ob
 def says_belonging(words: Sequence[Any]) -> bool:
     """Whether the words say belonging and nothing more: a preposition or `TAXONOMIC` / `GENERIC` word, no other.
 
-    "both subclass of", "part of", "set in", "from"; not a light verb alone ("have the same birthday":
+    "a subclass of", "part of", "set in", "from"; not a light verb alone ("have the same birthday":
     there the shared thing's noun is the relation).
     """
     generic = GENERIC | TAXONOMIC

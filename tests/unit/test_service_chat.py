@@ -60,7 +60,10 @@ def test_build_request_messages() -> None:
     with pytest.raises(InputError, match="limit is"):
         build_request("q", "r", "[" + ",".join(['"x"'] * 201) + "]")
     request = build_request(*EXAMPLES[2])
-    assert request.evidence == [["Bölþorn", "part of", "Norse mythology"], ["Laufey", "part of", "Norse mythology"]]
+    assert request.evidence == [
+        ["Sainte-Chapelle", "located in", "Paris"],
+        ["Notre-Dame de Paris", "located in", "Paris"],
+    ]
 
 
 def test_examples_are_valid_requests() -> None:

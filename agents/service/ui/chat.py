@@ -46,7 +46,7 @@ BOT = "chat-bot"
 EXAMPLE_LABELS = [
     "Capital of France (a wrong answer)",
     "Hirohito's year of birth",
-    "Norse mythology, with KG triples",
+    "Two Paris churches, with KG triples",
     "Eiffel Tower, with text evidence",
 ]
 EVIDENCE_HELP = (

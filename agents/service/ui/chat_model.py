@@ -25,9 +25,9 @@ EXAMPLES: list[list[str]] = [
     ["What is the capital of France?", "The capital of France is Lyon.", ""],
     ["What is the year of birth of Hirohito?", "Hirohito was born in 1886.", ""],
     [
-        "Is it true that Bölþorn and Laufey are both subclass of different events?",
-        "No. Both belong to Norse mythology.",
-        '[["Bölþorn", "part of", "Norse mythology"], ["Laufey", "part of", "Norse mythology"]]',
+        "Are Sainte-Chapelle and Notre-Dame de Paris located in different cities?",
+        "No. Both are in Paris.",
+        '[["Sainte-Chapelle", "located in", "Paris"], ["Notre-Dame de Paris", "located in", "Paris"]]',
     ],
     [
         "Where is the Eiffel Tower?",
