@@ -47,8 +47,8 @@ demo: setup $(DROWZEE_CACHE)/kb/seed.sqlite
 	  --response "No. Both belong to Norse mythology." --evidence -
 
 lint: setup
-	$(VENV)/bin/ruff check drowzee_core agents finetune prompts tests bench app.py
-	$(VENV)/bin/ruff format --check drowzee_core agents finetune prompts tests bench app.py
+	$(VENV)/bin/ruff check drowzee_core agents finetune prompts cli service tests bench app.py
+	$(VENV)/bin/ruff format --check drowzee_core agents finetune prompts cli service tests bench app.py
 	$(VENV)/bin/mypy
 
 test: setup lint

@@ -2,8 +2,8 @@
 
     python app.py [--host 127.0.0.1] [--port 7860]
 
-Settings come from options, then `DROWZEE_SERVICE_*` variables, then defaults (`agents/service/settings.py`).
-Binding beyond loopback needs `DROWZEE_API_TOKEN`. The code lives in `agents/service/`.
+Settings come from options, then `DROWZEE_SERVICE_*` variables, then defaults (`service/settings.py`).
+Binding beyond loopback needs `DROWZEE_API_TOKEN`. The code lives in `service/`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import uvicorn
 
-    from agents.service import ServiceError, ServiceSettings, create_app
+    from service import ServiceError, ServiceSettings, create_app
 
     try:
         settings = ServiceSettings.load({"host": args.host, "port": args.port})

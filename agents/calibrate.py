@@ -27,9 +27,9 @@ from agents.aggregate import FEATURES, Calibration, decide, settle
 from agents.decision import label_of
 from agents.fit import ManagerRun
 from drowzee_core.oracles.decisions import decision_figures
+from drowzee_core.oracles.stats import bootstrap_bounds
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import MAX_UNDECIDED_CONFIDENCE, DecidedBy, Decision, UndecidedPolicy
-from finetune.stats import bootstrap_bounds
 
 JUDGE_PRECISION = 0.85
 """Lowest 95 % Wilson bound on the precision of judge-supported pairs for the judge to decide."""

@@ -279,7 +279,7 @@ class Services:
             cfg = self.role(role)
             sha = None
             if role == "judge" and is_in_process(cfg):
-                from finetune.judge.export import judge_weights_sha256, shipped_judge_dir
+                from drowzee_core.llm.judge.manifest import judge_weights_sha256, shipped_judge_dir
 
                 sha = judge_weights_sha256(shipped_judge_dir())
             elif cfg.is_local and (served := find_adapters().get(cfg.model)) is not None:

@@ -19,8 +19,8 @@ import logging
 from dataclasses import replace
 from pathlib import Path
 
+from drowzee_core.oracles.stats import table
 from finetune.evaluate import EvalReport, EvalRequest, run_guardian_eval
-from finetune.stats import table
 
 log = logging.getLogger("bench.guardian")
 

@@ -20,10 +20,9 @@ from agents.nodes.guardian import LABEL_TOKENS, TOP_LOGPROBS, GuardianAnswerErro
 from drowzee_core.llm.logprobs import first_token_top
 from drowzee_core.llm.roles import chat_model, load_role
 from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
+from drowzee_core.oracles.stats import bootstrap_bounds
 from drowzee_core.records import Label, QRPair, read_records
-from finetune.data import PROMPTS
-from finetune.stats import bootstrap_bounds
-from prompts import render
+from prompts import MODE_PROMPTS, render
 
 log = logging.getLogger("guardian_measure")
 CODE = {Label.NON_FACTUAL: 1, Label.FACTUAL: 0}
@@ -69,7 +68,7 @@ def main() -> None:
     started = time.perf_counter()
     try:
         for i, pair in enumerate(pairs):
-            prompt = render(PROMPTS["guardian"], query=pair.query, response=pair.response)
+            prompt = render(MODE_PROMPTS["guardian"], query=pair.query, response=pair.response)
             reply = scored.invoke(prompt)
             old_token = str(reply.content) if args.drowzee_responses else str(plain.invoke(prompt).content)
             row: dict[str, Any] = {"id": pair.id, "gold": str(pair.label), "old_token": old_token}

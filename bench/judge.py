@@ -55,7 +55,7 @@ def external_sets(peers: Path) -> dict[str, list[dict[str, Any]]]:
 
 def measure(judge: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Score `rows` with the local judge; its figures, pairs/s and the length-matched pairs."""
-    from finetune.judge.chunk import score_inputs
+    from drowzee_core.llm.judge.chunk import score_inputs
     from finetune.judge.evaluate import length_matched, summarize, to_inputs
 
     inputs = to_inputs(rows)
@@ -86,9 +86,9 @@ def measure(judge: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def generative(spec: str, dev: list[Any]) -> dict[str, Any]:
     """Model (b) on the generated dev split: balanced accuracy (threshold fitted there) and pairs/s."""
-    from finetune.judge.calibrate import fit_calibration
+    from drowzee_core.llm.judge.calibrate import fit_calibration
     from finetune.judge.evaluate import summarize
-    from finetune.judge.model import LabelTokenJudge, as_factchd_pair
+    from finetune.judge.label_token import LabelTokenJudge, as_factchd_pair
 
     base, _, adapter = spec.partition("=")
     judge = LabelTokenJudge(base, Path(adapter) if adapter else None)

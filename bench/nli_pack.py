@@ -25,7 +25,7 @@ def pack(out: Path, pairs: Path) -> None:
     import numpy as np
     from safetensors.numpy import load_file
 
-    from finetune.judge.model import base_path
+    from drowzee_core.llm.judge.cross_encoder import base_path
 
     out.mkdir(parents=True, exist_ok=True)
     base = base_path()

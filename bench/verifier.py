@@ -42,7 +42,7 @@ def drowzee_pairs(limit: int | None, seed: int = 0) -> list[dict[str, Any]]:
     With `limit`, a seeded random sample of `limit` rows per model (the files are ordered by
     reasoning type, so their first rows are not representative).
     """
-    from drowzee_core.oracles.answers import gold_label, parse_answer
+    from drowzee_core.records.answer_text import gold_label, parse_answer
     from drowzee_core.records.peer_answers import drowzee_history
 
     out = []
@@ -110,7 +110,7 @@ def ablation(results: list[dict[str, Any]], policy: str) -> list[dict[str, Any]]
     """The Manager's verdict (decision and label) with every non-empty subset of the sources."""
     from agents.calibrate import outcome
     from agents.nodes.verdict_manager import shipped_calibration
-    from finetune.stats import codes, figures
+    from drowzee_core.oracles.stats import codes, figures
 
     cal = shipped_calibration()
     gold = codes([{"gold_label": r["pair"]["label"]} for r in results], "gold_label")
@@ -135,7 +135,7 @@ def ablation(results: list[dict[str, Any]], policy: str) -> list[dict[str, Any]]
 
 def audit(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Drowzee answers per model: all rows, rows with their evidence triples, rows that lost them."""
-    from finetune.stats import codes, figures, majority
+    from drowzee_core.oracles.stats import codes, figures, majority
 
     table = []
     for model in sorted({r["pair"]["source"] for r in results}):

@@ -6,14 +6,16 @@ Modules (imported on demand; training pulls in torch, evaluation scipy and sciki
 - `data`: instruction examples (guardian, judge, arbitration) and few-shot selection from pairs (pure);
 - `train`: LoRA training with peft on transformers, resumable, exported with a manifest;
 - `evaluate`: `run_guardian_eval`, the logic of `drowzee eval guardian` (private server, cache, scoring);
-- `stats`: figures with 95 % bootstrap intervals beside the constant baselines (pure);
-- `manifest`: manifests written only by code, metrics keyed by data sha256 and slice, `check_adapter`.
+- `manifest`: manifests written only by code, metrics keyed by data sha256 and slice, `check_adapter`;
+- `judge`: training and measuring the grounded judge (the model it trains runs from `drowzee_core.llm.judge`).
+
+The figures with bootstrap intervals beside the constant baselines are `drowzee_core.oracles.stats`.
 """
 
 import importlib
 from types import ModuleType
 
-__all__ = ["config", "data", "evaluate", "manifest", "stats", "train"]
+__all__ = ["config", "data", "evaluate", "judge", "manifest", "train"]
 
 
 def __getattr__(name: str) -> ModuleType:

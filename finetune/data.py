@@ -24,17 +24,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from drowzee_core.errors import DrowzeeError
-from prompts import render
+from prompts import MODE_PROMPTS, render
 
 MODES = ("guardian", "judge", "arbitration")
 LABELS = ("FACTUAL", "NON-FACTUAL")
 MAX_FIELD_CHARS = 4000
 FEW_SHOT_PROMPT = "factchd_fallacy_finder_few_shot"
-PROMPTS = {
-    "guardian": "factchd_fallacy_finder",
-    "judge": "factchd_judge_evidence",
-    "arbitration": "factchd_arbitration",
-}
 
 
 def check_pair(pair: dict[str, Any], where: str) -> None:
@@ -111,7 +106,7 @@ def build_example(pair: dict[str, Any], mode: str, seed: int = 0) -> dict[str, A
         "label": pair["label"],
         "pattern": pattern_of(pair),
         "reason": pair["reason"],
-        "prompt": render(PROMPTS[mode], **values),
+        "prompt": render(MODE_PROMPTS[mode], **values),
         "completion": str(pair["reason"]).strip(),
     } | extra
 

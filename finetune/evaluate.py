@@ -4,7 +4,7 @@ The prompts go through the runner (`drowzee_core.llm.runner`: cache keyed by the
 every generation parameter, retries) to any OpenAI-compatible endpoint; an adapter folder is served on
 a private local server for the run. The answers are scored with FactCHD's metrics per pattern and
 overall (`score_factchd_rows`), and the overall figures get 95 % bootstrap intervals beside the
-constant baselines (`finetune.stats`). The judged rows get a provenance sidecar; with
+constant baselines (`drowzee_core.oracles.stats`). The judged rows get a provenance sidecar; with
 `update_manifest` the adapter's manifest records the figures under the data file's name, sha256 and slice.
 """
 
@@ -25,12 +25,12 @@ from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.runner import AnswerCache, CacheIdentity, RunStats, run_cases
 from drowzee_core.oracles.inputs import read_rows
 from drowzee_core.oracles.score import score_factchd_rows
+from drowzee_core.oracles.stats import Figures, evaluate_rows
 from drowzee_core.records.jsonl import write_jsonl
 from drowzee_core.records.provenance import Provenance, provenance, write_sidecar
 from finetune.data import MODES, build_example, check_pair, few_shot_prompt, pattern_of, pick_shots
 from finetune.loop_data import data_files
 from finetune.manifest import file_sha256, metrics_key, record_metrics
-from finetune.stats import Figures, evaluate_rows
 
 # A base model given the alpaca-style prompt tends to write the next "### Instruction" or "#Question#".
 STOP = ["\n### ", "\n#Question#"]

@@ -7,6 +7,13 @@ from importlib import resources
 
 from drowzee_core.errors import DrowzeeError
 
+MODE_PROMPTS = {
+    "guardian": "factchd_fallacy_finder",
+    "judge": "factchd_judge_evidence",
+    "arbitration": "factchd_arbitration",
+}
+"""The prompt of each FactCHD instruction mode, the same for training (`finetune.data`) and serving."""
+
 
 @cache
 def template(name: str) -> str:
@@ -25,4 +32,4 @@ def render(name: str, **values: str) -> str:
         raise DrowzeeError(f"prompt {name!r} needs a value for {exc.args[0]!r}") from None
 
 
-__all__ = ["render", "template"]
+__all__ = ["MODE_PROMPTS", "render", "template"]

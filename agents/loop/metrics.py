@@ -5,7 +5,7 @@ The oracle says which of the target's answers are hallucinations (`hallucinated`
 
 - detection precision, recall and F1 of hallucinated answers, and accuracy (agreement with the oracle),
   each with a 95 % percentile-bootstrap interval (paired rows; the resampling constants of
-  `finetune.stats`), beside the constant baselines on the same rows: always flag, never flag and the
+  `drowzee_core.oracles.stats`), beside the constant baselines on the same rows: always flag, never flag and the
   majority oracle label (ties go to "flag"). Precision is 0 when nothing is flagged and recall 0 when
   nothing is a hallucination (scikit-learn's `zero_division=0`);
 - the target's hallucination rate with its interval;
@@ -33,7 +33,7 @@ from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
 from drowzee_core.oracles.graph import DEFAULT_MATCH
-from finetune.stats import Figure, bootstrap_bounds
+from drowzee_core.oracles.stats import Figure, bootstrap_bounds
 
 GROUPS: tuple[str, ...] = ("model", "domain", "rule", "operator")
 """Fields the figures are broken down by (rows without the field are left out of that breakdown)."""

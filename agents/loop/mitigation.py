@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
 from agents.loop.metrics import figures
-from finetune.stats import Figure
+from drowzee_core.oracles.stats import Figure
 
 MAX_FACTS = 8
 """Facts put into one patched prompt."""

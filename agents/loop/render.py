@@ -20,7 +20,7 @@ import numpy as np
 from agents.loop.metrics import Block, Detection, LoopMetrics, LoopRow
 from agents.loop.mitigation import Mitigation
 from agents.loop.state import LoopConfig
-from finetune.stats import Figure
+from drowzee_core.oracles.stats import Figure
 
 SHOWN_ROWS = 15
 """Confusion rows listed per kind (misses, false alarms)."""

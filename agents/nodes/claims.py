@@ -33,7 +33,7 @@ from drowzee_core.kb.set_questions import read_set_answer
 from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.logic.mtl_question import read_mtl_question
 from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_drowzee
-from drowzee_core.oracles.answers import parse_answer
+from drowzee_core.records.answer_text import parse_answer
 
 MAX_PARSE_CHARS = 20_000
 """The part of a response parsed for its discourse (the rest is read as it is)."""

@@ -29,8 +29,7 @@ from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.logprobs import first_token_top, label_mass, prefix_labeller
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import Opinion, OpinionSource
-from finetune.data import PROMPTS
-from prompts import render
+from prompts import MODE_PROMPTS, render
 
 LABEL_TOKENS = 1
 TOP_LOGPROBS = 20
@@ -95,7 +94,7 @@ def guardian(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
     """Ask the Guardian for its label in one forward pass, scored from the label tokens' probabilities."""
     if not ctx.settings.use_guardian:
         return {}
-    prompt = render(PROMPTS["guardian"], query=state.get("query", ""), response=state["response"])
+    prompt = render(MODE_PROMPTS["guardian"], query=state.get("query", ""), response=state["response"])
     model = ctx.services.chat("guardian", max_tokens=LABEL_TOKENS).bind(logprobs=True, top_logprobs=TOP_LOGPROBS)
     reply = model.invoke(prompt)
     content = reply.content if isinstance(reply.content, str) else str(reply.content)

@@ -8,7 +8,7 @@ so listing the registry stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,14 +19,19 @@ from drowzee_core.records.provenance import input_files
 from drowzee_core.registry import Registry
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from drowzee_core.logic.events import EventTable
     from drowzee_core.logic.reasoner import Reasoner
 
 Progress = Callable[[int], None]
+Encode = Callable[[Sequence[str]], "NDArray[np.float32]"]
+"""Texts to unit-length sentence embeddings, one row per text."""
 
 
 class Resources(Protocol):
-    """What a generator may need from its caller: the KB in Prolog, temporal events, progress display."""
+    """What a generator may need from its caller: the KB in Prolog, temporal events, an embedder, progress display."""
 
     def reasoner(self) -> Reasoner:
         """The KB loaded into Prolog."""
@@ -42,6 +47,10 @@ class Resources(Protocol):
 
     def track(self, what: str, total: int | None) -> AbstractContextManager[Progress]:
         """A progress display; the callable sets how many of `total` are done."""
+        ...
+
+    def encoder(self) -> Encode:
+        """A sentence embedder (FactCHD's near-duplicate filter, `dedupe`)."""
         ...
 
 
@@ -137,9 +146,7 @@ def _factchd(job: GenerateJob, res: Resources) -> Generated:
     threshold = float(job.options.get("dedupe", 0.0))
     drop = None
     if threshold > 0:
-        from drowzee_core.llm.embeddings import SentenceEmbedder
-
-        drop = deduper(SentenceEmbedder().encode, threshold)
+        drop = deduper(res.encoder(), threshold)
     reasoner = res.reasoner()
     gen = FactCHDGenerator.from_reasoner(reasoner)
     with res.track("generating candidates", int(job.n * cfg.oversample) + len(cfg.patterns)) as done:
@@ -211,4 +218,4 @@ GENERATORS.add(
     "ERBench questions from a relational database's functional dependencies and foreign keys.",
 )
 
-__all__ = ["GENERATORS", "GenerateJob", "Generated", "GeneratorSpec", "Progress", "Resources"]
+__all__ = ["GENERATORS", "Encode", "GenerateJob", "Generated", "GeneratorSpec", "Progress", "Resources"]

@@ -38,7 +38,7 @@ from drowzee_core.kb.statement_types import Claim, ComparisonStatement, Directio
 from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, literal_pattern, strip_lead
 from drowzee_core.kb.wording import clean_name
-from drowzee_core.oracles.answers import parse_answer
+from drowzee_core.records.answer_text import parse_answer
 
 SHORT_WORDS = 8
 """A short answer ("Lyon", "It is Lyon.") has at most this many words."""

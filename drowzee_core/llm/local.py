@@ -20,7 +20,6 @@ import logging
 import os
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -154,8 +153,15 @@ def read_adapter(path: Path) -> Adapter:
 
 
 def shipped_adapters_dir() -> Path:
-    """The adapters that ship with the package (`finetune/adapters/`)."""
-    return Path(str(resources.files("finetune").joinpath("adapters")))
+    """The adapters that ship with the package (`finetune/adapters/`).
+
+    They are package data of `finetune`, found by its import spec: the serving path reads the files and
+    never imports the training code.
+    """
+    spec = importlib.util.find_spec("finetune")
+    if spec is None or not spec.submodule_search_locations:
+        raise DrowzeeError("the `finetune` package (the shipped adapters) is not installed; run `pip install -e .`")
+    return Path(next(iter(spec.submodule_search_locations))) / "adapters"
 
 
 def find_adapters(explicit: list[Path] | None = None) -> dict[str, Adapter]:

@@ -1,10 +1,11 @@
 """Oracles: judge answers against provable ground truth and summarize them.
 
-Answer parsing (`parse_answer`), response triples (spaCy `SpacyExtractor`, or an LLM role),
+Response triples (spaCy `SpacyExtractor`, or an LLM role),
 semantic graphs and the Drowzee graph oracle (CO / OL / EI / EK), ERBench rationale checks, FactCHD
 FactCls / ExpMatch, and the hallucination report. `SCORERS` registers the scorers behind `drowzee
 score KIND` (producer `score.KIND`); `EXTRACTORS` the triple extractors. Names load on first use
-(spaCy, NLTK and networkx are slow to import).
+(spaCy, NLTK and networkx are slow to import). Answer parsing (`parse_answer`) is in
+`drowzee_core.records.answer_text`, below the KB that also reads answers.
 """
 
 from typing import TYPE_CHECKING
@@ -12,7 +13,6 @@ from typing import TYPE_CHECKING
 from drowzee_core.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from drowzee_core.oracles.answers import ParsedAnswer, gold_label, parse_answer
     from drowzee_core.oracles.extract import SpacyExtractor
     from drowzee_core.oracles.factchd_metrics import exp_match, score_factchd
     from drowzee_core.oracles.graph import Equivalence, classify, graph_similarity, semantic_graph
@@ -23,9 +23,6 @@ if TYPE_CHECKING:
     from drowzee_core.oracles.score import TripleExtractor, score_drowzee, score_erbench, score_factchd_rows
 
 _EXPORTS = {
-    "ParsedAnswer": "answers",
-    "gold_label": "answers",
-    "parse_answer": "answers",
     "SpacyExtractor": "extract",
     "exp_match": "factchd_metrics",
     "score_factchd": "factchd_metrics",
@@ -50,17 +47,14 @@ __all__ = [
     "EXTRACTORS",
     "SCORERS",
     "Equivalence",
-    "ParsedAnswer",
     "ScoreOptions",
     "Scorer",
     "SpacyExtractor",
     "TripleExtractor",
     "classify",
     "exp_match",
-    "gold_label",
     "graph_similarity",
     "judge_rationale",
-    "parse_answer",
     "read_rows",
     "score_drowzee",
     "score_erbench",

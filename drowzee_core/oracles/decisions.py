@@ -9,7 +9,7 @@ carry a gold label:
 - accuracy on the decided rows, on the undecided rows (whose label is the `--undecided` policy's) and
   on all rows, each beside the constant baselines (always FACTUAL, always NON-FACTUAL) on the same rows;
 
-each with a 95 % percentile-bootstrap interval (`finetune.stats.bootstrap_bounds`: paired rows,
+each with a 95 % percentile-bootstrap interval (`drowzee_core.oracles.stats.bootstrap_bounds`: paired rows,
 2,000 resamples, fixed seed). One row gives a value without an interval; no row gives None.
 
 Rows from result files written before verdicts had a `decision` are counted under
@@ -106,7 +106,7 @@ def _intervals(columns: Sequence[Sequence[bool]]) -> list[Interval]:
     """
     import numpy as np
 
-    from finetune.stats import bootstrap_bounds
+    from drowzee_core.oracles.stats import bootstrap_bounds
 
     n, width = len(columns[0]), len(columns)
     if n == 0:

@@ -18,11 +18,11 @@ from typing import Any, Protocol, get_args
 from scipy.stats import binomtest
 
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.oracles.answers import gold_label, parse_answer
 from drowzee_core.oracles.extract import SpacyExtractor
 from drowzee_core.oracles.factchd_metrics import clean, label_of, score_factchd
 from drowzee_core.oracles.graph import DEFAULT_MATCH, Equivalence, classify, graph_similarity, semantic_graph
 from drowzee_core.oracles.rationale import judge_rationale, rationale_states_all
+from drowzee_core.records.answer_text import gold_label, parse_answer
 from drowzee_core.records.answered import (
     DrowzeeAnswered,
     ERBenchAnswered,

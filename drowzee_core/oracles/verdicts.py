@@ -77,7 +77,7 @@ def summarize(judged: Rows) -> dict[str, Any]:
     """
     import numpy as np
 
-    from finetune.stats import baselines, codes, figures
+    from drowzee_core.oracles.stats import baselines, codes, figures
 
     def block(rows: Rows) -> dict[str, Any]:
         gold, pred = codes(rows, "gold_label"), codes(rows, "parsed_label")

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from drowzee_core.records.enums import Label
 
 AnswerLabel = Literal["yes", "no", "unsure"]
-"""What a yes/no answer commits to (`drowzee_core.oracles.answers.parse_answer`)."""
+"""What a yes/no answer commits to (`drowzee_core.records.answer_text.parse_answer`)."""
 
 HallucinationClass = Literal["CO", "OL", "EI", "EK"]
 """Drowzee's response classes: correct (CO), overlooked reasoning (OL), error in inference (EI),

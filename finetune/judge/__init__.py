@@ -1,10 +1,11 @@
-"""The grounded judge: its training data (`data`), the surface-cue check (`cues`) and the model.
+"""Training the grounded judge, and measuring it.
 
-Model side: `CrossEncoder` (MiniLM + LoRA, `model`), evidence chunking and claim aggregation
-(`chunk`), Platt calibration with a not-enough-evidence band (`calibrate`), training (`train`),
-metrics with baselines and intervals (`evaluate`) and the exported adapter with its manifest
-(`export`). Names load on first use (the data builders import Prolog and the KB only when called;
-the model imports torch).
+Its data (`data`), the surface-cue check (`cues`), training (`train`, `align_train`), metrics with
+baselines and intervals (`evaluate`), the exported adapter (`export`) and model (b) (`label_token`).
+
+The model the service runs (the cross-encoder, the alignment model, chunking and calibration) lives in
+`drowzee_core.llm.judge`; this package only builds and measures it. Names load on first use (the data
+builders import Prolog and the KB only when called; the model imports torch).
 """
 
 from typing import TYPE_CHECKING
@@ -12,13 +13,11 @@ from typing import TYPE_CHECKING
 from drowzee_core.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from finetune.judge.calibrate import Calibration, fit_calibration
-    from finetune.judge.chunk import pack_chunks, score_inputs, split_claims
     from finetune.judge.cues import CueReport, cue_features, surface_cue_check
     from finetune.judge.data import MixConfig, build_mix, dev_set, fingerprint, mix, read_shared
     from finetune.judge.evaluate import balanced_accuracy_ci, length_matched, read_inputs, summarize
-    from finetune.judge.export import calibrate_on_dev, export_judge, read_manifest, shipped_judge_dir
-    from finetune.judge.model import CrossEncoder, LabelTokenJudge, LoraSpec
+    from finetune.judge.export import calibrate_on_dev, export_judge
+    from finetune.judge.label_token import LabelTokenJudge
     from finetune.judge.train import JudgeTrainConfig, JudgeTrainResult, train_judge
 
 _EXPORTS = {
@@ -31,35 +30,23 @@ _EXPORTS = {
     "fingerprint": "data",
     "mix": "data",
     "read_shared": "data",
-    "Calibration": "calibrate",
-    "fit_calibration": "calibrate",
-    "pack_chunks": "chunk",
-    "score_inputs": "chunk",
-    "split_claims": "chunk",
     "balanced_accuracy_ci": "evaluate",
     "length_matched": "evaluate",
     "read_inputs": "evaluate",
     "summarize": "evaluate",
     "calibrate_on_dev": "export",
     "export_judge": "export",
-    "read_manifest": "export",
-    "shipped_judge_dir": "export",
-    "CrossEncoder": "model",
-    "LabelTokenJudge": "model",
-    "LoraSpec": "model",
+    "LabelTokenJudge": "label_token",
     "JudgeTrainConfig": "train",
     "JudgeTrainResult": "train",
     "train_judge": "train",
 }
 __getattr__ = lazy_exports(__name__, {k: f"{__name__}.{m}" for k, m in _EXPORTS.items()})
 __all__ = [
-    "Calibration",
-    "CrossEncoder",
     "CueReport",
     "JudgeTrainConfig",
     "JudgeTrainResult",
     "LabelTokenJudge",
-    "LoraSpec",
     "MixConfig",
     "balanced_accuracy_ci",
     "build_mix",
@@ -68,16 +55,10 @@ __all__ = [
     "dev_set",
     "export_judge",
     "fingerprint",
-    "fit_calibration",
     "length_matched",
     "mix",
-    "pack_chunks",
     "read_inputs",
-    "read_manifest",
     "read_shared",
-    "score_inputs",
-    "shipped_judge_dir",
-    "split_claims",
     "summarize",
     "surface_cue_check",
     "train_judge",

@@ -20,12 +20,12 @@ from typing import Any
 import numpy as np
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.judge.align import WEIGHTS, AlignJudgeModel, Encoder, Perceptron, make_pair, pair_features
+from drowzee_core.llm.judge.align_features import FEATURES
+from drowzee_core.llm.judge.calibrate import Calibration
+from drowzee_core.llm.judge.chunk import evidence_sentences
 from drowzee_core.records.judge import JudgeExample, Support
 from drowzee_core.records.provenance import atomic_write_text
-from finetune.judge.align import WEIGHTS, AlignJudgeModel, Encoder, Perceptron, make_pair, pair_features
-from finetune.judge.align_features import FEATURES
-from finetune.judge.calibrate import Calibration
-from finetune.judge.chunk import evidence_sentences
 from finetune.judge.export import write_manifest
 
 

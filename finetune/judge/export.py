@@ -10,46 +10,20 @@ calibration, the measured figures, the code version and the weights' sha256.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.judge.calibrate import Calibration, fit_calibration
+from drowzee_core.llm.judge.chunk import score_inputs
+from drowzee_core.llm.judge.cross_encoder import BASE_NAME, CrossEncoder, base_path
+from drowzee_core.llm.judge.manifest import JUDGE_MANIFEST, WEIGHTS, JudgeModel
 from drowzee_core.records.judge import JudgeExample, Support
 from drowzee_core.records.provenance import atomic_write_text, code_version, file_sha256, make_readable
-from finetune.judge.calibrate import Calibration, fit_calibration
-from finetune.judge.chunk import score_inputs
 from finetune.judge.evaluate import summarize
-from finetune.judge.model import BASE_NAME, CrossEncoder, base_path
 from finetune.judge.train import JudgeTrainConfig, JudgeTrainResult
-
-JUDGE_MANIFEST = "judge_manifest.json"
-WEIGHTS = "adapter_model.safetensors"
-KINDS = {"cross-encoder": WEIGHTS, "align": "align_weights.json"}
-"""The judge kinds and the weights file each keeps (model (a) and model (c) of docs/judge.md)."""
-
-
-class JudgeModel(Protocol):
-    """What the serving path needs of a judge model (the cross-encoder and the alignment model)."""
-
-    max_length: int
-    joiner: str
-    split_claims: bool
-
-    @property
-    def tokens_read(self) -> int:
-        """Word pieces read so far."""
-        ...
-
-    def logits(self, firsts: Sequence[str], seconds: Sequence[str]) -> Iterable[float]:
-        """Support logits of (query [SEP] claim, evidence chunk) pairs."""
-        ...
-
-    def token_count(self, text: str) -> int:
-        """Word pieces of `text`."""
-        ...
 
 
 def write_manifest(out: Path, kind: str, weights_file: str, fields: dict[str, Any]) -> Path:
@@ -133,46 +107,9 @@ def calibrate_on_dev(
     return cal, metrics
 
 
-def read_manifest(adapter: Path) -> dict[str, Any]:
-    """The judge manifest of folder `adapter`, checked: kind, base and the weights' sha256."""
-    path = adapter / JUDGE_MANIFEST
-    if not path.is_file():
-        raise DrowzeeError(f"{adapter} has no {JUDGE_MANIFEST}; export a judge with `drowzee train judge`")
-    try:
-        manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise DrowzeeError(f"{path} is not valid JSON: {exc}") from exc
-    kind = manifest.get("kind")
-    if kind not in KINDS or manifest.get("base_model") != BASE_NAME:
-        raise DrowzeeError(
-            f"{path}: expected a judge of kind {sorted(KINDS)} on {BASE_NAME},"
-            f" got {kind!r} on {manifest.get('base_model')!r}"
-        )
-    weights = adapter / str(manifest.get("weights_file") or KINDS[kind])
-    if not weights.is_file() or file_sha256(weights) != manifest.get("weights_sha256"):
-        raise DrowzeeError(f"{weights} does not match its manifest's sha256; re-export the judge")
-    return manifest
-
-
-def judge_weights_sha256(adapter: Path) -> str:
-    """The sha256 of a judge folder's weights file (read from its checked manifest)."""
-    return str(read_manifest(adapter)["weights_sha256"])
-
-
-def shipped_judge_dir() -> Path:
-    """The judge adapter that ships in the repository (`finetune/adapters/judge/`)."""
-    return Path(__file__).resolve().parents[1] / "adapters" / "judge"
-
-
 __all__ = [
-    "JUDGE_MANIFEST",
-    "KINDS",
-    "JudgeModel",
     "calibrate_on_dev",
     "export_judge",
-    "judge_weights_sha256",
-    "read_manifest",
     "score_dev",
-    "shipped_judge_dir",
     "write_manifest",
 ]

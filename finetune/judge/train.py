@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.judge.chunk import evidence_sentences
+from drowzee_core.llm.judge.cross_encoder import CrossEncoder, LoraSpec
 from drowzee_core.records.judge import JudgeExample, Support
-from finetune.judge.chunk import evidence_sentences
 from finetune.judge.data import fingerprint
-from finetune.judge.model import CrossEncoder, LoraSpec
 
 log = logging.getLogger(__name__)
 STATE = "state.pt"

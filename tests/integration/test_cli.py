@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.cli.main import app
+from cli.main import app
 from drowzee_core.kb.store import KBStore
 from drowzee_core.records.provenance import Provenance, file_sha256, provenance, read_sidecar, write_sidecar
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.cli.main import app
+from cli.main import app
 from drowzee_core.generate import templates_kb
 from drowzee_core.generate.drowzee_qa import FAMILIES, DrowzeeQAConfig, DrowzeeQAGenerator
 from drowzee_core.generate.factchd import FactCHDConfig, FactCHDGenerator, grounding_shares, to_rows

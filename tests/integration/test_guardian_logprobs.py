@@ -14,8 +14,7 @@ from agents.nodes.guardian import TOP_LOGPROBS, guardian
 from drowzee_core.llm.roles import RoleConfig, chat_model, load_role
 from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
 from drowzee_core.records.enums import Label
-from finetune.data import PROMPTS
-from prompts import render
+from prompts import MODE_PROMPTS, render
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -37,7 +36,7 @@ def guardian_role() -> Iterator[RoleConfig]:
 
 def test_the_server_returns_top_logprobs_of_the_real_distribution(guardian_role: RoleConfig) -> None:
     llm = chat_model(guardian_role.model_copy(update={"max_tokens": 1}))
-    prompt = render(PROMPTS["guardian"], query=QUERY, response=RESPONSE)
+    prompt = render(MODE_PROMPTS["guardian"], query=QUERY, response=RESPONSE)
     reply = llm.bind(logprobs=True, top_logprobs=TOP_LOGPROBS).invoke(prompt)
     content = reply.response_metadata["logprobs"]["content"]
     assert len(content) == 1 and content[0]["token"] == reply.content  # one token, the generated one

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.cli.main import app
+from cli.main import app
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.local import read_adapter
 from drowzee_core.llm.roles import chat_model, load_role

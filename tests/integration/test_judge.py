@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.cli.main import app
+from cli.main import app
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.judge import LocalJudge, judge_for
+from drowzee_core.llm.judge.cross_encoder import LoraSpec
+from drowzee_core.llm.judge.manifest import JUDGE_MANIFEST, shipped_judge_dir
 from drowzee_core.records.judge import JudgeExample, Support
 from drowzee_core.records.provenance import file_sha256, read_sidecar
-from finetune.judge.export import JUDGE_MANIFEST, shipped_judge_dir
-from finetune.judge.model import LoraSpec
 from finetune.judge.train import JudgeTrainConfig, train_judge
 from tests.conftest import peers_path
 

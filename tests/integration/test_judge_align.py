@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import finetune.judge.align as align
+import drowzee_core.llm.judge.align as align
 from drowzee_core.llm.judge import LocalJudge
-from finetune.judge.align_features import PairText
+from drowzee_core.llm.judge.align_features import PairText
 
 pytestmark = pytest.mark.integration
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.cli.main import app
+from cli.main import app
 from drowzee_core.generate.judge_parts import Pools
 from drowzee_core.generate.judge_recipes import MAKERS
 from drowzee_core.generate.kb_index import KBIndex

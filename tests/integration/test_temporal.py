@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.cli.main import app
+from cli.main import app
 from drowzee_core.errors import DrowzeeError, LogicError
 from drowzee_core.generate.templates_mtl import drowzee_question
 from drowzee_core.generate.temporal_qa import TemporalQAConfig, generate_temporal_qa

@@ -16,7 +16,7 @@ from agents.batch import Verify
 from agents.loop import LoopConfig, LoopContext, Target
 from drowzee_core.generate.registry import Generated, GenerateJob
 from drowzee_core.llm.runner import client_identity
-from drowzee_core.oracles.answers import gold_label, parse_answer
+from drowzee_core.records.answer_text import gold_label, parse_answer
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Verdict, VerifyRequest
 from tests.unit.verifier_fakes import decided

@@ -9,10 +9,10 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from agents.service import ServiceSettings, create_app
 from agents.verifier import NodeEvent
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import ClaimVerdict, Decision, EvidenceItem, EvidenceSource, Verdict, VerifyRequest
+from service import ServiceSettings, create_app
 
 WRONG = "Lyon"
 """A response containing this word is NON-FACTUAL to the fake."""

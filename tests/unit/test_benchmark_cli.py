@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from drowzee_core.cli.main import app
+from cli.main import app
 
 runner = CliRunner()
 

@@ -63,7 +63,7 @@ class Fakes:
 
 
 def _verifier(monkeypatch: pytest.MonkeyPatch, fakes: Fakes, **settings: Any) -> Verifier:
-    import drowzee_core.llm.judge as judge_mod
+    import drowzee_core.llm.judge.scoring as judge_mod
     import drowzee_core.llm.roles as roles
 
     kb_check = importlib.import_module("agents.nodes.kb_check")  # the package exports a node of that name

@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from agents.calls import CallStats
-from drowzee_core.cli.main import app
-from drowzee_core.cli.verify import claim_tag, headline
+from cli.main import app
+from cli.verify import claim_tag, headline
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import (
     ClaimVerdict,

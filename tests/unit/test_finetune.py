@@ -12,6 +12,7 @@ from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.local import find_adapters, read_adapter
 from drowzee_core.llm.runner import weights_sha256
 from drowzee_core.oracles.score import factchd_gold, score_factchd_rows
+from drowzee_core.oracles.stats import accuracy, codes, evaluate_rows, factcls, label_figures, macro_f1, majority
 from finetune.config import TrainConfig, bundled_configs
 from finetune.data import (
     build_example,
@@ -23,7 +24,6 @@ from finetune.data import (
 )
 from finetune.evaluate import EvalRequest
 from finetune.manifest import check_adapter, metrics_key, read_manifest, record_metrics
-from finetune.stats import accuracy, codes, evaluate_rows, factcls, label_figures, macro_f1, majority
 from finetune.train import Collator
 
 PAIR = {

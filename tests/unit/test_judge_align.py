@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from drowzee_core.errors import DrowzeeError
-from finetune.judge.align import CHUNK_JOIN, SEP, WEIGHTS, AlignJudgeModel, Perceptron, make_pair, pair_of
-from finetune.judge.align_features import FEATURES, PairText, content, features, names, order_agreement, words
-from finetune.judge.chunk import score_inputs
+from drowzee_core.llm.judge.align import CHUNK_JOIN, SEP, WEIGHTS, AlignJudgeModel, Perceptron, make_pair, pair_of
+from drowzee_core.llm.judge.align_features import FEATURES, PairText, content, features, names, order_agreement, words
+from drowzee_core.llm.judge.chunk import score_inputs
 
 DIM = 8
 

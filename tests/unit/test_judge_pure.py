@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.judge.calibrate import fit_calibration
+from drowzee_core.llm.judge.chunk import evidence_sentences, pack_chunks, score_inputs, split_claims, window_budget
 from drowzee_core.records.judge import Support
-from finetune.judge.calibrate import fit_calibration
-from finetune.judge.chunk import evidence_sentences, pack_chunks, score_inputs, split_claims, window_budget
 from finetune.judge.evaluate import balanced_accuracy_ci, length_matched, summarize, to_inputs
 
 

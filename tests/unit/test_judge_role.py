@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage
 
-import drowzee_core.llm.judge as judge_mod
+import drowzee_core.llm.judge.scoring as judge_mod
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.judge import LLMJudge, judge_for, label_probability
+from drowzee_core.llm.judge.cross_encoder import LoraSpec
 from drowzee_core.llm.roles import LOCAL_BASE_URL, load_role
 from drowzee_core.records.judge import Support
-from finetune.judge.model import LoraSpec
 from finetune.judge.train import JudgeTrainConfig
 
 

@@ -122,7 +122,7 @@ class FakeEvidenceReader:
 
 
 def _verifier(monkeypatch: pytest.MonkeyPatch, replies: list[str], evidence_reader: FakeEvidenceReader) -> Verifier:
-    import drowzee_core.llm.judge as judge_mod
+    import drowzee_core.llm.judge.scoring as judge_mod
     import drowzee_core.llm.roles as roles
 
     kb_check = importlib.import_module("agents.nodes.kb_check")

@@ -2,7 +2,6 @@ from pathlib import Path
 
 import pytest
 
-from drowzee_core.oracles.answers import parse_answer
 from drowzee_core.oracles.extract import knowledge_points
 from drowzee_core.oracles.factchd_metrics import (
     exp_match,
@@ -13,6 +12,7 @@ from drowzee_core.oracles.factchd_metrics import (
 )
 from drowzee_core.oracles.graph import Equivalence, GraphSimilarity, classify, graph_similarity, semantic_graph
 from drowzee_core.oracles.rationale import judge_rationale, substring_baseline
+from drowzee_core.records.answer_text import parse_answer
 from drowzee_core.records.triple import Triple
 
 

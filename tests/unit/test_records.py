@@ -230,7 +230,7 @@ def test_every_schema_field_is_described() -> None:
 
 
 def test_cli_export_and_check(tmp_path: Path) -> None:
-    from drowzee_core.cli.main import app
+    from cli.main import app
 
     runner = CliRunner()
     res = runner.invoke(app, ["schemas", "export", "--out", str(tmp_path)])

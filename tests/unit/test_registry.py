@@ -4,7 +4,7 @@ import pytest
 
 from drowzee_core.errors import DrowzeeError, RegistryError
 from drowzee_core.generate.registry import GENERATORS
-from drowzee_core.kb.loaders.registry import LOADERS
+from drowzee_core.logic.kb_formats import LOADERS
 from drowzee_core.oracles.registry import EXTRACTORS, SCORERS, ScoreOptions
 from drowzee_core.registry import Registry
 
@@ -75,7 +75,7 @@ def test_factchd_scorer_runs_through_the_registry() -> None:
         "drowzee_core.generate",
         "drowzee_core.oracles",
         "drowzee_core.llm",
-        "drowzee_core.cli",
+        "cli",
         "agents",
         "finetune",
         "prompts",

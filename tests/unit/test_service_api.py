@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.service import ServiceError, ServiceSettings, create_app
+from service import ServiceError, ServiceSettings, create_app
 from tests.unit.service_fakes import FakeChecker, fake_app
 
 PAIR = {"query": "What is the capital of France?", "response": "The capital of France is Paris."}

@@ -1,12 +1,12 @@
-"""The verdict banner (`agents/service/ui/banner.py`): decided verdicts in colour, undecided ones as "Not verified"."""
+"""The verdict banner (`service/ui/banner.py`): decided verdicts in colour, undecided ones as "Not verified"."""
 
 from __future__ import annotations
 
 import re
 
-from agents.service.ui import banner
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import Decision, UndecidedPolicy, VerdictProvenance
+from service.ui import banner
 from tests.unit.render_fixtures import balanced, undecided, verdict
 
 

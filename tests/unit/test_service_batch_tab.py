@@ -1,4 +1,4 @@
-"""The Batch tab's metrics and results table (`agents/service/ui/batch.py`), per decision, from a job's status."""
+"""The Batch tab's metrics and results table (`service/ui/batch.py`), per decision, from a job's status."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from agents.batch_tally import Tally
-from agents.service.jobs import BatchJob, BatchStatus
-from agents.service.ui import batch
+from service.jobs import BatchJob, BatchStatus
+from service.ui import batch
 
 
 def record(row: int, expected: str, label: str, decision: str | None) -> dict[str, Any]:

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from agents.service.ui import chat
-from agents.service.ui.chat_model import (
+from agents.verifier import NodeEvent
+from service.ui import chat
+from service.ui.chat_model import (
     EXAMPLES,
     InputError,
     Progress,
@@ -18,12 +19,11 @@ from agents.service.ui.chat_model import (
     parse_evidence,
     stream_views,
 )
-from agents.service.ui.target_chat import (
+from service.ui.target_chat import (
     message_text,
     plain_history,
     with_answer,
 )
-from agents.verifier import NodeEvent
 from tests.unit.render_fixtures import undecided, verdict
 
 
@@ -129,7 +129,7 @@ def test_check_pair_streams_and_reports_failures() -> None:
 
 
 def test_chat_turn_reports_an_unreachable_model(monkeypatch: pytest.MonkeyPatch) -> None:
-    from agents.service.ui import target_chat
+    from service.ui import target_chat
 
     def refuse(messages: Any) -> Any:
         raise target_chat.TargetError("the target model could not answer: ConnectError: refused")
@@ -145,7 +145,7 @@ def test_chat_turn_reports_an_unreachable_model(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_chat_turn_checks_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from agents.service.ui import target_chat
+    from service.ui import target_chat
 
     monkeypatch.setattr(chat, "ask_target", lambda m: target_chat.Answer("The capital of France is Lyon.", "m", 0.1))
     monkeypatch.setattr(chat, "target_needs_start", lambda: False)

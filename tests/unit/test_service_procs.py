@@ -1,4 +1,4 @@
-"""Process jobs (`agents.service.procs`): start, exit codes, cancel, queue, reload after a restart, bad ids."""
+"""Process jobs (`service.procs`): start, exit codes, cancel, queue, reload after a restart, bad ids."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.service.proc_record import ProcJob, alive, clean_log, new_id, now, proc_state
-from agents.service.procs import ProcessJobs, ProcJobError
+from service.proc_record import ProcJob, alive, clean_log, new_id, now, proc_state
+from service.procs import ProcessJobs, ProcJobError
 
 SLEEP = ["-c", "import time; print('sleeping', flush=True); time.sleep(60)"]
 
@@ -200,7 +200,7 @@ def test_clean_log_keeps_the_last_state_of_progress_bars_without_colours() -> No
 
 # ---------------------------------------------------------------------------------------------- the tabs' argv
 def test_benchmark_argv_from_the_form_is_checked_like_the_cli(tmp_path: Path) -> None:
-    from agents.service.ui.benchmark import SOURCES, build_argv
+    from service.ui.benchmark import SOURCES, build_argv
 
     out, answers = tmp_path / "run", tmp_path / "vicuna" / "history.json"
     argv = build_argv(out, "drowzee-qa", 20, 3, SOURCES[2], "", "", "", answers, "facts", 4)
@@ -220,7 +220,7 @@ def test_benchmark_argv_from_the_form_is_checked_like_the_cli(tmp_path: Path) ->
 
 
 def test_train_and_eval_argv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from agents.service.ui.train import eval_argv, generate_argv, train_argv
+    from service.ui.train import eval_argv, generate_argv, train_argv
 
     monkeypatch.setenv("DROWZEE_CACHE", str(tmp_path))
     assert generate_argv(tmp_path / "p.jsonl", 50, 2, "train")[1:] == [
@@ -244,7 +244,7 @@ def test_train_and_eval_argv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_training_progress_comes_from_the_trainer_bar_only() -> None:
-    from agents.service.ui.train import train_fraction
+    from service.ui.train import train_fraction
 
     job = ProcJob(id=new_id(), kind="train", argv=["--max-steps", "20"], created=now(), log="x")
     assert train_fraction(job, "Loading weights: 100%|###| 20/20 [00:00<00:00]\n") is None
@@ -253,7 +253,7 @@ def test_training_progress_comes_from_the_trainer_bar_only() -> None:
 
 
 def test_a_run_folder_shows_its_progress_and_its_report_with_plots_inlined(tmp_path: Path) -> None:
-    from agents.service.ui.loop_report import report_html, run_progress, stages_html
+    from service.ui.loop_report import report_html, run_progress, stages_html
 
     out = tmp_path / "run"
     (out / "target").mkdir(parents=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from agents.schemas import KBResult
-from agents.service.ui import progress_view
 from agents.verifier import NodeEvent
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import (
@@ -14,6 +13,7 @@ from drowzee_core.records.verdict import (
     Opinion,
     OpinionSource,
 )
+from service.ui import progress_view
 from tests.unit.render_fixtures import XSS, undecided, verdict
 
 

@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from agents.service.ui import banner, highlight, progress_view, render
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.proof import ProofNode
 from drowzee_core.records.verdict import (
@@ -16,6 +15,7 @@ from drowzee_core.records.verdict import (
     Opinion,
     OpinionSource,
 )
+from service.ui import banner, highlight, progress_view, render
 from tests.unit.render_fixtures import XSS, balanced, claim, proof, verdict
 
 

@@ -1,0 +1,65 @@
+"""`drowzee models list | serve`: the local OpenAI-compatible model server (writes no files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cli.output import JsonOpt, emit_json, err, fail
+from drowzee_core.config import home
+from drowzee_core.errors import DrowzeeError
+
+models_app = typer.Typer(help="The local OpenAI-compatible model server.", no_args_is_help=True)
+
+
+@models_app.command("list")
+def models_list(as_json: JsonOpt = False) -> None:
+    """The models the local server serves: base models (converted yet?) and LoRA adapters (where from)."""
+    from drowzee_core.llm.local import BASE_MODELS, find_adapters
+    from drowzee_core.llm.server import healthy
+
+    try:
+        adapters = find_adapters()
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    rows: list[dict[str, Any]] = [
+        {"name": n, "kind": "base", "package": s.package, "converted": (home() / "models" / n / "config.json").exists()}
+        for n, s in BASE_MODELS.items()
+    ]
+    rows += [
+        {
+            "name": a.name,
+            "kind": "adapter",
+            "base": a.base,
+            "path": str(a.path),
+            "metrics": a.manifest.get("metrics", {}),
+        }
+        for a in adapters.values()
+    ]
+    if as_json:
+        emit_json({"models": rows, "server_up": healthy()})
+    else:
+        for r in rows:
+            where = (
+                f"({r['package']})  {'converted' if r['converted'] else 'not converted yet'}"
+                if r["kind"] == "base"
+                else f"LoRA on {r['base']}  {r['path']}"
+            )
+            err.print(f"{r['name']}  {where}")
+        err.print("server: " + ("up" if healthy() else "not running"))
+
+
+@models_app.command("serve")
+def models_serve(
+    port: Annotated[int, typer.Option("--port", min=1024, max=65535)] = 8765,
+    adapters: Annotated[list[Path] | None, typer.Option("--adapter", help="Extra adapter folder (repeatable).")] = None,
+) -> None:
+    """Run the local OpenAI-compatible server in the foreground on 127.0.0.1 (Ctrl-C stops it)."""
+    from drowzee_core.llm.server import serve
+
+    try:
+        serve(port=port, adapters=adapters)
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
