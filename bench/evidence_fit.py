@@ -30,9 +30,9 @@ def main() -> None:
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
-    from agents.evidence import normalize_evidence
     from agents.reading.evidence_build import build_reader
     from agents.reading.support import FEATURES, EvidenceDecision
+    from agents.verifier.evidence import normalize_evidence
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--limit", type=int, default=3000)

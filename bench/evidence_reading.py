@@ -78,7 +78,7 @@ def sets(half: str, limit: int | None, seed: int = 0) -> dict[str, list[dict[str
 
 def evidence_texts(row: dict[str, Any]) -> list[str]:
     """A row's evidence as texts (triples verbalised, `[entity, sentence]` as its sentence)."""
-    from agents.evidence import normalize_evidence
+    from agents.verifier.evidence import normalize_evidence
 
     return [e.text for e in normalize_evidence(row["evidence"]).items]
 
@@ -115,7 +115,7 @@ def interval(gold: list[bool], pred: list[bool], n: int = 1000, seed: int = 0) -
 
 def measure(name: str, rows: list[dict[str, Any]], reader: Any) -> dict[str, Any]:
     """The reader's figures on one set."""
-    from agents.evidence import normalize_evidence
+    from agents.verifier.evidence import normalize_evidence
 
     gold = [r["label"] == "FACTUAL" for r in rows]
     pred: list[bool] = []

@@ -92,7 +92,7 @@ def start_server(env: Mapping[str, str], log_path: Path, timeout_s: float = 300.
 
 def server_settings(env: Mapping[str, str]) -> dict[str, Any]:
     """The service's and the verifier's settings as `env` sets them (secrets left out)."""
-    from agents.context import VerifierSettings
+    from agents.verifier.settings import VerifierSettings
     from service.settings import ServiceSettings
 
     saved = dict(os.environ)

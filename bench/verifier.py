@@ -8,7 +8,7 @@ Sets:
   `evidence` triples supplied; an answer is NON-FACTUAL when its Yes/No differs from the gold answer.
 
 The ablation runs every source once per pair and applies the Manager's arithmetic (decision, then the
-lean for undecided pairs; `agents.calibrate.outcome`) to subsets of what they said (KB check, Seeker,
+lean for undecided pairs; `agents.verifier.calibrate.outcome`) to subsets of what they said (KB check, Seeker,
 Guardian alone, in pairs, all three): a source left out counts as absent.
 
 Run: .venv/bin/python bench/verifier.py --pairs test.jsonl [--limit 200] [--policy calibrated]
@@ -65,9 +65,9 @@ def drowzee_pairs(limit: int | None, seed: int = 0) -> list[dict[str, Any]]:
 
 def run(pairs: list[dict[str, Any]], evidence: bool, settings: dict[str, Any]) -> list[dict[str, Any]]:
     """Verdicts and per-source signals of every pair."""
-    from agents.context import VerifierSettings
-    from agents.fit import run_of_state
-    from agents.verifier import Verifier
+    from agents.verifier.fit import run_of_state
+    from agents.verifier.runner import Verifier
+    from agents.verifier.settings import VerifierSettings
     from drowzee_core.records.pair import QRPair
     from drowzee_core.records.verdict import VerifyRequest
 
@@ -108,8 +108,8 @@ def without(run: Any, left_out: set[str]) -> Any:
 
 def ablation(results: list[dict[str, Any]], policy: str) -> list[dict[str, Any]]:
     """The Manager's verdict (decision and label) with every non-empty subset of the sources."""
-    from agents.calibrate import outcome
-    from agents.nodes.verdict_manager import shipped_calibration
+    from agents.verifier.calibrate import outcome
+    from agents.verifier.nodes.verdict_manager import shipped_calibration
     from drowzee_core.oracles.stats import codes, figures
 
     cal = shipped_calibration()

@@ -1,6 +1,6 @@
 """`drowzee batch`: verify a file of Query-Response pairs into a durable, resumable JSONL of verdicts.
 
-The engine is `agents.batch` (local, `--concurrency` threads) or `agents.batch_ray` (`--engine ray`).
+The engine is `agents.batch.engine` (local, `--concurrency` threads) or `agents.batch.ray_engine` (`--engine ray`).
 The summary (counts, verdict distribution, decisions, metrics when rows carry labels (per decision too:
 coverage, accuracy on decided and undecided rows beside the constant baselines), degraded rows, rows per
 second, model tokens and cost per role, cache hits) is printed and written to `OUT.meta.json`.
@@ -20,8 +20,8 @@ from cli.verify import NoOpt, PolicyOpt, UndecidedOpt, left_out, verifier_settin
 from drowzee_core.errors import DrowzeeError
 
 if TYPE_CHECKING:
-    from agents.batch import Tally
-    from agents.calls import CallStats
+    from agents.batch.engine import Tally
+    from agents.verifier.accounting import CallStats
 
 EXIT_OK, EXIT_ROWS_FAILED, EXIT_USAGE = 0, 1, 2
 """Exit codes: every row checked; some rows are error records; the run could not start or stopped."""
@@ -136,9 +136,9 @@ def batch(
     repeated id); the run goes on. `--resume` after a crash or kill finishes the run: each row ends up
     exactly once. Exit code 0: every row checked; 1: some rows are error records; 2: usage or input error.
     """
-    from agents.batch import Ledger, count_rows, parse_columns, plan, read_rows, run_local
-    from agents.calls import CallStats
-    from agents.verifier import Verifier
+    from agents.batch.engine import Ledger, count_rows, parse_columns, plan, read_rows, run_local
+    from agents.verifier.accounting import CallStats
+    from agents.verifier.runner import Verifier
     from drowzee_core.records.provenance import input_files, provenance, read_sidecar, write_sidecar
 
     if engine not in ("local", "ray"):
@@ -172,7 +172,7 @@ def batch(
 
             items = plan(itertools.islice(read_rows(inputs), limit), ledger.done, cols)
             if mode == "ray":
-                from agents.batch_ray import run_ray
+                from agents.batch.ray_engine import run_ray
 
                 calls = run_ray(
                     items, settings, ledger.write, concurrency=concurrency, address=ray_address, on_row=tick

@@ -155,8 +155,8 @@ def benchmark(
     as_json: JsonOpt = False,
 ) -> None:
     """Run the closed loop: cases -> the target's answers -> verdicts -> oracle scores -> report in --out."""
-    from agents.context import POLICIES
     from agents.loop import default_context, run_loop
+    from agents.verifier.settings import POLICIES
     from cli.generate import CliResources
     from drowzee_core.llm.roles import load_role
 

@@ -5,7 +5,7 @@ drowzee generate factchd --n 300 --seed 11 --split dev --out dev.jsonl
 drowzee verifier mix --generated dev.jsonl --train ../shared/data/train --out mix.jsonl
 drowzee verifier run mix.jsonl --out runs.jsonl --no-guardian          # resumable
 drowzee verifier run mix.jsonl --out guardian.jsonl --guardian-only    # the Guardian on the same pairs
-drowzee verifier fit runs.jsonl --guardian-runs guardian.jsonl --out agents/calibration.json
+drowzee verifier fit runs.jsonl --guardian-runs guardian.jsonl --out agents/verifier/calibration.json
 drowzee verifier report runs.jsonl --guardian-runs guardian.jsonl --before old.json --json-out report.json
 ```
 """
@@ -80,9 +80,9 @@ def run(
     kb: KbOpt = None,
 ) -> None:
     """Run every source on each pair of the mix and keep what each said."""
-    from agents.context import VerifierSettings
-    from agents.fit import run_mix
-    from agents.verifier import Verifier
+    from agents.verifier.fit import run_mix
+    from agents.verifier.runner import Verifier
+    from agents.verifier.settings import VerifierSettings
     from drowzee_core.records.pair import QRPair
     from drowzee_core.records.readers import read_records
 
@@ -99,7 +99,7 @@ def run(
 
 
 def _runs(path: Path, guardian: Path | None) -> list[object]:
-    from agents.fit import merge_guardian, read_runs
+    from agents.verifier.fit import merge_guardian, read_runs
 
     runs = read_runs(path)
     if not runs:
@@ -111,7 +111,7 @@ def _runs(path: Path, guardian: Path | None) -> list[object]:
 def fit(
     runs: Annotated[Path, typer.Argument(help="Runs of the dev mix (`drowzee verifier run`).")],
     out: Annotated[Path, typer.Option("--out", help="Where to write the calibration JSON.")] = Path(
-        "agents/calibration.json"
+        "agents/verifier/calibration.json"
     ),
     guardian_runs: GuardianRunsOpt = None,
     guardian_from: Annotated[
@@ -125,9 +125,9 @@ def fit(
     as_json: JsonOpt = False,
 ) -> None:
     """Fit the Manager on the fit half of the runs: judge threshold, reliabilities, lean, confidences."""
-    from agents.aggregate import Calibration
-    from agents.calibrate import carried, fit_manager
-    from agents.fit import ManagerRun
+    from agents.verifier.aggregation import Calibration
+    from agents.verifier.calibrate import carried, fit_manager
+    from agents.verifier.fit import ManagerRun
     from drowzee_core.records.provenance import atomic_write_text, file_sha256
 
     try:
@@ -153,7 +153,7 @@ def fit(
 def report(
     runs: Annotated[Path, typer.Argument(help="Runs of the dev mix (`drowzee verifier run`).")],
     calibration: Annotated[Path, typer.Option("--calibration", help="The calibration to measure.")] = Path(
-        "agents/calibration.json"
+        "agents/verifier/calibration.json"
     ),
     before: Annotated[Path | None, typer.Option("--before", help="An earlier calibration to compare with.")] = None,
     guardian_runs: GuardianRunsOpt = None,
@@ -161,9 +161,9 @@ def report(
     as_json: JsonOpt = False,
 ) -> None:
     """Figures on the check half: coverage, accuracy decided / overall, constants, ECE, per source."""
-    from agents.aggregate import Calibration
-    from agents.calibrate import report as make_report
-    from agents.fit import ManagerRun
+    from agents.verifier.aggregation import Calibration
+    from agents.verifier.calibrate import report as make_report
+    from agents.verifier.fit import ManagerRun
     from drowzee_core.oracles.decisions import counts_line, coverage_line
 
     try:

@@ -2,7 +2,7 @@
 
 `drowzee batch` is in `cli/batch.py`, `drowzee verifier mix | run | fit | report` in `cli/verifier_fit.py`.
 
-Options map onto `agents.context.VerifierSettings` (explicit > `DROWZEE_VERIFY_*` > defaults).
+Options map onto `agents.verifier.settings.VerifierSettings` (explicit > `DROWZEE_VERIFY_*` > defaults).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ UndecidedOpt = Annotated[
 
 def verifier_settings(**explicit: Any) -> Any:
     """`VerifierSettings` from explicit option values (None: unset), the environment and defaults."""
-    from agents.context import VerifierSettings
+    from agents.verifier.settings import VerifierSettings
 
     return VerifierSettings.load(explicit)
 
@@ -110,7 +110,7 @@ def verify(
     as_json: JsonOpt = False,
 ) -> None:
     """Check one Query-Response pair: FACTUAL or NON-FACTUAL, why, and the evidence and proofs."""
-    from agents.verifier import Verifier
+    from agents.verifier.runner import Verifier
     from drowzee_core.records.verdict import VerifyRequest
 
     try:

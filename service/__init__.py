@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("drowzee-triangulator")
-except PackageNotFoundError:  # running from a tree that was never installed
-    __version__ = "0.0.0"
-
-from service.runtime import BusyError, ProveRequest, ProveResult, Runtime, TimedOutError
+from drowzee_core import __version__
+from service.errors import BusyError, TimedOutError
+from service.runtime import ProveRequest, ProveResult, Runtime
 from service.server import create_app, default_checker
 from service.settings import ServiceError, ServiceSettings, check_binding
 

@@ -20,9 +20,10 @@ from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, Field
 
 from drowzee_core.records.verdict import Verdict, VerifyRequest
+from service.errors import RefusedError, TooLargeError
 from service.jobs import BatchJob, BatchStatus
 from service.limits import BodyLimit, OverLimit, refusal
-from service.runtime import ProveRequest, ProveResult, RefusedError, Runtime, TooLargeError
+from service.runtime import ProveRequest, ProveResult, Runtime
 from service.settings import ServiceSettings
 
 CHUNK = 1 << 20

@@ -2,7 +2,7 @@
 
 Each job is a folder `jobs_dir/batch/<id>/` holding the upload (under its own name, made safe), the job record
 (`job.json`, rewritten atomically) and the results ledger (`results.jsonl`, one record per input row,
-fsynced as each is final; `agents.batch.Ledger`). A job survives a page reload (its id is all the UI
+fsynced as each is final; `agents.batch.engine.Ledger`). A job survives a page reload (its id is all the UI
 needs) and a server restart: `resume_unfinished` continues every job that was running, after the
 rows already in its ledger. On shutdown, running jobs stop taking new rows and keep what they wrote.
 """
@@ -22,10 +22,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.batch import Ledger, Tally, Task, Verify, parse_columns, plan, read_rows, run_local, scan
-from agents.batch_rows import BatchError, Record
+from agents.batch.engine import Ledger, Tally, Task, Verify, parse_columns, plan, read_rows, run_local, scan
+from agents.batch.rows import BatchError, Record
 from drowzee_core.records.provenance import input_files, provenance, write_sidecar
-from service.runtime import BadInputError, BusyError, RefusedError
+from service.errors import BadInputError, BusyError, RefusedError
 from service.settings import ServiceSettings
 from service.upload import inspect_upload, suffix_of
 

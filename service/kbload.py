@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from service.kbview import KBViewError
 
 if TYPE_CHECKING:
-    from agents.services import Services
+    from agents.verifier.services import Services
     from drowzee_core.kb.writer import LoadReport
 
 log = logging.getLogger(__name__)

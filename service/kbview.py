@@ -20,7 +20,7 @@ from drowzee_core.records.proof import ProofNode
 from drowzee_core.retrieval.kbfacts import MAX_FACTS
 
 if TYPE_CHECKING:
-    from agents.services import Services
+    from agents.verifier.services import Services
     from drowzee_core.kb.store import KBStore
 
 log = logging.getLogger(__name__)

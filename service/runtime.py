@@ -20,11 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
-from service.settings import ServiceError, ServiceSettings
+from service.errors import BadInputError, BusyError, RefusedError, TimedOutError, TooLargeError
+from service.settings import ServiceSettings
 
 if TYPE_CHECKING:
-    from agents.services import Services
-    from agents.verifier import NodeEvent
+    from agents.verifier.runner import NodeEvent
+    from agents.verifier.services import Services
     from drowzee_core.records.verdict import Verdict, VerifyRequest
     from service.jobs import BatchJobs
     from service.procs import ProcessJobs
@@ -33,42 +34,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-class RefusedError(ServiceError):
-    """A request the service refuses, with its HTTP status and the setting (if any) whose limit it hit."""
-
-    status: int = 422
-
-    def __init__(self, message: str, setting: str | None = None) -> None:
-        super().__init__(message)
-        self.setting = setting
-
-
-class BadInputError(RefusedError):
-    """The request's content cannot be used (unknown columns, undecodable bytes...)."""
-
-    status = 422
-
-
-class TooLargeError(RefusedError):
-    """The request or upload is over a size or row limit."""
-
-    status = 413
-
-
-class BusyError(RefusedError):
-    """A limit on work in flight was reached."""
-
-    status = 429
-
-
-class TimedOutError(RefusedError):
-    """A request ran past `request_timeout_s`."""
-
-    status = 504
-
-
 class Checker(Protocol):
-    """The verifier as the service uses it (the real `agents.verifier.Verifier`, or a fake in tests)."""
+    """The verifier as the service uses it (the real `agents.verifier.runner.Verifier`, or a fake in tests)."""
 
     services: Services
 

@@ -16,8 +16,8 @@ log = logging.getLogger(__name__)
 
 def default_checker() -> Checker:
     """The triangulation verifier on the embedded defaults (settings from `DROWZEE_VERIFY_*`)."""
-    from agents.context import VerifierSettings
-    from agents.verifier import Verifier
+    from agents.verifier.runner import Verifier
+    from agents.verifier.settings import VerifierSettings
 
     return Verifier(VerifierSettings.load(), keep_threads=False)
 
@@ -26,7 +26,7 @@ def create_app(settings: ServiceSettings, make_checker: Callable[[], Checker] | 
     """The FastAPI app: API routes first, then the Gradio UI mounted at `/` (UI password = the API token)."""
     import gradio as gr
 
-    from service import __version__
+    from drowzee_core import __version__
     from service.api import install_api
     from service.ui import THEME_CSS, build_ui, theme
 

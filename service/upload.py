@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents.batch_rows import count_rows
-from service.runtime import BadInputError, TooLargeError
+from agents.batch.rows import count_rows
+from service.errors import BadInputError, TooLargeError
 from service.settings import ServiceSettings
 
 SUFFIXES = (".jsonl", ".csv")

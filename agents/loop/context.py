@@ -19,7 +19,7 @@ from drowzee_core.config import home
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-    from agents.batch import Verify
+    from agents.batch.engine import Verify
     from agents.loop.state import LoopConfig
     from drowzee_core.generate.registry import Generated, GenerateJob, Resources
     from drowzee_core.llm.runner import CacheIdentity
@@ -89,8 +89,8 @@ def role_target(cfg: LoopConfig) -> Target:
 @contextmanager
 def triangulation(cfg: LoopConfig) -> Iterator[Verify]:
     """The triangulation verifier over the run's KB, as a `Verify` callable."""
-    from agents.context import VerifierSettings
-    from agents.verifier import Verifier
+    from agents.verifier.runner import Verifier
+    from agents.verifier.settings import VerifierSettings
 
     settings = VerifierSettings.load({"kb": cfg.kb, "policy": cfg.policy})
     with Verifier(settings) as verifier:

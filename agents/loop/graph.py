@@ -8,30 +8,26 @@ after each node lets a re-run of the same command on the same folder resume afte
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Literal
 
-from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from agents.loop.context import LoopContext
 from agents.loop.nodes import ask, generate, mitigate, report, score, verify
-from agents.loop.state import LoopInput, LoopOutput, LoopState
+from agents.loop.state import Artefact, LoopConfig, LoopInput, LoopOutput, LoopState
+from agents.verifier.checkpoints import checkpointer
 
 NODES = ("generate", "ask", "verify", "score", "mitigate", "report")
-CHECKPOINTED_TYPES = [("agents.loop.state", "LoopConfig"), ("agents.loop.state", "Artefact")]
+CHECKPOINTED_TYPES: tuple[type, ...] = (LoopConfig, Artefact)
 """Our record types that the loop's checkpoints hold (LangGraph refuses to revive unlisted types)."""
 
 
 def loop_checkpointer(path: Path | None = None) -> SqliteSaver:
-    """A SQLite checkpointer for the loop (in memory when `path` is None)."""
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(str(path) if path else ":memory:", check_same_thread=False)
-    return SqliteSaver(conn, serde=JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINTED_TYPES))
+    """The loop's SQLite checkpointer (in memory when `path` is None)."""
+    return checkpointer(CHECKPOINTED_TYPES, path)
 
 
 def after_score(state: LoopState) -> Literal["mitigate", "report"]:

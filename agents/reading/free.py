@@ -12,21 +12,48 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from agents.reading.asking import question_text, wh_question
+from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
 from agents.reading.coordination import all_or_nothing, they_as
 from agents.reading.known import knower
 from agents.reading.labels import WORDNET_SCORE
 from agents.reading.reader import Reading, nlp
 from agents.reading.units import fold
 from agents.reading.verbalize import reading_claim, verbalize
-from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.kb.naming import TypeCheck
 from drowzee_core.kb.wording import first_named
 
 if TYPE_CHECKING:
-    from agents.services import Services
+    from agents.reading.claims import SentenceReader
+    from drowzee_core.kb.catalog import Catalog
+    from drowzee_core.kb.gate import KBGate
+    from drowzee_core.kb.store import KBStore
+
+
+class ReadingServices(Protocol):
+    """What the free reader needs of the verifier's services: the readers, the KB and its thread."""
+
+    @property
+    def sentence_reader(self) -> SentenceReader:
+        """The semantic sentence reader."""
+        ...
+
+    @property
+    def store(self) -> KBStore:
+        """The user's KB (use it only through `gate`)."""
+        ...
+
+    @property
+    def catalog(self) -> Catalog:
+        """The KB's relation catalog."""
+        ...
+
+    @property
+    def gate(self) -> KBGate:
+        """The KB thread."""
+        ...
 
 
 def flip(reading: Reading, yes: bool) -> Reading:
@@ -41,7 +68,7 @@ def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
 
 
 def read_free(
-    services: Services,
+    services: ReadingServices,
     query: str,
     response: str,
     said: Sequence[bool],

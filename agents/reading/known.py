@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from agents.schemas import Claim, ClaimKind
+from agents.reading.claim_types import Claim, ClaimKind
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.store import KBStore

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from agents.reading.claim_types import Claim, ClaimKind
 from agents.reading.labels import LABEL_STOP, PLURAL_MARK, Label, LabelLinker, entity_labels, label_lemmas
-from agents.schemas import Claim, ClaimKind
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.scratch import relation_for

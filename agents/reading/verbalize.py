@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
 from agents.reading.reader import Reading
-from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.label_grammar import LabelForm, label_form, label_wording

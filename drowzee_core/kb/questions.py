@@ -6,7 +6,7 @@ the response's answer; `stated` is what `StatementReader.read(response)` found a
 - yes/no: the relation's `question` template, "Is it true that {statement}?", "Is it possible that
   {statement}?", "{statement}. Please judge the truth of this statement." and "Is it possible for
   {s} to be / to <verb> ...?" (derived from the `question` template). A "Yes" answer (as
-  `oracles.answers.parse_answer` reads it) claims the statement, "No" its negation; "Yes, because
+  `records.answer_text.parse_answer` reads it) claims the statement, "No" its negation; "Yes, because
   ..." keeps its reason sentences through `read`.
 - wh: "What is {phrase}?" with the relation's `phrase`, nested for multi-hop ("the area of the place
   where X is located"). The answer is a sentence "[So] {phrase} is Y." or a short answer ("Lyon").
@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
+from drowzee_core.kb.answer_lists import abstains, split_answer_names
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.set_questions import SET_QUERY, member_statements, read_set_answer
-from drowzee_core.kb.statement_types import Claim, ComparisonStatement, Direction, Reading, Statement
+from drowzee_core.kb.statement_types import Claim, ComparisonStatement, Direction, Reading, Statement, merged
 from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, literal_pattern, strip_lead
 from drowzee_core.kb.wording import clean_name
@@ -52,7 +53,6 @@ _AMONG = re.compile(
     r"\s*(?:among\s+(?P<a>.+?),\s*which(?:\s+one)?|which(?:\s+one)?\s+of\s+(?P<b>.+?))\s+(?P<pred>[^,]+?)\s*\?\s*",
     _FLAGS,
 )
-_ABSTAIN = re.compile(r"\s*(?:no\s+idea|nobody\s+knows|no\s+one\s+knows|it\s+is\s+not\s+known)\b", re.IGNORECASE)
 _ANSWER_IS = re.compile(r"the\s+answer\s+(?:is|was)\s+(?P<o>[^.!?]+?)\s*[.!]?\s*", re.IGNORECASE)
 _COPULA = re.compile(r"\s(?:is|are|was|were)\s", re.IGNORECASE)
 _SHORT_LEAD = re.compile(r"(?:it\s+is|it's|the\s+answer\s+is|that\s+is|that\s+would\s+be)\s+", re.IGNORECASE)
@@ -80,6 +80,16 @@ def compose(reader: StatementReader, query: str, response: str, stated: Sequence
         negated = r.negated != (label == "no")
         out.append(_statement(reader.catalog, r.subject, r.relation, r.object, negated))
     return out
+
+
+class QueryReader(StatementReader):
+    """A `StatementReader` that also reads what a response's answer says of its query (this module's forms)."""
+
+    def with_query(self, query: str, response: str, topic: str | None = None) -> list[Claim]:
+        """`read(response, topic)` plus the statements that the response's answer makes of the query."""
+        stated = self.read(response, topic)
+        found = merged(stated, compose(self, query, response, stated))
+        return [c.in_context(query) if isinstance(c, ComparisonStatement) else c for c in found]
 
 
 def yes_no_readings(reader: StatementReader, query: str) -> list[Reading]:
@@ -119,11 +129,6 @@ def _short_answer(reader: StatementReader, response: str, whole: bool = True) ->
     if _COPULA.search(text.split(",")[0]):
         return None  # "The time zone of Norland is X": a statement the templates did not read, no bare answer
     return text if text and len(text.split()) <= SHORT_WORDS and len(text) <= MAX_ENTITY_CHARS else None
-
-
-def abstains(text: str) -> bool:
-    """Whether a short answer declines to answer ("I don't know.", "It is unknown.", "No idea.")."""
-    return parse_answer(text).label == "unsure" or bool(_ABSTAIN.match(text))
 
 
 # ---------------------------------------------------------------------- wh and multi-hop
@@ -240,7 +245,7 @@ def _comparison(reader: StatementReader, names: str, pred: str, response: str, s
         names, pred, hit = whole[: -len(end) - 1], whole[-len(end) :], preds[end]
     relation, direction = hit
     known = {c.subject.casefold() for c in stated}
-    candidates = tuple(split_names(names, known))
+    candidates = tuple(split_answer_names(names, known))
     said = [c for c in stated if isinstance(c, ComparisonStatement) and (c.relation, c.direction) == hit]
     if said:
         return [replace(c, candidates=candidates) for c in said]
@@ -250,21 +255,4 @@ def _comparison(reader: StatementReader, names: str, pred: str, response: str, s
     return [ComparisonStatement(f"{answer} {pred.strip()}.", None, answer, relation, direction, candidates)]
 
 
-def split_names(text: str, known: Collection[str] = ()) -> list[str]:
-    """'A', 'A and B', 'A, B and C' (also 'A, B, and C') as names; `known` (case-folded) settles " and "."""
-    parts = [p.strip() for p in re.split(r",\s+", text.strip()) if p.strip()]
-    if not parts:
-        return []
-    last = re.sub(r"^and\s+", "", parts.pop())
-    pieces = last.split(" and ")
-    if len(pieces) <= 2:
-        return [*parts, *pieces]
-    options = [(" and ".join(pieces[:k]), " and ".join(pieces[k:])) for k in range(1, len(pieces))]
-    for need in (2, 1):
-        for a, b in options:
-            if (a.casefold() in known) + (b.casefold() in known) >= need:
-                return [*parts, a, b]
-    return [*parts, *options[-1]]
-
-
-__all__ = ["abstains", "compose", "nested_chains", "split_names", "yes_no_readings"]
+__all__ = ["QueryReader", "compose", "nested_chains", "yes_no_readings"]

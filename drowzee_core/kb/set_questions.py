@@ -6,7 +6,7 @@ conditions with the members named; `member_statements` puts each member in place
 condition (negated for "but not"; for "or" each statement is `disjunctive`).
 
 Because the question asks for *all* X, the list also claims to be complete: a member the KB proves
-and the list leaves out refutes it (`agents.kbset` decides that; absence of other members proves
+and the list leaves out refutes it (`agents.verifier.kb.sets` decides that; absence of other members proves
 nothing).
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from drowzee_core.kb.answer_lists import abstains, split_answer_names
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.sentence_split import Span
 from drowzee_core.kb.statement_types import Reading, Statement
@@ -153,9 +154,6 @@ def list_frame(var: str, sentence: str) -> tuple[str, bool] | None:
 
 def read_set_answer(reader: StatementReader, query: str, response: str) -> SetAnswer | None:
     """The members a response lists for a set-operation query, with the query's conditions; None otherwise."""
-    # imported here: kb.questions composes set answers through this module
-    from drowzee_core.kb.questions import abstains, split_names
-
     m = SET_QUERY.fullmatch(query)
     if m is None:
         return None
@@ -186,7 +184,7 @@ def read_set_answer(reader: StatementReader, query: str, response: str) -> SetAn
             span = (start, start + len(sentences[0][1].rstrip()))
     if not listed:
         return None
-    members = [listed.strip()] if only else split_names(listed)
+    members = [listed.strip()] if only else split_answer_names(listed)
     if not members or any(len(member) > MAX_ENTITY_CHARS for member in members):
         return None
     return SetAnswer(

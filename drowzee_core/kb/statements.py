@@ -48,7 +48,6 @@ from drowzee_core.kb.statement_types import (
     Reading,
     Statement,
     disambiguate,
-    merged,
     unique,
 )
 from drowzee_core.kb.template_regex import (
@@ -279,19 +278,6 @@ class StatementReader:
             names = (c.subject, c.other) if c.other else ()
             out.append(ComparisonStatement(body, span, c.subject, c.relation, c.direction, names, stated_year(body)))
         return out
-
-    def with_query(self, query: str, response: str, topic: str | None = None) -> list[Claim]:
-        """`read(response, topic)` plus the statements that the response's answer makes of the query.
-
-        See `kb.questions` for every query form (yes/no, wh, multi-hop, comparison, set operation).
-        """
-        # imported here: kb.questions builds on this module's reader
-        from drowzee_core.kb.questions import compose
-
-        stated = self.read(response, topic)
-        composed = compose(self, query, response, stated)
-        found = merged(stated, composed)
-        return [c.in_context(query) if isinstance(c, ComparisonStatement) else c for c in found]
 
 
 __all__ = ["StatementReader"]

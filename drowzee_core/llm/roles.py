@@ -13,7 +13,7 @@ temperature, timeout, retry count, token limit and token prices. Values come fro
    `judge` defaults to the shipped cross-encoder `finetune/adapters/judge`, run in-process.
 
 `input_price` and `output_price` are USD per million input (prompt) and output (completion) tokens,
-used for the verifier's cost accounting (`agents/calls.py`); both default to 0, and a role on the local
+used for the verifier's cost accounting (`agents/verifier/accounting.py`); both default to 0, and a role on the local
 server always costs 0 whatever its prices say.
 """
 

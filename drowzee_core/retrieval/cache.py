@@ -1,7 +1,7 @@
 """A small persistent key -> JSON cache in SQLite, keyed by a tool name and its parameters.
 
 Generic on purpose: web search results and the verifier's model, judge and proof calls
-(`agents/calls.py`) share it. Several processes may share one file: SQLite's WAL journal lets readers
+(`agents/verifier/accounting.py`) share it. Several processes may share one file: SQLite's WAL journal lets readers
 run beside a writer, and a writer waits up to `BUSY_TIMEOUT_S` for another's lock before failing.
 A key is the sha256 of the tool name and the parameters as canonical JSON (sorted keys), so the same
 call with its arguments in another order hits the same entry. Each entry keeps its creation time,

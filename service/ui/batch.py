@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import gradio as gr
 
 from drowzee_core.oracles.decisions import DECISION_COLUMNS, counts_line, coverage_line, decision_of, decision_rows
-from service.runtime import RefusedError
+from service.errors import RefusedError
 
 if TYPE_CHECKING:
     from service.jobs import BatchJob, BatchStatus

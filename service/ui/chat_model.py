@@ -19,7 +19,7 @@ from drowzee_core.records.verdict import Verdict, VerifyRequest
 from service.ui import banner, highlight, progress_view, render
 
 if TYPE_CHECKING:
-    from agents.verifier import NodeEvent
+    from agents.verifier.runner import NodeEvent
 
 EXAMPLES: list[list[str]] = [
     ["What is the capital of France?", "The capital of France is Lyon.", ""],
@@ -106,7 +106,7 @@ def build_request(query: str | None, response: str | None, evidence: str | None)
         InputError: The response is empty, the evidence is malformed, or the request is invalid.
 
     """
-    from agents.evidence import EvidenceError, normalize_evidence
+    from agents.verifier.evidence import EvidenceError, normalize_evidence
 
     if not (response or "").strip():
         raise InputError("Response: write the response to check (the query and the evidence are optional).")

@@ -23,7 +23,7 @@ from service.ui.kb_html import derived_html, entity_html, load_html, prove_html,
 from service.ui.render import error_html
 
 if TYPE_CHECKING:
-    from agents.services import Services
+    from agents.verifier.services import Services
     from service.runtime import Runtime
 
 log = logging.getLogger(__name__)

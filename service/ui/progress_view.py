@@ -11,7 +11,7 @@ from drowzee_core.records.verdict import Decision, Verdict
 from service.ui.render import STATUS_CLASS, seconds_html
 
 if TYPE_CHECKING:
-    from agents.verifier import NodeEvent
+    from agents.verifier.runner import NodeEvent
 
 
 def _node_summary(node: str, update: Mapping[str, Any]) -> str:

@@ -86,7 +86,7 @@ def target_needs_start() -> bool:
 
 def roles_file() -> Path | None:
     """The role file the verifier uses (`DROWZEE_VERIFY_ROLES`), or None for the default lookup."""
-    from agents.context import SettingsError, VerifierSettings
+    from agents.verifier.settings import SettingsError, VerifierSettings
 
     try:
         return VerifierSettings.load().roles

@@ -11,7 +11,7 @@ import zlib
 from functools import partial
 from pathlib import Path
 
-from agents.batch import read_rows, run_batch
+from agents.batch.engine import read_rows, run_batch
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import ClaimVerdict, Decision, EvidenceItem, EvidenceSource, Verdict, VerifyRequest
 

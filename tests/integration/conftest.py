@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from agents.context import VerifierSettings
 from agents.reading.evidence_build import default_reader
 from agents.reading.evidence_reader import EvidenceReader
-from agents.verifier import Verifier
+from agents.verifier.runner import Verifier
+from agents.verifier.settings import VerifierSettings
 from drowzee_core.kb.model import Stats
 
 

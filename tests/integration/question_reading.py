@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from agents.reading.claims import SentenceReader, question_text
 from agents.reading.known import Known
 from agents.reading.reader import Reading
-from agents.verifier import Verifier
+from agents.verifier.runner import Verifier
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import DecidedBy, Decision, VerifyRequest
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from agents.calls import RoleUsage
-from agents.context import VerifierSettings
-from agents.verifier import Verifier
+from agents.verifier.accounting import RoleUsage
+from agents.verifier.runner import Verifier
+from agents.verifier.settings import VerifierSettings
 from drowzee_core.kb.model import Stats
 from drowzee_core.records.verdict import Verdict, VerifyRequest
 
@@ -47,7 +47,7 @@ def test_a_second_run_reads_every_call_from_the_cache(
     assert stats.misses == {"prove": 2} and stats.hits == {}
     assert first[0].provenance.roles["judge"].adapter_sha256  # the in-process judge's weights are named
 
-    kb_check = importlib.import_module("agents.nodes.kb_check")
+    kb_check = importlib.import_module("agents.verifier.nodes.kb_check")
 
     def no_prover(*args: object) -> None:
         raise AssertionError("Prolog was asked on a cached pair")

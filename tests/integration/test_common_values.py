@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pytest
 
 from agents.reading.claims import SentenceReader, default_linker
-from agents.verifier import Verifier
+from agents.verifier.runner import Verifier
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import Decision, VerifyRequest

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.kbprove import prove_claim
-from agents.verifier import Verifier
+from agents.verifier.kb.prove import prove_claim
+from agents.verifier.runner import Verifier
 from drowzee_core.logic.explain import reasoning_lines
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.logic.scratch import ScratchKB

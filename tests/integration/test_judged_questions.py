@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verifier import Verifier
+from agents.verifier.runner import Verifier
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import Decision, VerifyRequest
 

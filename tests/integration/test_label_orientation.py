@@ -14,7 +14,7 @@ import pytest
 
 from agents.reading.reader import nlp
 from agents.reading.relabel import opposed
-from agents.verifier import Verifier
+from agents.verifier.runner import Verifier
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import Decision
 from tests.integration.question_reading import assert_proved

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.kbprove import prove_claim
+from agents.verifier.kb.prove import prove_claim
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import Stats
 from drowzee_core.kb.store import KBStore
@@ -282,7 +282,7 @@ def test_a_shortened_name_is_not_taken_when_it_is_too_vague() -> None:
 
 
 def test_a_claim_at_a_year_is_decided_by_the_dates_of_the_fact_it_derives_from() -> None:
-    from agents.kbtime import at_year
+    from agents.verifier.kb.dates import at_year
     from drowzee_core.kb.writer import KBWriter
 
     store = KBStore(":memory:", create=True)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.schemas import ClaimKind
-from agents.verifier import Verifier
+from agents.reading.claim_types import ClaimKind
+from agents.verifier.runner import Verifier
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import Decision, VerifyRequest
 

@@ -184,7 +184,7 @@ def test_module_names_are_validated() -> None:
 
 
 def test_comparison_of_dated_supplied_values() -> None:
-    from agents.kbprove import compare
+    from agents.verifier.kb.prove import compare
 
     triples = [
         ["['Avalon', 'population', '4000']", "point in time", "1967"],
@@ -217,8 +217,8 @@ def test_comparison_of_dated_supplied_values() -> None:
 
 
 def test_a_past_tense_value_is_not_refuted_by_the_unique_value_held_now() -> None:
-    from agents.nodes.kb_check import check_claims
-    from agents.schemas import Claim, ClaimKind, ClaimOrigin
+    from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+    from agents.verifier.nodes.kb_check import check_claims
     from drowzee_core.kb.statements import StatementReader
 
     reader = StatementReader(Catalog.from_toml())
@@ -246,8 +246,8 @@ def test_a_past_tense_value_is_not_refuted_by_the_unique_value_held_now() -> Non
 
 def test_a_past_tense_place_is_not_refuted_by_the_country_it_is_in_now() -> None:
     """ "Königsberg was located in Germany" is not refuted by `[Königsberg, located_in, Russia]` (borders move)."""
-    from agents.nodes.kb_check import check_claims
-    from agents.schemas import Claim, ClaimKind, ClaimOrigin
+    from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+    from agents.verifier.nodes.kb_check import check_claims
 
     member = "org:united_nations"
     main = Reasoner(

@@ -8,8 +8,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from agents.context import VerifierSettings
-from agents.services import Services
+from agents.verifier.services import Services
+from agents.verifier.settings import VerifierSettings
 from drowzee_core.errors import KBError, LoadError
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.store import KBStore

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.kbset import set_complete
-from agents.schemas import ClaimCondition
+from agents.reading.claim_types import ClaimCondition
+from agents.verifier.kb.sets import set_complete
 from drowzee_core.logic.scratch import ScratchKB
 from drowzee_core.records.enums import ProofStatus
 
@@ -82,7 +82,7 @@ def test_conditions_with_x_as_the_object_enumerate_the_named_entitys_facts() -> 
 
 
 def test_at_least_two_events_at_a_place_from_two_supplied_facts() -> None:
-    from agents.kbset import count_at_least
+    from agents.verifier.kb.sets import count_at_least
 
     battles = [["Battle of Spotsylvania Court House", "location", "Spotsylvania County"]]
     with ScratchKB(battles) as kb:

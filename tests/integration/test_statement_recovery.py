@@ -1,7 +1,7 @@
 """How much of a generated FactCHD pair's ground truth the statement reader recovers from query + response.
 
 The pairs are made in-process from the seed KB exactly as `drowzee generate factchd --n 200 --seed 0
---dedupe 0` makes them; for each pair `StatementReader(catalog).with_query(query, response)` must
+--dedupe 0` makes them; for each pair `QueryReader(catalog).with_query(query, response)` must
 recover every ground-truth claim (subject / relation / object by label, case-insensitive, negation).
 
 Measured on the seed KB (n=200, seeds 0-4, 250 pairs per pattern in all) before the "St." and
@@ -20,8 +20,8 @@ import pytest
 
 from drowzee_core.generate.factchd import PATTERNS, FactCHDConfig, FactCHDGenerator
 from drowzee_core.kb.model import Stats
+from drowzee_core.kb.questions import QueryReader
 from drowzee_core.kb.statement_types import Statement
-from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.records.pair import QRPair
@@ -56,7 +56,7 @@ def test_reader_recovers_ground_truth_claims(
     pairs_and_labels: tuple[list[QRPair], Reasoner, dict[str, str]],
 ) -> None:
     pairs, reasoner, labels = pairs_and_labels
-    reader = StatementReader(reasoner.catalog)
+    reader = QueryReader(reasoner.catalog)
     hits: dict[str, list[bool]] = defaultdict(list)
     misses: list[str] = []
     for pair in pairs:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verifier import Verifier
+from agents.verifier.runner import Verifier
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.scratch import relation_for
 from drowzee_core.records.enums import Label

@@ -275,7 +275,7 @@ def test_cli_kb_events_run_to_the_current_year_by_default(tmp_path: Path) -> Non
 
 
 def test_an_mtl_claim_tries_every_reading_of_a_shared_event_name() -> None:
-    from agents.kbprove import temporal
+    from agents.verifier.kb.prove import temporal
     from drowzee_core.logic.events import Event
     from drowzee_core.records.enums import ProofStatus
 

@@ -29,7 +29,7 @@ import re
 
 import pytest
 
-from agents.verifier import Verifier
+from agents.verifier.runner import Verifier
 from drowzee_core.records.enums import Label
 from drowzee_core.records.pair import EvidenceItemIn
 from drowzee_core.records.verdict import Decision, EvidenceSource, Verdict, VerifyRequest

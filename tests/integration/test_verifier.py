@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from agents.verifier import Verifier
+from agents.verifier.runner import Verifier
 from cli.main import app
 from drowzee_core.kb.model import Stats
 from drowzee_core.records.enums import Label, ProofStatus

@@ -12,7 +12,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-from agents.batch import Verify
+from agents.batch.engine import Verify
 from agents.loop import LoopConfig, LoopContext, Target
 from drowzee_core.generate.registry import Generated, GenerateJob
 from drowzee_core.llm.runner import client_identity

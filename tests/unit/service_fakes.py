@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from agents.verifier import NodeEvent
+from agents.verifier.runner import NodeEvent
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import ClaimVerdict, Decision, EvidenceItem, EvidenceSource, Verdict, VerifyRequest
 from service import ServiceSettings, create_app

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.questions import QueryReader
 from drowzee_core.kb.statement_types import Claim, Statement
-from drowzee_core.kb.statements import StatementReader
 
 Triple = tuple[str, str, str, bool]
 
@@ -104,7 +104,7 @@ RELATIONS = [
 ]
 COMPARISONS = [{"relation": "population", "most": "has the largest population", "least": "has the smallest population"}]
 CATALOG = Catalog.from_dict({"relation": RELATIONS, "comparison": COMPARISONS})
-READER = StatementReader(CATALOG)
+READER = QueryReader(CATALOG)
 
 CITIES_QUERY = "Among Paris, Lyon and Marseille, which one has the largest population?"
 SET_QUERY = "What are all X such that X is located in France and X is a member of the Hanseatic League?"

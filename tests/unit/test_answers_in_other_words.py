@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from drowzee_core.kb.questions import QueryReader
 from drowzee_core.kb.statement_types import Statement
 from tests.unit.statement_catalog import READER, SET_QUERY, triples
 
@@ -51,7 +52,6 @@ def test_a_short_answer_said_as_a_phrase_gives_its_object(response: str) -> None
 
 
 def test_a_multi_hop_answer_without_its_chain_follows_the_kb_when_each_hop_is_one_place() -> None:
-    from drowzee_core.kb.statements import StatementReader
 
     stored = {
         ("Lyon", "located_in"): ["France", "Rhône"],  # the region has no capital stored: France is the place meant
@@ -60,7 +60,7 @@ def test_a_multi_hop_answer_without_its_chain_follows_the_kb_when_each_hop_is_on
         ("Illinois", "has_capital"): ["Springfield"],
         ("Ohio", "has_capital"): ["Columbus"],
     }
-    reader = StatementReader(READER.catalog, hops=lambda name, relation: stored.get((name, relation), []))
+    reader = QueryReader(READER.catalog, hops=lambda name, relation: stored.get((name, relation), []))
     query = "What is the capital of the place where Lyon is located?"
     [claim] = reader.with_query(query, "The answer is Paris.")
     assert (claim.subject, claim.relation, claim.object) == ("France", "has_capital", "Paris")

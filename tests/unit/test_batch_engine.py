@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from agents.batch import (
+from agents.batch.engine import (
     BatchError,
     Ledger,
     Task,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from agents.batch import count_rows, counts_of, read_rows, recorded, repair_tail, run_batch
+from agents.batch.engine import count_rows, counts_of, read_rows, recorded, repair_tail, run_batch
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import MAX_TEXT, Verdict, VerifyRequest

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from langchain_openai import ChatOpenAI
 
-from agents.call_cache import CachingJudge, RoleCache, default_cache_path, memo, stable_llm_string
-from agents.calls import CACHE_HIT, CallRecorder, RoleUsage, UsageHandler
+from agents.verifier.accounting import CACHE_HIT, CallRecorder, RoleUsage, UsageHandler
+from agents.verifier.cache import CachingJudge, RoleCache, default_cache_path, memo, stable_llm_string
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.judge import JudgeScore, Support
 from drowzee_core.records.verdict import ModelRef

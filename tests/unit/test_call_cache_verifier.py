@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from agents.calls import RoleUsage
-from agents.context import VerifierSettings
-from agents.schemas import Claim, KBOrigin, KBResult
-from agents.verifier import Verifier
+from agents.reading.claim_types import Claim
+from agents.verifier.accounting import RoleUsage
+from agents.verifier.runner import Verifier
+from agents.verifier.schemas import KBOrigin, KBResult
+from agents.verifier.settings import VerifierSettings
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.enums import ProofStatus
@@ -66,7 +67,7 @@ def _verifier(monkeypatch: pytest.MonkeyPatch, fakes: Fakes, **settings: Any) ->
     import drowzee_core.llm.judge.scoring as judge_mod
     import drowzee_core.llm.roles as roles
 
-    kb_check = importlib.import_module("agents.nodes.kb_check")  # the package exports a node of that name
+    kb_check = importlib.import_module("agents.verifier.nodes.kb_check")  # the package exports a node of that name
 
     monkeypatch.setattr(roles, "chat_model", fakes.chat_model)
     monkeypatch.setattr(judge_mod, "judge_for", lambda cfg, callbacks=None: fakes.judge)
@@ -142,7 +143,7 @@ def test_a_local_role_finds_its_server_again_after_it_went_away(
     """The client is built once, but the local server is checked (and restarted if gone) on every later call."""
     import drowzee_core.llm.roles as roles
     import drowzee_core.llm.server as server
-    from agents.services import Services
+    from agents.verifier.services import Services
 
     checks: list[int] = []
     monkeypatch.setattr(server, "ensure_local_server", lambda *a, **k: checks.append(1))

@@ -8,7 +8,7 @@ import pytest
 from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatGeneration, LLMResult
 
-from agents.calls import CACHE_HIT, CallRecorder, CallStats, CallStatsError, RoleUsage, UsageHandler
+from agents.verifier.accounting import CACHE_HIT, CallRecorder, CallStats, CallStatsError, RoleUsage, UsageHandler
 from drowzee_core.llm.roles import LOCAL_BASE_URL, RoleConfig, RoleError, load_role
 
 REMOTE = "https://api.example.com/v1"

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import pytest
 from typer.testing import CliRunner
 
-from agents.calls import CallStats
+from agents.verifier.accounting import CallStats
 from cli.main import app
 from cli.verify import claim_tag, headline
 from drowzee_core.records.enums import Label, ProofStatus
@@ -57,7 +57,7 @@ def refuted_verdict(request: VerifyRequest) -> Verdict:
 
 
 class FakeVerifier:
-    """Stands in for `agents.verifier.Verifier`: records its settings; Lyon is refuted, the rest undecided."""
+    """Stands in for `agents.verifier.runner.Verifier`: records its settings; Lyon is refuted, the rest undecided."""
 
     settings: ClassVar[list[Any]] = []
 
@@ -77,10 +77,10 @@ class FakeVerifier:
 
 @pytest.fixture()
 def fake(monkeypatch: pytest.MonkeyPatch) -> type[FakeVerifier]:
-    import agents.verifier
+    import agents.verifier.runner
 
     FakeVerifier.settings = []
-    monkeypatch.setattr(agents.verifier, "Verifier", FakeVerifier)
+    monkeypatch.setattr(agents.verifier.runner, "Verifier", FakeVerifier)
     return FakeVerifier
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from agents.decision import ClaimStatus, assess, claim_statuses
-from agents.explain import compose
+from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
 from agents.reading.conflicts import Conflict
 from agents.reading.support import EvidenceDecision, EvidenceReading, yes_no_reading, yes_or_no
-from agents.schemas import Claim, ClaimKind, ClaimOrigin, ClaimSupport, KBOrigin, KBResult
+from agents.verifier.decision import ClaimStatus, assess, claim_statuses
+from agents.verifier.explain import compose
+from agents.verifier.schemas import ClaimSupport, KBOrigin, KBResult
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import (
     CitedSentence,

@@ -1,10 +1,13 @@
-"""Sentence pieces of explanations (`agents.explain_clauses`, `templates_kb.clause`): refuted claims said as clauses."""
+"""Sentence pieces of explanations (`agents.verifier.explain_clauses`, `templates_kb.clause`).
+
+Refuted claims are said as clauses.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from agents.explain_clauses import negation
+from agents.verifier.explain_clauses import negation
 from drowzee_core.generate.templates_kb import clause
 
 

@@ -14,8 +14,8 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
 
-from agents.context import VerifierSettings
-from agents.nodes.guardian import GuardianAnswerError, guardian, label_of_prefix, score_labels
+from agents.verifier.nodes.guardian import GuardianAnswerError, guardian, label_of_prefix, score_labels
+from agents.verifier.settings import VerifierSettings
 from drowzee_core.llm.logprobs import first_token_top, label_mass
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.enums import Label

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.nodes.claims import HEADING
+from agents.verifier.nodes.claims import HEADING
 from tests.unit.test_label_grammar import ask as ask_with_label_patterns
 from tests.unit.test_question_frames import ask
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from agents.aggregate import FEATURES, Calibration
-from agents.calibrate import (
+from agents.reading.claim_types import ClaimKind
+from agents.verifier.aggregation import FEATURES, Calibration
+from agents.verifier.calibrate import (
     carried,
     ece,
     figures,
@@ -21,8 +22,7 @@ from agents.calibrate import (
     source_reliability,
     wilson_low,
 )
-from agents.fit import ManagerRun, RunClaim, merge_guardian
-from agents.schemas import ClaimKind
+from agents.verifier.fit import ManagerRun, RunClaim, merge_guardian
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import DecidedBy, Decision
 from finetune.manager_mix import MixSource, build_mix, half_of, train_pairs
@@ -155,7 +155,7 @@ def test_figures_report_coverage_decided_accuracy_and_the_constants() -> None:
 
 
 def test_reliability_table_and_ece() -> None:
-    from agents.calibrate import Outcome
+    from agents.verifier.calibrate import Outcome
 
     sure = [Outcome(Decision.REFUTED, None, N, 0.95, True) for _ in range(10)]
     assert ece(sure) == pytest.approx(0.05)

@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from agents.context import VerifierSettings
+from agents.reading.claim_types import Claim
 from agents.reading.llm_reader import ATTEMPTS, ModelEvidenceReader, ModelReadingError, reading_role
 from agents.reading.support import EvidenceDecision, EvidenceReading
-from agents.schemas import Claim, KBResult
-from agents.verifier import Verifier
+from agents.verifier.runner import Verifier
+from agents.verifier.schemas import KBResult
+from agents.verifier.settings import VerifierSettings
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceItem, VerifyRequest
@@ -125,7 +126,7 @@ def _verifier(monkeypatch: pytest.MonkeyPatch, replies: list[str], evidence_read
     import drowzee_core.llm.judge.scoring as judge_mod
     import drowzee_core.llm.roles as roles
 
-    kb_check = importlib.import_module("agents.nodes.kb_check")
+    kb_check = importlib.import_module("agents.verifier.nodes.kb_check")
     chats: dict[str, ScriptedChat] = {}
 
     def chat_model(cfg: RoleConfig, stop: list[str] | None = None, **kw: Any) -> ScriptedChat:

@@ -8,62 +8,28 @@ inside functions), and checked once at run time through `sys.modules`.
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.import_graph import ROOT, imported_names, parse_imports, sources
+
 NATURAL = "drowzee_core.generate.natural"
 ALLOWED_IMPORTERS = {"drowzee_core.generate.factchd"}
 """The one module outside the package that may load it: the generator, and only inside a function."""
-PACKAGES = ("agents", "drowzee_core")
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-@cache
-def sources() -> dict[str, Path]:
-    return {module_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
-
-
-def is_natural(name: str) -> bool:
-    return name == NATURAL or name.startswith(NATURAL + ".")
 
 
 @cache
 def imports(module: str) -> tuple[tuple[str, bool], ...]:
     """(imported module, at top level?) for each import of `module`; `from a import b` gives a and a.b."""
-    return tuple(parse_imports(sources()[module], module))
+    return tuple(imported_names(module))
 
 
-def parse_imports(path: Path, module: str) -> Iterator[tuple[str, bool]]:
-    """The imports of the file `path` of `module`, relative ones resolved."""
-    tree = ast.parse(path.read_text("utf-8"), str(path))
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    top = {id(n) for n in tree.body} | {
-        id(x) for n in tree.body if isinstance(n, ast.If | ast.Try) for x in ast.walk(n) if x is not n
-    }
-    for node in ast.walk(tree):
-        level = id(node) in top
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name, level
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*anchor, *([base] if base else [])])
-            yield base, level
-            for alias in node.names:
-                yield f"{base}.{alias.name}", level
+def is_natural(name: str) -> bool:
+    return name == NATURAL or name.startswith(NATURAL + ".")
 
 
 def with_parents(name: str) -> list[str]:
@@ -102,10 +68,10 @@ def test_the_walk_resolves_relative_and_lazy_imports(tmp_path: Path) -> None:
         "from ..generate.natural import words\nimport json\ndef f():\n    from drowzee_core.generate import natural\n",
         "utf-8",
     )
-    found = set(parse_imports(path, "drowzee_core.reading.reader"))
-    assert ("drowzee_core.generate.natural.words", True) in found
-    assert ("json", True) in found
-    assert ("drowzee_core.generate.natural", False) in found
+    found = {(i.name, n, i.top) for i in parse_imports(path, "drowzee_core.reading.reader") for n in i.names or ("",)}
+    assert ("drowzee_core.generate.natural", "words", True) in found
+    assert ("json", "", True) in found
+    assert ("drowzee_core.generate", "natural", False) in found
     assert is_natural("drowzee_core.generate.natural.words") and not is_natural("drowzee_core.generate.naturalness")
 
 
@@ -132,7 +98,8 @@ def test_only_the_generator_imports_the_natural_phrasing_and_only_lazily() -> No
 @pytest.mark.slow
 def test_importing_the_verifier_and_its_reader_loads_no_natural_module() -> None:
     code = (
-        "import sys, agents.verifier, agents.reading, agents.reading.reader, agents.nodes.claims, agents.explain;"
+        "import sys, agents.verifier.runner, agents.reading, agents.reading.reader, agents.verifier.nodes.claims,"
+        " agents.verifier.explain;"
         f"print(sorted(m for m in sys.modules if m.startswith({NATURAL!r})))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)

@@ -1,10 +1,10 @@
-"""The proof cache's code key (`agents.nodes.kb_check.code_digest`): a changed rule file changes it."""
+"""The proof cache's code key (`agents.verifier.nodes.kb_check.code_digest`): a changed rule file changes it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from agents.nodes.kb_check import code_digest, proof_code
+from agents.verifier.nodes.kb_check import code_digest, proof_code
 
 
 def test_the_digest_follows_every_rule_file_and_nothing_else(tmp_path: Path) -> None:

@@ -6,10 +6,10 @@ embedding relates nothing), so what is tested is which claims are relabeled and 
 
 from __future__ import annotations
 
+from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
 from agents.reading.labels import LabelLinker, Related
 from agents.reading.reader import nlp
 from agents.reading.relabel import relabel
-from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.kb.catalog import Catalog
 from tests.unit.test_question_frames import silent
 

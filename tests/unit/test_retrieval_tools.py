@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from agents.tools import SearchTools, ToolUnavailableError
+from agents.verifier.tools import SearchTools, ToolUnavailableError
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.verdict import EvidenceSource
 from drowzee_core.retrieval import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from agents.batch_tally import Tally
+from agents.batch.tally import Tally
 from service.jobs import BatchJob, BatchStatus
 from service.ui import batch
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from agents.verifier import NodeEvent
+from agents.verifier.runner import NodeEvent
 from service.ui import chat
 from service.ui.chat_model import (
     EXAMPLES,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from agents.schemas import KBResult
-from agents.verifier import NodeEvent
+from agents.verifier.runner import NodeEvent
+from agents.verifier.schemas import KBResult
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import (
     EvidenceItem,
@@ -18,7 +18,7 @@ from tests.unit.render_fixtures import XSS, undecided, verdict
 
 
 def test_node_lines() -> None:
-    from agents.answer_set import AnswerSet
+    from agents.verifier.kb.answer_set import AnswerSet
 
     ev = [EvidenceItem(id=f"R{i}", source=EvidenceSource.KB, text="x") for i in range(5)]
     results = [

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.questions import QueryReader
 from drowzee_core.kb.statement_types import ComparisonStatement, Statement
-from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS
 from tests.unit.statement_catalog import CITIES_QUERY, READER, SET_QUERY, Triple, rel, triples
 
@@ -117,7 +117,7 @@ def test_text_matching_no_template_gives_nothing() -> None:
 
 def test_any_catalog_works() -> None:
     orbit = rel("orbits", "{s} orbits {o}.", "{s} does not orbit {o}.", "Does {s} orbit {o}?")
-    reader = StatementReader(Catalog.from_dict({"relation": [orbit]}))
+    reader = QueryReader(Catalog.from_dict({"relation": [orbit]}))
     assert triples(reader.read("The Moon orbits Earth. Mars does not orbit Venus.")) == [
         ("The Moon", "orbits", "Earth", False),
         ("Mars", "orbits", "Venus", True),

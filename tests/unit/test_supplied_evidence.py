@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.evidence import MAX_ITEM_CHARS, EvidenceError, normalize_evidence, verbalize_triple
+from agents.verifier.evidence import MAX_ITEM_CHARS, EvidenceError, normalize_evidence, verbalize_triple
 from drowzee_core.records.verdict import MAX_EVIDENCE, EvidenceSource
 
 

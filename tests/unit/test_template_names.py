@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
 from agents.reading.known import Known, names_known, without_article
-from agents.schemas import Claim, ClaimKind, ClaimOrigin
 from drowzee_core.kb.catalog import Catalog
 
 

@@ -6,11 +6,12 @@ import re
 
 import pytest
 
-from agents.aggregate import FEATURES, Calibration, Lean, Signals, decide, settle
-from agents.decision import Assessment, ClaimStatus, assess, claim_statuses
-from agents.explain import compose
-from agents.schemas import Claim, ClaimKind, ClaimOrigin, ClaimSupport, KBOrigin, KBResult
-from agents.state import merge_evidence, merge_timings
+from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.verifier.aggregation import FEATURES, Calibration, Lean, Signals, decide, settle
+from agents.verifier.decision import Assessment, ClaimStatus, assess, claim_statuses
+from agents.verifier.explain import compose
+from agents.verifier.schemas import ClaimSupport, KBOrigin, KBResult
+from agents.verifier.state import merge_evidence, merge_timings
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.proof import ProofNode
 from drowzee_core.records.verdict import (
@@ -260,7 +261,7 @@ def test_the_answer_set_signal_is_absent_unless_the_evidence_gives_one() -> None
 
 
 def test_explanation_states_the_supplied_answer_set_and_cites_its_triples() -> None:
-    from agents.answer_set import AnswerSet
+    from agents.verifier.kb.answer_set import AnswerSet
 
     ev = [
         EvidenceItem(

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from agents.nodes.claims import stances, temporal_claims
-from agents.nodes.kb_check import kb_opinion
-from agents.nodes.seeker import bearing
-from agents.nodes.verdict_manager import kb_partial
-from agents.schemas import Claim, ClaimKind, ClaimOrigin, KBResult
+from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.verifier.nodes.claims import stances, temporal_claims
+from agents.verifier.nodes.kb_check import kb_opinion
+from agents.verifier.nodes.seeker import bearing
+from agents.verifier.nodes.verdict_manager import kb_partial
+from agents.verifier.schemas import KBResult
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
 
@@ -115,12 +116,12 @@ def test_cited_evidence_shares_words_with_the_claim() -> None:
 def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
     from types import SimpleNamespace
 
-    from agents.nodes.claims import read_claims
+    from agents.verifier.nodes.claims import read_claims
     from drowzee_core.kb.catalog import Catalog
-    from drowzee_core.kb.statements import StatementReader
+    from drowzee_core.kb.questions import QueryReader
     from tests.unit.verifier_fakes import FakeSentenceReader
 
-    reader = StatementReader(Catalog.from_toml())
+    reader = QueryReader(Catalog.from_toml())
     knows_all = SimpleNamespace(resolve=lambda text, limit=20: [1])  # a KB that names every template subject
     services = SimpleNamespace(
         reader=reader, sentence_reader=FakeSentenceReader(), store=knows_all, catalog=reader.catalog
@@ -169,7 +170,7 @@ def test_a_short_answer_echoing_the_auxiliary_is_a_yes_or_no(response: str, said
 
 
 def test_a_refuted_claim_that_only_suffices_for_the_answer_leaves_it_open() -> None:
-    from agents.nodes.kb_check import _sufficient
+    from agents.verifier.nodes.kb_check import _sufficient
 
     no = _claim(1, origin=ClaimOrigin.QUERY).model_copy(update={"sufficient": True})
     [left] = _sufficient([no], [_result(1, ProofStatus.CONTRADICTED)])

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
-from agents.context import VerifierContext, VerifierSettings
-from agents.graph import build_graph, checkpointer
-from agents.kbgate import KBGate
-from agents.verifier import Verifier
+from agents.verifier.context import VerifierContext
+from agents.verifier.graph import build_graph, verifier_checkpointer
+from agents.verifier.runner import Verifier
+from agents.verifier.settings import VerifierSettings
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.gate import KBGate
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.enums import Label
 from drowzee_core.records.judge import JudgeScore, Support
@@ -106,7 +107,7 @@ def _verifier(
         web or FakeSearch([_doc("web says so")]),
     )
     v.context = VerifierContext(v.settings, v.services)  # type: ignore[arg-type]
-    v.saver = checkpointer()
+    v.saver = verifier_checkpointer()
     v.graph = build_graph(v.saver)
     v.keep_threads = keep_threads
     return v
@@ -139,7 +140,7 @@ def test_streams_every_node_and_ends_with_a_verdict() -> None:
 
 
 def test_explanation_cites_only_gathered_evidence(tmp_path: Path) -> None:
-    from agents.aggregate import FEATURES, Calibration
+    from agents.verifier.aggregation import FEATURES, Calibration
 
     trusted = Calibration(features=list(FEATURES), coef=[0.0] * len(FEATURES), intercept=0.0, judge_threshold=0.8)
     (cal := tmp_path / "cal.json").write_text(trusted.model_dump_json(), "utf-8")
@@ -176,10 +177,11 @@ def test_checkpoint_holds_the_records() -> None:
 def test_checkpoints_revive_the_answer_set_record() -> None:
     from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
-    from agents.answer_set import AnswerSet
-    from agents.graph import CHECKPOINTED_TYPES
+    from agents.verifier.checkpoints import revivable
+    from agents.verifier.graph import CHECKPOINTED_TYPES
+    from agents.verifier.kb.answer_set import AnswerSet
 
-    serde = JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINTED_TYPES)
+    serde = JsonPlusSerializer(allowed_msgpack_modules=revivable(CHECKPOINTED_TYPES))
     record = AnswerSet(anchors=("Milan", "Turin"), answers=("Lyon",), named=())
     assert serde.loads_typed(serde.dumps_typed({"answer_set": record})) == {"answer_set": record}
 

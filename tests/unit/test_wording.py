@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.questions import QueryReader
 from drowzee_core.kb.statement_types import ComparisonStatement, Statement
-from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.wording import (
     clean_name,
     comparative,
@@ -19,7 +19,7 @@ from drowzee_core.kb.wording import (
     superlatives,
 )
 
-READER = StatementReader(Catalog.from_toml())
+READER = QueryReader(Catalog.from_toml())
 
 
 def test_past_tense_changes_the_first_present_auxiliary_only() -> None:

@@ -1,6 +1,6 @@
 """`verify`: the triangulation on every answer as a Query-Response pair, durably, row by row.
 
-The pairs go through the batch engine (`agents.batch`): `plan` turns them into tasks (or error records
+The pairs go through the batch engine (`agents.batch.engine`): `plan` turns them into tasks (or error records
 for rows that cannot be checked, e.g. an empty answer), `run_local` checks them and the `Ledger` appends
 each record to `verdicts.jsonl`, fsynced, as soon as it is final. The ledger always resumes: a verify
 node killed mid-way checks only the rows not yet in the file when the loop is resumed.
@@ -14,7 +14,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from agents.batch import Ledger, parse_columns, plan, run_local
+from agents.batch.engine import Ledger, parse_columns, plan, run_local
 from agents.loop.context import LoopContext
 from agents.loop.kinds import ground_truth
 from agents.loop.nodes.base import ANSWERS, VERDICTS, node_provenance, rows_of

@@ -1,0 +1,189 @@
+"""What decided each claim and the response (pure): proof, evidence, a trusted judge, or nothing.
+
+The response's decision follows the claims, never a default:
+- `refuted`: a claim is contradicted (by a proof or by the evidence), or the response answers a question
+  both ways;
+- `supported`: the KB check proved what the response asserts (its answer, with free sentences around
+  it left to the others), or every claim is supported;
+- `unsupported`: evidence was supplied and a claim is not supported by it (FactCHD's "with facts"
+  convention, MiniCheck, HaluEval), or the response does not answer the question it was asked (it
+  gives no time to "when", no name to "who": `agents.reading.answer_kind`);
+- `undecided`: nothing decided. The label is then the `undecided` policy's, and the verdict is shown
+  as "not verified".
+
+The judge decides a claim only at or above the threshold where its precision on the Manager's dev mix
+was high enough (`ManagerCalibration.judge_threshold`); with no such threshold it decides nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from agents.reading.claim_types import Claim, ClaimKind
+from agents.verifier.schemas import ClaimSupport, KBResult
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceItem, Opinion
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimStatus:
+    """One claim's status and what decided it."""
+
+    claim_id: str
+    status: ProofStatus
+    decided_by: DecidedBy | None = None
+    decided_ids: tuple[str, ...] = ()
+    p_supported: float | None = None
+    """The judge's probability for this claim, when it scored one (decisive or not)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """The response's decision and the claim statuses it follows from."""
+
+    decision: Decision
+    decided_by: DecidedBy | None
+    """What decided the response (None when `undecided`; for `unsupported`, the evidence that lacked it)."""
+    claims: tuple[ClaimStatus, ...] = field(default=())
+    reason: str = ""
+    """One line on what decided, for the explanation and the logs."""
+    unanswered: str = ""
+    """Why the response does not answer its question, when that made it `unsupported` (`answer_kind`)."""
+
+    def status_of(self, claim_id: str) -> ClaimStatus | None:
+        """The status of one claim, by id."""
+        return next((c for c in self.claims if c.claim_id == claim_id), None)
+
+    @property
+    def unsupported_ids(self) -> list[str]:
+        """Claims no source supported (for `unsupported` and `undecided` explanations)."""
+        return [c.claim_id for c in self.claims if c.status == ProofStatus.UNKNOWN]
+
+
+def proof_ids(result: KBResult, leaf_ids: Mapping[str, str]) -> tuple[str, ...]:
+    """Evidence ids of a proof's stored facts (its leaves), in proof order."""
+    if result.proof is None:
+        return ()
+    return tuple(dict.fromkeys(leaf_ids[n.text] for n in result.proof.leaf_nodes() if n.text in leaf_ids))
+
+
+_FOUND = {"supported": ProofStatus.SUPPORTED, "refuted": ProofStatus.CONTRADICTED}
+"""The evidence reader's decisions that decide a claim ("not enough info" leaves it open)."""
+
+
+def proof_statuses(
+    claims: Sequence[Claim],
+    results: Sequence[KBResult],
+    support: Sequence[ClaimSupport],
+    evidence: Sequence[EvidenceItem],
+) -> tuple[ClaimStatus, ...]:
+    """Each claim's status from its proof, else the evidence reader's finding; the judge's probability beside it."""
+    by_claim = {r.claim_id: r for r in results}
+    judged = {s.claim_id: s for s in support}
+    leaf_ids = {e.text: e.id for e in evidence}
+    out = []
+    for c in claims:
+        r, s = by_claim.get(c.id), judged.get(c.id)
+        p = s.p_supported if s is not None else None
+        ids = tuple(s.evidence_ids) if s is not None else ()
+        if r is not None and r.status in (ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED):
+            out.append(ClaimStatus(c.id, r.status, DecidedBy.PROOF, proof_ids(r, leaf_ids), p))
+        elif (
+            s is not None
+            and s.finding is not None
+            and s.finding.decision in _FOUND
+            and not (c.sufficient and s.finding.decision == "refuted")  # it proves the answer or leaves it open
+        ):
+            cited = tuple(dict.fromkeys(i.id.split(".", 1)[0] for i in s.finding.sentences))
+            out.append(ClaimStatus(c.id, _FOUND[s.finding.decision], DecidedBy.EVIDENCE, cited, p))
+        else:
+            out.append(ClaimStatus(c.id, ProofStatus.UNKNOWN, None, ids, p))
+    return tuple(out)
+
+
+def with_judge(statuses: Sequence[ClaimStatus], judge_threshold: float | None) -> tuple[ClaimStatus, ...]:
+    """The statuses after the judge: an open claim at or above its trusted threshold is supported by it.
+
+    An open claim's `decided_ids` hold the items the judge read for it; they are kept only when it decides.
+    """
+    out = []
+    for s in statuses:
+        if s.decided_by is not None:
+            out.append(s)
+        elif judge_threshold is not None and s.p_supported is not None and s.p_supported >= judge_threshold:
+            out.append(ClaimStatus(s.claim_id, ProofStatus.SUPPORTED, DecidedBy.JUDGE, s.decided_ids, s.p_supported))
+        else:
+            out.append(ClaimStatus(s.claim_id, ProofStatus.UNKNOWN, None, (), s.p_supported))
+    return tuple(out)
+
+
+def claim_statuses(
+    claims: Sequence[Claim],
+    results: Sequence[KBResult],
+    support: Sequence[ClaimSupport],
+    evidence: Sequence[EvidenceItem],
+    judge_threshold: float | None,
+) -> tuple[ClaimStatus, ...]:
+    """Each claim's status: a proof first, then the evidence's sentences, then the judge above its trusted threshold."""
+    return with_judge(proof_statuses(claims, results, support, evidence), judge_threshold)
+
+
+def assess(
+    claims: Sequence[Claim] | Mapping[str, ClaimKind],
+    statuses: Sequence[ClaimStatus],
+    kb_opinion: Opinion | None,
+    supplied: bool,
+    unanswered: str | None = None,
+) -> Assessment:
+    """The response's decision from its claims' statuses and the KB check's opinion.
+
+    `claims` may be given as their kinds by id. `kb_opinion` carries what the KB check decided about
+    the response as a whole: NON-FACTUAL for an answer given both ways, FACTUAL when Prolog proved
+    what the response asserts (its answer among free sentences, which stay unknown and do not block it).
+    `unanswered` says why the response does not answer its question (`answer_kind`): with evidence
+    supplied, such a response is unsupported however well its claims are supported.
+    """
+    st = tuple(statuses)
+    refuted = [s for s in st if s.status == ProofStatus.CONTRADICTED]
+    if refuted:
+        by = refuted[0].decided_by
+        return Assessment(Decision.REFUTED, by, st, f"{len(refuted)} claim(s) contradicted")
+    if kb_opinion is not None and kb_opinion.label == Label.NON_FACTUAL:
+        return Assessment(Decision.REFUTED, DecidedBy.PROOF, st, kb_opinion.explanation)
+    if kb_opinion is not None and kb_opinion.label == Label.FACTUAL:
+        return Assessment(Decision.SUPPORTED, DecidedBy.PROOF, st, kb_opinion.explanation)
+    kinds = dict(claims) if isinstance(claims, Mapping) else {c.id: c.kind for c in claims}
+    asserted = [s for s in st if kinds.get(s.claim_id) != ClaimKind.SET]
+    if supplied and unanswered:
+        return Assessment(Decision.UNSUPPORTED, DecidedBy.EVIDENCE, st, unanswered, unanswered=unanswered)
+    if asserted and all(s.status == ProofStatus.SUPPORTED for s in asserted):
+        deciders = {s.decided_by for s in asserted}
+        by = next((d for d in (DecidedBy.EVIDENCE, DecidedBy.JUDGE) if d in deciders), DecidedBy.PROOF)
+        return Assessment(Decision.SUPPORTED, by, st, f"{len(asserted)} claim(s) supported")
+    if supplied:
+        open_ = sum(s.status == ProofStatus.UNKNOWN for s in asserted) or len(asserted)
+        why = f"{open_} claim(s) not supported by the supplied evidence" if asserted else "no claim was read"
+        return Assessment(Decision.UNSUPPORTED, DecidedBy.EVIDENCE, st, why)
+    return Assessment(Decision.UNDECIDED, None, st, "nothing decided any claim")
+
+
+def label_of(decision: Decision) -> Label | None:
+    """The label a decided verdict carries (None for `undecided`: its label is the policy's)."""
+    if decision == Decision.SUPPORTED:
+        return Label.FACTUAL
+    if decision in (Decision.REFUTED, Decision.UNSUPPORTED):
+        return Label.NON_FACTUAL
+    return None
+
+
+__all__ = [
+    "Assessment",
+    "ClaimStatus",
+    "assess",
+    "claim_statuses",
+    "label_of",
+    "proof_ids",
+    "proof_statuses",
+    "with_judge",
+]

@@ -1,0 +1,84 @@
+"""A claim put at a year ("In 1995 France used the euro") decided by the dates the KB stores with the fact.
+
+The stored fact (subject, relation, object) is looked up with its years: a fact dated to a period
+that covers the year supports the claim; a fact the KB holds only for other periods refutes it (the
+KB dates it, and the year is outside). An undated fact says nothing of the year ("In 1985 the
+capital of Germany was Berlin": the KB's undated capital fact is today's), so the claim stays
+unknown. When the KB holds no such fact, the claim goes to Prolog as a past-tense claim
+(`kb_check`: a unique value the KB holds today does not refute it).
+"""
+
+from __future__ import annotations
+
+from agents.verifier.kb.prove import MAX_CANDIDATES, Decided, objects_of, prove_claim, relation_name
+from drowzee_core.kb.naming import typed_names
+from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.records.enums import ProofStatus
+from drowzee_core.records.proof import ProofNode
+
+_FLIP = {ProofStatus.SUPPORTED: ProofStatus.CONTRADICTED, ProofStatus.CONTRADICTED: ProofStatus.SUPPORTED}
+
+
+def _period(start: int | None, end: int | None) -> str:
+    return f"{'' if start is None else start}-{'' if end is None else end}"
+
+
+def at_year(reasoner: Reasoner, subject: str, relation: str, obj: str, year: int, negated: bool = False) -> Decided:
+    """Decide (subject, relation, object) at `year` from the stored fact's dates (negated: it did not hold)."""
+    name = relation_name(reasoner, relation)
+    if name is None:
+        return prove_claim(reasoner, subject, relation, obj, negated)
+    subs = typed_names(reasoner.store, reasoner.catalog, subject, name, "s", MAX_CANDIDATES)
+    objs, _note = objects_of(reasoner, name, obj) if name in reasoner.catalog else (reasoner.store.resolve(obj, 4), "")
+    periods = [
+        (s, o, start, end)
+        for s in subs
+        for o, start, end in reasoner.store.dated_objects(s, reasoner.relation_ids[name])
+        if o in objs
+    ]
+    if not periods:
+        return _derived_at_year(reasoner, subject, name, obj, year, negated)
+    if all(start is None and end is None for _s, _o, start, end in periods):
+        return Decided(ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {year}")
+    covering = [p for p in periods if (p[2] is None or p[2] <= year) and (p[3] is None or year <= p[3])]
+    s, o, start, end = (covering or periods)[0]
+    labels = reasoner.store.labels([s, o])
+    dated = "" if start is None and end is None else f" ({_period(start, end)})"
+    said = (
+        reasoner.catalog.get(name).positive.format(s=labels[s], o=labels[o]).rstrip(".")
+        if name in reasoner.catalog
+        else f"{labels[s]} {name} {labels[o]}"
+    )
+    fact = ProofNode(rule="fact", fact=(labels[s], name, labels[o]), text=f"{said}{dated}.")
+    if covering:
+        status, text = ProofStatus.SUPPORTED, f"The KB's fact holds in {year}{dated}"
+    else:
+        status, text = ProofStatus.CONTRADICTED, f"The KB dates this fact to {_period(start, end)}, not {year}"
+    proof = ProofNode(rule="at_year", fact=(labels[s], name, labels[o]), text=text + ".", premises=[fact])
+    return Decided(_FLIP.get(status, status) if negated else status, proof, f"dated fact at {year}")
+
+
+def _derived_at_year(reasoner: Reasoner, subject: str, name: str, obj: str, year: int, negated: bool) -> Decided:
+    """A claim at a year with no stored fact of its own: a derived fact's dates are those of its premises.
+
+    A composite over a transitive first relation holds of the subject itself by its second relation
+    ("Germany uses the euro" by "The currency of Germany is Euro"): that relation's dated facts decide
+    the year. Any other derived fact is not decided at a year (its premises' dates are not joined), so
+    a fact the KB holds only since 1999 never supports a claim about 1990.
+    """
+    d = prove_claim(reasoner, subject, name, obj, negated)
+    if d.status == ProofStatus.UNKNOWN or d.proof is None or d.proof.rule == "fact":
+        return d
+    own = [c.second for c in reasoner.catalog.composites if c.result == name and _transitive(reasoner, c.first)]
+    for second in own:
+        sub = at_year(reasoner, subject, second, obj, year, negated)
+        if sub.status != ProofStatus.UNKNOWN and sub.proof is not None and sub.proof.rule == "at_year":
+            return sub
+    return Decided(ProofStatus.UNKNOWN, None, f"derived facts are not dated: the KB cannot say this of {year}")
+
+
+def _transitive(reasoner: Reasoner, relation: str) -> bool:
+    return relation in reasoner.catalog and reasoner.catalog.get(relation).transitive
+
+
+__all__ = ["at_year"]

@@ -1,0 +1,296 @@
+"""claims: the response as atomic, self-contained claims with their character spans.
+
+First the catalog's own templates read every statement they can (`StatementReader.with_query`, which
+also turns a short answer into a claim with the query). A sentence no template reads stays a `text`
+claim, judged by the Seeker with the whole response; with `extractor` set to `llm` (or `auto` and a
+remote extractor role) the extractor model's triples for such sentences are linked to the catalog.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from agents.reading.asking import without_echoes
+from agents.reading.claim_types import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
+from agents.reading.discourse import Plain, plain
+from agents.reading.free import read_free
+from agents.reading.known import knower, names_known, narrowed, typed_readings, without_article
+from agents.reading.reader import nlp
+from agents.reading.relabel import relabel
+from agents.reading.scope import asserts_nothing
+from agents.reading.values import number_phrase
+from agents.verifier.context import VerifierContext
+from agents.verifier.kb.answer_set import evidence_answers
+from agents.verifier.nodes.base import node
+from agents.verifier.state import VerifierState
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.naming import TypeCheck
+from drowzee_core.kb.set_questions import read_set_answer
+from drowzee_core.kb.statement_types import ComparisonStatement, Statement
+from drowzee_core.logic.mtl_question import read_mtl_question
+from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_drowzee
+from drowzee_core.records.answer_text import parse_answer
+
+MAX_PARSE_CHARS = 20_000
+"""The part of a response parsed for its discourse (the rest is read as it is)."""
+HEADING = re.compile(r"[^\W\d][\w' -]{0,39}:")
+"""A sentence that is only a label and a colon ("Answer:", "Reasoning process:"): it heads what follows and
+asserts nothing."""
+
+
+def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(a < span[1] and span[0] < b for a, b in spans)
+
+
+def _from_statement(st: Statement | ComparisonStatement) -> Claim:
+    """A claim from a statement the catalog templates read."""
+    origin = ClaimOrigin.TEMPLATE if st.span is not None else ClaimOrigin.QUERY
+    kind = ClaimKind.TRIPLE
+    base = Claim(id="", text=st.text, span=st.span, subject=st.subject, relation=st.relation, kind=kind, origin=origin)
+    if isinstance(st, ComparisonStatement):
+        update: dict[str, object] = {
+            "kind": ClaimKind.COMPARISON,
+            "direction": st.direction,
+            "candidates": tuple(st.candidates),
+            "year": st.year,
+        }
+    else:
+        update = {"object": st.object, "negated": st.negated, "disjunctive": st.disjunctive, "past": st.past}
+    return base.model_copy(update=update)
+
+
+def _with_tolerance(claim: Claim, catalog: Catalog) -> Claim:
+    """A number object with a scale word, in words or said to be approximate gets its tolerance ("about 83 million")."""
+    if (
+        claim.kind != ClaimKind.TRIPLE
+        or claim.object is None
+        or claim.relation is None
+        or claim.relation not in catalog
+    ):
+        return claim
+    if catalog.get(claim.relation).object_kind != ValueKind.QUANTITY:
+        return claim
+    read = number_phrase(claim.object)
+    if read is None or read[1] is None:
+        return claim
+    return claim.model_copy(update={"object": read[0], "tolerance": read[1]})
+
+
+def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]] = ()) -> list[Claim]:
+    """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order); `triples` are the supplied ones.
+
+    The response is read as the plain statements it makes (`agents.reading.discourse`: hedges and
+    connectives dropped, relative clauses made sentences), quotations of the query blanked out
+    (`agents.reading.asking.without_echoes`); each claim's span is on the response's own words.
+    """
+    bare = without_echoes(query, response)  # 'You asked "<the query>"': the echo asserts nothing
+    response = bare if bare.strip() else response
+    said = plain(nlp()(response[:MAX_PARSE_CHARS])) if response.strip() else None
+    if said is None or not said.changed:
+        return _read_claims(ctx, query, response, triples)
+    claims = _read_claims(ctx, query, said.text + response[MAX_PARSE_CHARS:], triples)
+    return [c if c.span is None else c.model_copy(update={"span": _mapped(said, c.span)}) for c in claims]
+
+
+def _mapped(said: Plain, span: tuple[int, int]) -> tuple[int, int]:
+    """A span of the plain text on the response (text past the parsed part keeps its offset shift)."""
+    n = len(said.text)
+    shift = (said.origin[-1] + 1 - n) if said.origin else 0
+    if span[0] >= n:
+        return span[0] + shift, span[1] + shift
+    start, end = said.span(span[0], min(span[1], n))
+    return start, end if span[1] <= n else span[1] + shift
+
+
+def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]]) -> list[Claim]:
+    found: list[Claim] = []
+    services = ctx.services
+    known = knower(services.store, triples)  # the store's thread: call it through `services.gate`
+    topic = services.gate.run(lambda: services.sentence_reader.topic(query, known))
+    both = services.gate.run(lambda: services.sentence_reader.pair(query, known))
+    for st in ctx.services.reader.with_query(query, response, topic):
+        claim = _with_tolerance(_from_statement(st), ctx.services.catalog)
+        named = services.gate.run(lambda c=claim: names_known(c, known, services.catalog))
+        if claim.origin == ClaimOrigin.QUERY and not named:
+            continue  # a question template took words for names ("Is it false that ...?"): the reader reads it
+        found.append(services.gate.run(lambda c=claim: without_article(c, services.store)))
+    typed = TypeCheck(services.store, services.catalog)  # "in group 2 of the periodic table": the group, not the period
+    found = services.gate.run(lambda: typed_readings(found, lambda r, s, o: typed(r, s, o, strict=True)))
+    found += temporal_claims(query, response)
+    if complete := set_claim(ctx, query, response):
+        found.append(complete)
+    sentences = [(span, text) for span, text in ctx.services.reader.sentences(response) if text.strip()]
+    if len(sentences) == 1:
+        # a one-sentence response is the short answer the query-composed claims come from
+        found = [c if c.span is not None else c.model_copy(update={"span": sentences[0][0]}) for c in found]
+    read_spans = [c.span for c in found if c.span is not None]
+    for span, sentence in sentences:
+        if _overlaps(span, read_spans) or HEADING.fullmatch(sentence.strip()) or ctx.services.reader.read(sentence):
+            continue  # read already, a heading, or a repeat of a claim read already ("Therefore, <the same claim>.")
+        if asserts_nothing(nlp()(sentence[:MAX_PARSE_CHARS])):
+            continue  # "The question asks if ...": it asks, asserts nothing
+        if sentence.strip():
+            found.append(
+                Claim(id="", text=sentence.strip(), span=span, kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+            )
+    if not complete and (supplied := answers_claim(query, response, triples)):
+        found.append(supplied)  # no span: the sentences it reads stay for the Seeker
+    answered = any(c.origin == ClaimOrigin.QUERY for c in found)
+    said = [] if answered else stances(response)
+    found = read_free(ctx.services, "" if answered else query, response, said, found, triples, topic, both)
+    found = relabel(found, triples, ctx.services.catalog, lambda: ctx.services.sentence_reader.linker, nlp())
+    found = services.gate.run(lambda: narrowed(found, services.catalog, lambda r, s, o: typed(r, s, o, strict=True)))
+    if _use_extractor(ctx):
+        found = _extract(ctx, found)
+    found.sort(key=lambda c: (c.span or (10**9, 0))[0])
+    return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
+
+
+ELLIPTICAL = re.compile(
+    r"^\s*(?:they|it|he|she|we|i|you|both|both of them)\s+(?:both\s+)?"
+    r"(?:do|does|did|is|are|was|were|can|could|has|have|had|will|would)(?P<neg>\s*n't|\s+not)?\s*(?:[.!,;]|$)",
+    re.IGNORECASE,
+)
+"""A short answer that echoes a yes / no question's auxiliary ("Do they ...?" "They do not."), with its polarity."""
+
+
+def stances(response: str) -> list[bool]:
+    """What a response answers a yes/no question: [True] (Yes), [False] (No), [True, False] when it says both.
+
+    A response that answers both ("Yes, because ... No, because ...") claims both: one of the two is
+    false whatever the facts (`kb_check.kb_opinion`).
+    """
+    parsed = parse_answer(response)
+    if parsed.label in ("yes", "no"):
+        return [parsed.label == "yes"]
+    if parsed.how == "conflict":
+        return [True, False]
+    short = ELLIPTICAL.match(response)  # "They do not.": the question's auxiliary, echoed
+    return [not short.group("neg")] if short else []
+
+
+def set_claim(ctx: VerifierContext, query: str, response: str) -> Claim | None:
+    """The claim that a listed answer to "What are all X such that ...?" is complete (`kb.set_questions`).
+
+    Only when each of the question's conditions reads one way; the members' own claims come from
+    `with_query`.
+    """
+    found = read_set_answer(ctx.services.reader, query, response)
+    conditions = found.unique_conditions() if found is not None else None
+    if found is None or not conditions:
+        return None
+    return Claim(
+        id="",
+        text=found.completeness_text(ctx.services.catalog),
+        span=found.span,
+        kind=ClaimKind.SET,
+        origin=ClaimOrigin.QUERY,
+        subject=found.var,
+        relation=found.operation,
+        candidates=found.members,
+        conditions=tuple(ClaimCondition(**dataclasses.asdict(c)) for c in conditions),
+    )
+
+
+_ONE_OF = re.compile(
+    r"\b(?:name|give|list|mention|provide|tell\s+me)\s+(?:me\s+)?(?:a|an|one|any|some)\b|\b(?:one|any|some)\s+of\b"
+    r"|\bexamples?\b",
+    re.IGNORECASE,
+)
+"""A question that asks for some answers, not all ("Name a film ...", "one of ..."): its list claims no completeness."""
+
+
+def answers_claim(query: str, response: str, triples: Sequence[Sequence[str]]) -> Claim | None:
+    """The claim that the response names every answer the supplied triples give to the query (`kb.answer_set`).
+
+    Only for an answer set of at least two answers whose triples join each answer to each name of the
+    query by one relation in one direction (the question's conditions), and a question that asks for
+    all of them. The claim's `candidates` are the answers the response names.
+    """
+    found = evidence_answers(query, response, triples)
+    if found is None or len(found.answers) < 2 or not found.conditions or _ONE_OF.search(query):
+        return None
+    conditions = tuple(
+        ClaimCondition(relation=relation, other=anchor, var_subject=is_subject)
+        for relation, anchor, is_subject in found.conditions
+    )
+    said = ", ".join(f"X {c.relation} {c.other}" if c.var_subject else f"{c.other} {c.relation} X" for c in conditions)
+    return Claim(
+        id="",
+        text=f"The response names every X the evidence gives with: {said}.",
+        kind=ClaimKind.SET,
+        origin=ClaimOrigin.QUERY,
+        subject="X",
+        relation="and",
+        candidates=found.named,
+        conditions=conditions,
+    )
+
+
+def temporal_claims(query: str, response: str) -> list[Claim]:
+    """The claims a Yes / No response makes to a question in Drowzee's MTL wording, if both read.
+
+    "Did Event1 finally happen within the time frame of the 2nd to the 5th after the year 1900
+    onwards; where Event1 is X happen?" answered "No" claims that `Finally[2, 5](Atom(X))` does not
+    hold in 1900 (`logic.mtl_question`).
+    """
+    asked = read_mtl_question(query)
+    if asked is None:
+        return []
+    return [
+        Claim(
+            id="",
+            text=f"{to_drowzee(asked.formula)} {'holds' if yes else 'does not hold'} in {asked.year}.",
+            kind=ClaimKind.TEMPORAL,
+            origin=ClaimOrigin.QUERY,
+            negated=not yes,
+            mtl=query_to_drowzee(asked),
+        )
+        for yes in stances(response)
+    ]
+
+
+def _use_extractor(ctx: VerifierContext) -> bool:
+    mode = ctx.settings.extractor
+    return mode == "llm" or (mode == "auto" and not ctx.services.role("extractor").is_local)
+
+
+def _extract(ctx: VerifierContext, claims: list[Claim]) -> list[Claim]:
+    """Replace text claims by the extractor's linked triples where the relation links to the catalog."""
+    from drowzee_core.llm.extractor import LLMExtractor
+
+    extractor = LLMExtractor(ctx.services.chat("extractor"))
+    out: list[Claim] = []
+    for c in claims:
+        if c.kind != ClaimKind.TEXT:
+            out.append(c)
+            continue
+        linked = []
+        for t in extractor.triples(c.text):
+            negated = t.predicate.startswith("not ")
+            relation, _score = ctx.services.linker.relation(t.predicate[4:] if negated else t.predicate)
+            if relation is not None:
+                linked.append(
+                    c.model_copy(
+                        update={
+                            "kind": ClaimKind.TRIPLE,
+                            "origin": ClaimOrigin.EXTRACTOR,
+                            "subject": t.subject,
+                            "relation": relation,
+                            "object": t.object,
+                            "negated": negated,
+                        }
+                    )
+                )
+        out.extend(linked or [c])
+    return out
+
+
+@node("claims")
+def claims(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
+    """Read the response's claims."""
+    return {"claims": read_claims(ctx, state.get("query", ""), state["response"], state.get("supplied_triples", []))}

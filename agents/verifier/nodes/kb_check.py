@@ -1,0 +1,295 @@
+"""kb_check: prove or refute each claim with Prolog, on the user's KB and on the pair's supplied triples.
+
+When the supplied triples are the answer set of a "which ..." question, the node also reports how
+many of those answers the response names (`agents.verifier.kb.answer_set`: a signal for the Manager, not a
+proof).
+
+Supplied triples go into a scratch KB for this pair only (a second Prolog module, never the user's
+KB) and are reasoned over with the same rule families. Supplied evidence is about this pair, so when
+it decides a claim it wins over the user's KB; otherwise the user's KB decides. Absence is never
+"false": an unknown claim stays unknown. One exception, for supplied triples only: where they give two
+names values of a relation and share none, "the same N" / "different Ns" is decided by those values
+(`agents.verifier.kb.supplied`). Every proof's stored facts become evidence items (`K1`, ...).
+
+The results are cached (tool `prove`) by KB fingerprint, package version, supplied triples and claims:
+a cached pair loads neither the scratch KB nor Prolog.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
+from typing import Any
+
+from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.verifier.cache import PROVE_TOOL
+from agents.verifier.context import VerifierContext
+from agents.verifier.kb.answer_set import evidence_answers
+from agents.verifier.kb.dates import at_year
+from agents.verifier.kb.numbers import near
+from agents.verifier.kb.prove import Decided, common, compare, prove_claim, temporal
+from agents.verifier.kb.sets import count_at_least, set_complete
+from agents.verifier.kb.supplied import distinct_values
+from agents.verifier.nodes.base import node
+from agents.verifier.schemas import KBOrigin, KBResult
+from agents.verifier.state import VerifierState
+from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.logic.temporal import TemporalEngine
+from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, OpinionSource
+
+UNIQUE_VALUE_RULES = frozenset(
+    {"negation_functional", "negation_inverse_functional", "negation_partition", "negation_complete"}
+)
+"""Prolog rules that refute a stated value because the KB holds another, unique one (or a complete list)."""
+
+
+def _decide(reasoner: Reasoner, claim: Claim) -> Decided:
+    d = _decide_now(reasoner, claim)
+    if claim.past and d.proof is not None and d.proof.rule in UNIQUE_VALUE_RULES:
+        # "Bonn was the capital of Germany": today's unique value (Berlin) does not decide the past
+        note = f"the KB's unique value decides the present, not this past-tense claim ({d.proof.text})"
+        return Decided(ProofStatus.UNKNOWN, None, note)
+    return d
+
+
+def _decide_now(reasoner: Reasoner, claim: Claim) -> Decided:
+    assert claim.subject is not None and claim.relation is not None
+    if claim.kind == ClaimKind.SET:
+        return set_complete(reasoner, claim.relation, claim.conditions, claim.candidates, claim.text)
+    if claim.kind == ClaimKind.COUNT:
+        return count_at_least(reasoner, claim.relation, claim.subject, int(claim.object or 0), claim.negated)
+    if claim.kind == ClaimKind.COMPARISON:
+        return compare(reasoner, claim.subject, claim.relation, claim.direction or "most", claim.candidates, claim.year)
+    assert claim.object is not None
+    if claim.kind == ClaimKind.COMMON:
+        return common(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
+    if claim.year is not None and claim.kind == ClaimKind.TRIPLE and claim.tolerance is None:
+        return at_year(reasoner, claim.subject, claim.relation, claim.object, claim.year, claim.negated)
+    if claim.tolerance is not None:
+        return near(reasoner, claim.subject, claim.relation, claim.object, claim.tolerance, claim.negated)
+    return prove_claim(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
+
+
+def check_claims(
+    main: Reasoner | None,
+    supplied: Reasoner | None,
+    claims: Sequence[Claim],
+    events: Callable[[], TemporalEngine] | None = None,
+) -> list[KBResult]:
+    """Each decidable claim's result (runs on the KB thread); `events` gives the MTL engine of temporal claims."""
+    out = []
+    for c in claims:
+        if c.kind == ClaimKind.TEMPORAL and c.mtl is not None and events is not None:
+            d = temporal(events(), c.mtl, c.negated)
+            origin = KBOrigin.MAIN if d.status != ProofStatus.UNKNOWN else None
+            note = f"main: {d.status} ({d.note})"
+            out.append(KBResult(claim_id=c.id, status=d.status, kb=origin, proof=d.proof, note=note, linked=d.linked))
+            continue
+        if c.kind in (ClaimKind.TEXT, ClaimKind.TEMPORAL) or c.subject is None or c.relation is None:
+            continue
+        notes = []
+        linked = False
+        decided: tuple[Decided, KBOrigin] | None = None
+        for reasoner, origin in ((supplied, KBOrigin.SUPPLIED), (main, KBOrigin.MAIN)):
+            if reasoner is None:
+                continue
+            said = c
+            if origin == KBOrigin.SUPPLIED and c.supplied_as is not None:  # the triples' own label says it
+                said = c.model_copy(update=dict(zip(("subject", "relation", "object"), c.supplied_as, strict=True)))
+            d = _decide(reasoner, said)
+            if d.status == ProofStatus.UNKNOWN and origin == KBOrigin.SUPPLIED and c.kind == ClaimKind.COMMON:
+                d = distinct_values(reasoner, c.subject, c.relation, c.object or "", c.negated) or d
+            notes.append(f"{origin}: {d.status} ({d.note})")
+            linked = linked or d.linked
+            if d.status != ProofStatus.UNKNOWN:
+                decided = (d, origin)
+                break
+        if decided is None:
+            out.append(KBResult(claim_id=c.id, status=ProofStatus.UNKNOWN, note="; ".join(notes), linked=linked))
+        else:
+            d, origin = decided
+            out.append(KBResult(claim_id=c.id, status=d.status, kb=origin, proof=d.proof, note="; ".join(notes)))
+    return _sufficient(claims, _either_or(claims, out))
+
+
+def _sufficient(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResult]:
+    """A refuted claim that only suffices for the answer (`Claim.sufficient`) leaves it open instead."""
+    sufficient = {c.id for c in claims if c.sufficient}
+    why = "the question asks more than this claim: its failure leaves the answer open"
+    return [
+        r.model_copy(update={"status": ProofStatus.UNKNOWN, "proof": None, "note": f"{r.note}; {why}".lstrip("; ")})
+        if r.claim_id in sufficient and r.status == ProofStatus.CONTRADICTED
+        else r
+        for r in results
+    ]
+
+
+def _either_or(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResult]:
+    """A refuted alternative of an either-or claim is refuted only when all of its subject's alternatives are."""
+    by_id = {c.id: c for c in claims}
+    alternatives: dict[str, list[KBResult]] = {}
+    for r in results:
+        c = by_id[r.claim_id]
+        if c.disjunctive and c.subject is not None:
+            alternatives.setdefault(c.subject, []).append(r)
+    out = []
+    for r in results:
+        c = by_id[r.claim_id]
+        group = alternatives.get(c.subject or "", []) if c.disjunctive else []
+        if r.status == ProofStatus.CONTRADICTED and any(g.status != ProofStatus.CONTRADICTED for g in group):
+            note = f"{r.note}; an alternative of this either-or claim is not refuted"
+            r = KBResult(claim_id=r.claim_id, status=ProofStatus.UNKNOWN, kb=r.kb, note=note)
+        out.append(r)
+    return out
+
+
+def proof_evidence(results: Sequence[KBResult]) -> list[EvidenceItem]:
+    """The stored facts behind the proofs, as evidence items K1, K2, ... (one per distinct sentence)."""
+    items: dict[str, EvidenceItem] = {}
+    for r in results:
+        if r.proof is None:
+            continue
+        source = EvidenceSource.SUPPLIED if r.kb == KBOrigin.SUPPLIED else EvidenceSource.KB
+        for leaf in r.proof.leaf_nodes():
+            if leaf.text not in items:
+                ref = " ".join(leaf.fact)
+                items[leaf.text] = EvidenceItem(id=f"K{len(items) + 1}", source=source, text=leaf.text, ref=ref)
+    return list(items.values())
+
+
+def self_contradiction(claims: Sequence[Claim]) -> tuple[Claim, Claim] | None:
+    """Two claims the response makes of a question that negate each other ("Yes, because ... No, because ...")."""
+    said: dict[tuple[object, ...], Claim] = {}
+    for c in claims:
+        if c.origin != ClaimOrigin.QUERY or c.kind in (ClaimKind.TEXT, ClaimKind.SET):
+            continue
+        key = (c.kind, c.subject, c.relation, c.object, c.mtl)
+        if (other := said.get((*key, not c.negated))) is not None:
+            return other, c
+        said[(*key, c.negated)] = c
+    return None
+
+
+def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:
+    """NON-FACTUAL when a claim is refuted or answered both ways; FACTUAL when Prolog proved what is asserted.
+
+    Otherwise no label.
+
+    "What the response asserts" is every claim, or - for an answer to a question - every claim the
+    KB can read when they include the answer itself (a claim composed from the query and the
+    response's Yes / No or short answer): free sentences around an answer do not block its proof,
+    and neither do sentences a template parsed but whose relation or names no KB holds (they are
+    as unread as free text: "It was a major turning point ..." read with the subject "It").
+    """
+    refuted = [r for r in results if r.status == ProofStatus.CONTRADICTED]
+    proved = {r.claim_id for r in results if r.status == ProofStatus.SUPPORTED}
+    if refuted:
+        lines = "; ".join(r.proof.text for r in refuted if r.proof is not None)
+        return Opinion(source=OpinionSource.KB_CHECK, label=Label.NON_FACTUAL, confidence=1.0, explanation=lines)
+    if both := self_contradiction(claims):
+        said = f"the response answers both ways: {both[0].text!r} and {both[1].text!r}"
+        return Opinion(
+            source=OpinionSource.KB_CHECK,
+            label=Label.NON_FACTUAL,
+            confidence=1.0,
+            explanation=f"{said}; one of them is false whatever the facts",
+        )
+    unlinked = {r.claim_id for r in results if not r.linked}
+    # a set answer's completeness can be refuted, never proved: it does not block the members' proofs
+    asserted = [c for c in claims if c.kind != ClaimKind.SET]
+    # a name of the answer itself that no KB holds leaves the answer unproved (it is no free sentence around it)
+    readable = [
+        c for c in asserted if c.kind != ClaimKind.TEXT and (c.id not in unlinked or c.origin == ClaimOrigin.QUERY)
+    ]
+    answers = [c for c in readable if c.origin == ClaimOrigin.QUERY]
+    if readable and all(c.id in proved for c in readable) and (len(readable) == len(asserted) or answers):
+        rest = len(asserted) - len(readable)
+        extra = f"; {rest} unread sentence(s) around the answer are left to the other sources" if rest else ""
+        return Opinion(
+            source=OpinionSource.KB_CHECK,
+            label=Label.FACTUAL,
+            confidence=1.0,
+            explanation=f"{len(readable)} claim(s) proved{extra}",
+        )
+    return Opinion(
+        source=OpinionSource.KB_CHECK,
+        explanation=f"{len(proved)} of {len(claims)} claims proved, none refuted; the rest is not decided by the KB",
+    )
+
+
+PROOF_CODE = ("drowzee_core/logic", "drowzee_core/kb")
+"""What decides a proof besides the KB and the claims: the reasoner, its Prolog rules and the catalog;
+`proof_code` reads them with the KB check's helpers (`agents/verifier/kb/`) and this module."""
+
+
+@functools.cache
+def proof_code() -> str:
+    """A digest of the code and rules that decide proofs, so a changed rule never gets a cached answer."""
+    root = Path(__file__).resolve().parents[3]
+    files = [Path(__file__).resolve(), root / "agents" / "verifier" / "kb"]
+    return code_digest(root, [*files, *(root / name for name in PROOF_CODE)])
+
+
+def code_digest(root: Path, paths: Sequence[Path]) -> str:
+    """A digest of files and of the .py / .pl / .toml files under folders, by path (relative to `root`) and content."""
+    files: set[Path] = set()
+    for at in paths:
+        files |= {f for f in at.rglob("*") if f.suffix in (".py", ".pl", ".toml")} if at.is_dir() else {at}
+    digest = hashlib.sha256()
+    for f in sorted(x for x in files if x.is_file()):
+        digest.update(f.relative_to(root).as_posix().encode())
+        digest.update(f.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: Sequence[Claim]) -> dict[str, Any]:
+    """The cache key parameters of one pair's proofs: the KB, the code that proves, the triples and claims."""
+    from drowzee_core import __version__
+
+    return {
+        "kb": kb_fingerprint,
+        "version": __version__,
+        "code": proof_code(),
+        "triples": [list(t) for t in triples],
+        "claims": [c.model_dump(mode="json") for c in claims],
+    }
+
+
+@node("kb_check", OpinionSource.KB_CHECK)
+def kb_check(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
+    """Prove the claims; the opinion is decisive only when Prolog decided."""
+    if not ctx.settings.use_kb:
+        return {}
+    claims = state.get("claims", [])
+    triples = state.get("supplied_triples", [])
+    services = ctx.services
+
+    def prove() -> list[KBResult]:
+        main, catalog = services.reasoner, services.catalog
+
+        def run() -> list[KBResult]:
+            from drowzee_core.logic.scratch import ScratchKB
+
+            scratch: AbstractContextManager[Any] = ScratchKB(triples, catalog) if triples else nullcontext(None)
+            with scratch as kb:
+                return check_claims(main, kb.reasoner if kb is not None else None, claims, services.temporal_engine)
+
+        return services.gate.run(run)
+
+    results = services.memo(
+        PROVE_TOOL,
+        prove_params(services.kb_fingerprint, triples, claims),
+        prove,
+        encode=lambda rs: [r.model_dump(mode="json") for r in rs],
+        decode=lambda v: [KBResult.model_validate(r) for r in v],
+    )
+    return {
+        "kb_results": results,
+        "answer_set": evidence_answers(state.get("query", ""), state["response"], triples),
+        "gathered": proof_evidence(results),
+        "opinions": [kb_opinion(claims, results)],
+    }
