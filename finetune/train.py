@@ -14,7 +14,6 @@ import logging
 import os
 import random
 import shutil
-import subprocess
 import time
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -92,25 +91,12 @@ class Collator:
 
 
 def code_version() -> str:
-    """The package version and, in a git checkout, the commit."""
-    from importlib.metadata import PackageNotFoundError, version
+    """The package version and, in a git checkout, the short commit (`0.1.0+1a2b3c4`)."""
+    from drowzee_core import __version__
+    from drowzee_core.records.provenance import code_version as git_version
 
-    try:
-        v = version("drowzee-triangulator")
-    except PackageNotFoundError:
-        v = "unknown"
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            cwd=Path(__file__).parent,
-            timeout=5,
-            check=True,
-        ).stdout.strip()
-        return f"{v}+{commit}"
-    except (OSError, subprocess.SubprocessError):
-        return v
+    commit, _dirty = git_version()
+    return f"{__version__}+{commit[:7]}" if commit else __version__
 
 
 def _check_resume(out: Path, state: dict[str, Any]) -> None:

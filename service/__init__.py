@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from drowzee_core import __version__
 from service.errors import BusyError, TimedOutError
-from service.runtime import ProveRequest, ProveResult, Runtime
+from service.runtime import ProveRequest, ProveResponse, Runtime
 from service.server import create_app, default_checker
 from service.settings import ServiceError, ServiceSettings, check_binding
 
 __all__ = [
     "BusyError",
     "ProveRequest",
-    "ProveResult",
+    "ProveResponse",
     "Runtime",
     "ServiceError",
     "ServiceSettings",

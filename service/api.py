@@ -23,7 +23,7 @@ from drowzee_core.records.verdict import Verdict, VerifyRequest
 from service.errors import RefusedError, TooLargeError
 from service.jobs import BatchJob, BatchStatus
 from service.limits import BodyLimit, OverLimit, refusal
-from service.runtime import ProveRequest, ProveResult, Runtime
+from service.runtime import ProveRequest, ProveResponse, Runtime
 from service.settings import ServiceSettings
 
 CHUNK = 1 << 20
@@ -90,8 +90,8 @@ def _router(runtime: Runtime) -> APIRouter:
         """FACTUAL or NON-FACTUAL, why (evidence ids, proofs), each source's opinion, and provenance."""
         return await runtime.verify(request)
 
-    @api.post("/prove", response_model=ProveResult, summary="Prove a claim on the knowledge base")
-    async def prove(claim: ProveRequest) -> ProveResult:
+    @api.post("/prove", response_model=ProveResponse, summary="Prove a claim on the knowledge base")
+    async def prove(claim: ProveRequest) -> ProveResponse:
         """Supported / contradicted with the Prolog proof, or unknown (absence is never false)."""
         return await runtime.prove_async(claim)
 

@@ -62,7 +62,7 @@ class ProveRequest(BaseModel):
     object: str = Field(min_length=1, max_length=300, description="Entity label, key or literal, e.g. `Europe`.")
 
 
-class ProveResult(BaseModel):
+class ProveResponse(BaseModel):
     """What Prolog says of a claim: supported / contradicted (with the proof) or unknown."""
 
     model_config = ConfigDict(extra="forbid")
@@ -140,12 +140,12 @@ class Runtime:
         services = self.checker.services
         return services.gate.run(fn, services)
 
-    def prove(self, claim: ProveRequest) -> ProveResult:
+    def prove(self, claim: ProveRequest) -> ProveResponse:
         """Prove a claim on the KB with its proof tree."""
 
-        def run(services: Services) -> ProveResult:
+        def run(services: Services) -> ProveResponse:
             v = services.reasoner.prove(claim.subject, claim.relation, claim.object)
-            return ProveResult(
+            return ProveResponse(
                 status=v.status,
                 relation=v.relation,
                 proof=ProofNode.model_validate(v.proof) if v.proof is not None else None,
@@ -156,7 +156,7 @@ class Runtime:
 
         return self.kb_call(run)
 
-    async def prove_async(self, claim: ProveRequest) -> ProveResult:
+    async def prove_async(self, claim: ProveRequest) -> ProveResponse:
         """`prove` off the event loop, within `request_timeout_s`."""
         return await self.within_limit(asyncio.wrap_future(self._pool.submit(self.prove, claim)), "prove")
 
@@ -208,7 +208,7 @@ __all__ = [
     "BusyError",
     "Checker",
     "ProveRequest",
-    "ProveResult",
+    "ProveResponse",
     "RefusedError",
     "Runtime",
     "TimedOutError",

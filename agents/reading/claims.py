@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from agents.reading.asking import MAX_QUERY_CHARS, last_question, question_text, wh_question
 from agents.reading.coordination import distributed, pair_of
 from agents.reading.discourse import STANCE
-from agents.reading.labels import Label, LabelLinker, catalog_labels, entity_labels, value_labels
+from agents.reading.labels import LabelLinker, RelationLabel, catalog_labels, entity_labels, value_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.question_names import question_names
 from agents.reading.questions import Typed, read_question
@@ -70,9 +70,9 @@ class SentenceReader:
         return read_question(nlp()(question), lexicon, known, labels, linker, None if supplied else typed, previous)
 
     @cached_property
-    def catalog_labels(self) -> list[Label]:
+    def catalog_labels(self) -> list[RelationLabel]:
         """The catalog's entity relations as linkable labels."""
-        found: list[Label] = catalog_labels(self.catalog, nlp())
+        found: list[RelationLabel] = catalog_labels(self.catalog, nlp())
         return found
 
     @cached_property

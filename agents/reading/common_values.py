@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from agents.reading.frames import FRAME_ADJ, VAGUE, frame_tokens, type_nouns, untyped
-from agents.reading.labels import LIGHT, Label, LabelLink, LabelLinker
+from agents.reading.labels import LIGHT, LabelLink, LabelLinker, RelationLabel
 from agents.reading.mentions import Mention
 from drowzee_core.kb.model import ValueKind
 
@@ -89,7 +89,7 @@ def common_value(
     return Mention(start, end, doc[start:end].text, ValueKind.ENTITY, linked=False)
 
 
-def valued_by(labels: Sequence[Label], value: str) -> Label | None:
+def valued_by(labels: Sequence[RelationLabel], value: str) -> RelationLabel | None:
     """The one supplied label that gives `value` as a value to anything, or None ("is a drama film": genre).
 
     A bare copula names no relation; a value only one label takes says which (whatever subject it
@@ -99,7 +99,7 @@ def valued_by(labels: Sequence[Label], value: str) -> Label | None:
     return hit[0] if len(hit) == 1 else None
 
 
-def resembled_label(linker: LabelLinker, labels: Sequence[Label], value: str) -> Label | None:
+def resembled_label(linker: LabelLinker, labels: Sequence[RelationLabel], value: str) -> RelationLabel | None:
     """The supplied label whose values `value` is most like (module docstring), or None."""
     if any(value.lower() in x.objects for x in labels):  # a value the triples give: its label, if only one's
         return valued_by(labels, value)
@@ -147,8 +147,8 @@ def says_belonging(words: Sequence[Any]) -> bool:
 
 
 def shared_label(
-    linker: LabelLinker, labels: Sequence[Label], names: tuple[Mention, Mention], said_of: Any, kind: str | None
-) -> Label | None:
+    linker: LabelLinker, labels: Sequence[RelationLabel], names: tuple[Mention, Mention], said_of: Any, kind: str | None
+) -> RelationLabel | None:
     """The one supplied label the triples say of both names, or None.
 
     A sameness question whose predicate says no particular relation ("Are X and Y part of the same
@@ -173,7 +173,7 @@ def shared_label(
 def belonging_link(
     doc: Any,
     linker: LabelLinker,
-    labels: Sequence[Label],
+    labels: Sequence[RelationLabel],
     names: tuple[Mention, Mention],
     said: list[Any],
     said_of: Any,
@@ -190,7 +190,7 @@ def belonging_link(
 
 
 def valued_like(
-    linker: LabelLinker, labels: Sequence[Label], names: tuple[Mention, Mention], subjects: Iterable[str]
+    linker: LabelLinker, labels: Sequence[RelationLabel], names: tuple[Mention, Mention], subjects: Iterable[str]
 ) -> tuple[LabelLink | None, tuple[Mention, Mention] | None]:
     """The label of the value one name gives the other, by what the value is like, and (subject, value); else Nones.
 

@@ -71,7 +71,7 @@ class Related:
 
 
 @dataclass(frozen=True, slots=True)
-class Label:
+class RelationLabel:
     """A relation a predicate may link to: what a claim calls it, how it reads, its content lemmas."""
 
     relation: str
@@ -96,14 +96,14 @@ class LabelLink:
     """The label a predicate links to, how, and whether subject and object swap (a converse)."""
 
     label: str
-    """The claim's relation (`Label.relation`)."""
+    """The claim's relation (`RelationLabel.relation`)."""
     score: float
     how: How
     converse: bool = False
     text: str = ""
-    """How the relation reads (`Label.text`)."""
+    """How the relation reads (`RelationLabel.text`)."""
     verbal: bool = False
-    """`Label.verbal`."""
+    """`RelationLabel.verbal`."""
     agentive: bool = False
     """The label is the agent noun of the predicate's verb ("director" for "directed"): the doer is its value."""
 
@@ -131,7 +131,7 @@ def verbal_label(label: str, parse: Callable[[str], Any]) -> bool:
 _VALUE = re.compile(r"^[+-]?\d[\d,]*(?:\.\d+)?(?:-\d{2}-\d{2}(?:T[\d:]+Z?)?)?(?:\s*(?:BC|BCE|AD|CE))?$", re.IGNORECASE)
 
 
-def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any]) -> list[Label]:
+def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any]) -> list[RelationLabel]:
     """The relation labels of supplied triples that join two names, each with its content lemmas.
 
     A label whose every object is a number, a year or a date ("point in time", "population") never
@@ -142,7 +142,7 @@ def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any])
         if len(t) >= 3 and str(t[1]).strip():
             objects.setdefault(" ".join(str(t[1]).split()), []).append(str(t[-1]).strip())
     return [
-        Label(
+        RelationLabel(
             label,
             label,
             label_lemmas(label, parse),
@@ -158,7 +158,7 @@ def entity_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any])
 _YEARISH = re.compile(r"^[+-]?\d{1,4}(?:-\d{2}-\d{2}(?:T[\d:]+Z?)?)?(?:\s*(?:BC|BCE|AD|CE))?$", re.IGNORECASE)
 
 
-def value_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any]) -> list[Label]:
+def value_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any]) -> list[RelationLabel]:
     """The relation labels of supplied triples whose every value is a year or date, or a number, with that kind.
 
     "publication date" -> a year label; "population" -> a number label: a question with one name and
@@ -175,15 +175,17 @@ def value_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any]) 
         kind = ValueKind.YEAR if all(_YEARISH.match(o.replace(",", "")) for o in objs) else ValueKind.QUANTITY
         lemmas = label_lemmas(label, parse)
         out.append(
-            Label(label, label, lemmas, verbal_label(label, parse), frozenset(o.lower() for o in objs), kind=kind)
+            RelationLabel(
+                label, label, lemmas, verbal_label(label, parse), frozenset(o.lower() for o in objs), kind=kind
+            )
         )
     return out
 
 
-def catalog_labels(catalog: Iterable[Any], parse: Callable[[str], Any]) -> list[Label]:
+def catalog_labels(catalog: Iterable[Any], parse: Callable[[str], Any]) -> list[RelationLabel]:
     """The catalog's relations, read by their labels (for a pair with no supplied triples), each with its kind."""
     return [
-        Label(
+        RelationLabel(
             r.name,
             r.label,
             label_lemmas(r.label, parse),
@@ -230,7 +232,7 @@ class LabelLinker:
             self._vectors.update(zip(missing, self.embed(missing), strict=True))
         return np.stack([self._vectors[t] for t in texts])
 
-    def scores(self, phrase: str, lemmas: Sequence[str], labels: Sequence[Label]) -> list[LabelLink]:
+    def scores(self, phrase: str, lemmas: Sequence[str], labels: Sequence[RelationLabel]) -> list[LabelLink]:
         """Every label's best link to the predicate, best first."""
         if not labels or not phrase.strip():
             return []
@@ -266,7 +268,7 @@ class LabelLinker:
     def _broader(self, words: frozenset[str]) -> set[str]:
         return {x for w in words for x in self.related(w).broader}
 
-    def link(self, phrase: str, lemmas: Sequence[str], labels: Sequence[Label]) -> LabelLink | None:
+    def link(self, phrase: str, lemmas: Sequence[str], labels: Sequence[RelationLabel]) -> LabelLink | None:
         """The label the predicate links to, or None (too weak, or too close to another label).
 
         A relation and its inverse ("capital" / "capital of") say the same facts, so a tie between
@@ -288,10 +290,10 @@ class LabelLinker:
 
 
 __all__ = [
-    "Label",
     "LabelLink",
     "LabelLinker",
     "Related",
+    "RelationLabel",
     "catalog_labels",
     "entity_labels",
     "label_lemmas",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agents.reading.labels import Label, LabelLinker
+from agents.reading.labels import LabelLinker, RelationLabel
 from agents.reading.mentions import Mention
 from agents.reading.reader import Reading
 
@@ -39,7 +39,9 @@ def property_words(doc: Any, subject: Mention) -> list[Any]:
     return out
 
 
-def said_property(doc: Any, subject: Mention, labels: Sequence[Label], linker: LabelLinker, neg: bool) -> list[Reading]:
+def said_property(
+    doc: Any, subject: Mention, labels: Sequence[RelationLabel], linker: LabelLinker, neg: bool
+) -> list[Reading]:
     """The one supplied value the subject's property words say or deny (module docstring), else []."""
     words = property_words(doc, subject)
     hits: set[tuple[str, str, bool]] = set()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol
 
-from agents.reading.labels import Label, LabelLinker
+from agents.reading.labels import LabelLinker, RelationLabel
 from agents.reading.reader import Mention
 from drowzee_core.kb.model import ValueKind
 
@@ -55,7 +55,7 @@ def subject_fits(typed: Typed, relation: str, subject: str, _obj: str) -> bool:
     return typed.can(subject, relation, "s")
 
 
-def typed_labels(labels: Sequence[Label], a: str, b: str, typed: Typed) -> Sequence[Label]:
+def typed_labels(labels: Sequence[RelationLabel], a: str, b: str, typed: Typed) -> Sequence[RelationLabel]:
     """The labels two names can fill, either way round; all of them where none is."""
     kept = [x for x in labels if typed(x.relation, a, b) or typed(x.relation, b, a)]
     return kept or labels
@@ -122,8 +122,8 @@ def definite_nouns(doc: Any, found: list[Mention], cue_lemmas: frozenset[str]) -
 
 
 def described(
-    found: list[Mention], names: list[Mention], labels: Sequence[Label], typed: Typed, definite: list[Mention]
-) -> tuple[list[Mention], Sequence[Label]]:
+    found: list[Mention], names: list[Mention], labels: Sequence[RelationLabel], typed: Typed, definite: list[Mention]
+) -> tuple[list[Mention], Sequence[RelationLabel]]:
     """One name and one lowercase noun ("Japan uses the yen", "Chile uses the peso"): the noun may be the other name.
 
     It is, where it fills one end of a relation that the name fills the other end of, by stored facts

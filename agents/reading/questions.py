@@ -27,7 +27,7 @@ from typing import Any
 from agents.reading.common_values import belonging_link, common_value, says_no_relation, valued_by, valued_like
 from agents.reading.direction import by_roles, direction, verbal
 from agents.reading.frames import DIFFERENT, SAME, Span, head_words, predicate_words, quantity, sameness, without_type
-from agents.reading.labels import Label, LabelLink, LabelLinker
+from agents.reading.labels import LabelLink, LabelLinker, RelationLabel
 from agents.reading.lexicon import Lexicon
 from agents.reading.properties import MODIFIERS, property_words, said_property
 from agents.reading.question_names import (
@@ -59,7 +59,7 @@ def _phrase(words: list[Any]) -> tuple[str, list[str]]:
     return " ".join(t.text for t in words), [t.lemma_.lower() for t in words]
 
 
-def _link(linker: LabelLinker, words: list[Any], labels: Sequence[Label]) -> LabelLink | None:
+def _link(linker: LabelLinker, words: list[Any], labels: Sequence[RelationLabel]) -> LabelLink | None:
     phrase, lemmas = _phrase(words)
     return linker.link(phrase, lemmas, labels) if phrase else None
 
@@ -110,7 +110,7 @@ def _qualifies(doc: Any, names: Sequence[Mention]) -> bool:
 
 
 def _word_link(
-    linker: LabelLinker, words: list[Any], typed_labels: Sequence[Label], every: Sequence[Label]
+    linker: LabelLinker, words: list[Any], typed_labels: Sequence[RelationLabel], every: Sequence[RelationLabel]
 ) -> LabelLink | None:
     """The label the predicate's own words say (a lemma of the label), else the best of the typed labels.
 
@@ -122,7 +122,7 @@ def _word_link(
     return said if said is not None and said.how == "lemma" else _link(linker, words, typed_labels)
 
 
-def _saying(linker: LabelLinker, words: list[Any], label: Label | None) -> frozenset[str]:
+def _saying(linker: LabelLinker, words: list[Any], label: RelationLabel | None) -> frozenset[str]:
     """The label's lemmas and the predicate lemmas that say it by themselves (a lemma or WordNet link).
 
     A name under one of these nouns is the relation's ("the murder of X" for "killed by"); under any
@@ -138,7 +138,7 @@ def _valued_claim(
     doc: Any,
     name: Mention,
     found: list[Mention],
-    labels: Sequence[Label],
+    labels: Sequence[RelationLabel],
     linker: LabelLinker,
     typed: Typed | None,
     neg: bool,
@@ -176,7 +176,7 @@ def read_question(
     doc: Any,
     lexicon: Lexicon,
     known: Callable[[str], bool],
-    labels: Sequence[Label],
+    labels: Sequence[RelationLabel],
     linker: LabelLinker | None,
     typed: Typed | None = None,
     previous: str | None = None,

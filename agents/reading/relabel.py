@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from agents.reading.claim_types import Claim, ClaimKind
-from agents.reading.labels import LABEL_STOP, PLURAL_MARK, Label, LabelLinker, entity_labels, label_lemmas
+from agents.reading.labels import LABEL_STOP, PLURAL_MARK, LabelLinker, RelationLabel, entity_labels, label_lemmas
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.scratch import relation_for
@@ -67,7 +67,7 @@ def relabel(
     if not triples:
         return list(claims)
     used = supplied_relations(triples, catalog)
-    labels: list[Label] | None = None
+    labels: list[RelationLabel] | None = None
     out = []
     for c in claims:
         spec = catalog.get(c.relation) if c.relation and c.relation in catalog else None

@@ -9,7 +9,7 @@ from drowzee_core.logic.engine import FamilyRun, PrologEngine, ProveResult
 from drowzee_core.logic.events import Event, EventTable, events_from_kb, load_fact_file
 from drowzee_core.logic.mtl import MTLQuery, MTLSyntaxError
 from drowzee_core.logic.mtl_syntax import parse_formula, parse_query
-from drowzee_core.logic.reasoner import Reasoner, Verdict
+from drowzee_core.logic.reasoner import ProofAnswer, Reasoner
 from drowzee_core.logic.rules import MATERIALIZED, CompiledRules, Family, compile_catalog
 from drowzee_core.logic.temporal import (
     AUTHORS_HORIZON,
@@ -30,11 +30,11 @@ __all__ = [
     "MTLQuery",
     "MTLSyntaxError",
     "PrologEngine",
+    "ProofAnswer",
     "ProveResult",
     "Reasoner",
     "TemporalAnswer",
     "TemporalEngine",
-    "Verdict",
     "compile_catalog",
     "default_horizon",
     "events_from_kb",

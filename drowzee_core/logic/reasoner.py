@@ -18,7 +18,8 @@ from drowzee_core.records.enums import ProofStatus
 
 log = logging.getLogger(__name__)
 
-MAX_CANDIDATES = 20
+MAX_CANDIDATES = 12
+"""Most entities one name is tried as, at each end of a relation (`drowzee prove` and the verifier alike)."""
 _RANK = {ProofStatus.SUPPORTED: 0, ProofStatus.CONTRADICTED: 1, ProofStatus.UNKNOWN: 2}
 
 
@@ -30,7 +31,7 @@ class _Decided(Protocol):
 _D = TypeVar("_D", bound=_Decided)
 
 
-def _best(subs: list[int], objs: list[int], decide: Callable[[int, int], _D]) -> tuple[_D, int, int]:
+def best_outcome(subs: list[int], objs: list[int], decide: Callable[[int, int], _D]) -> tuple[_D, int, int]:
     """The best outcome over every (subject, object) candidate pair: supported, then contradicted, then unknown."""
     best: tuple[_D, int, int] | None = None
     for s, o in itertools.product(subs, objs):
@@ -61,7 +62,7 @@ def first_reading_partition(res: ProveResult, pair: tuple[int, int], first: tupl
 
 
 @dataclass
-class Verdict:
+class ProofAnswer:
     """The answer to `prove` for names: status, labelled proof, and how names were resolved."""
 
     status: ProofStatus
@@ -127,12 +128,12 @@ class Reasoner:
                 return self.relation_ids[spec.name]
         raise KBError(f"unknown relation {text!r}; known relations: {', '.join(sorted(self.relation_ids))}")
 
-    def prove(self, subject: str, relation: str, obj: str) -> Verdict:
+    def prove(self, subject: str, relation: str, obj: str) -> ProofAnswer:
         """Prove (subject, relation, object) given as keys or labels.
 
         A name stands for the entities it may name at its end of the relation
         (`drowzee_core.kb.naming.typed_names`); ambiguous names are tried in every combination (up to
-        20 candidates each); the best outcome wins (supported, then contradicted, then unknown).
+        `MAX_CANDIDATES` each); the best outcome wins (supported, then contradicted, then unknown).
         """
         rid = self.relation_id(relation)
         name = self.relation_names[rid]
@@ -140,17 +141,19 @@ class Reasoner:
         objs = typed_names(self.store, self.catalog, obj, name, "o", MAX_CANDIDATES)
         missing = [n for n, c in ((subject, subs), (obj, objs)) if not c]
         if missing:
-            return Verdict(ProofStatus.UNKNOWN, None, [], [], self.relation_names[rid] + f" (not in KB: {missing})")
+            return ProofAnswer(ProofStatus.UNKNOWN, None, [], [], self.relation_names[rid] + f" (not in KB: {missing})")
         first = (first_reading(self.store, subject, subs), first_reading(self.store, obj, objs))
-        res, _s, _o = _best(
+        res, _s, _o = best_outcome(
             subs, objs, lambda s, o: first_reading_partition(self.engine.prove(s, rid, o), (s, o), first)
         )
         labels = self.store.labels([*proof_ids(res.proof), *subs, *objs])
         proof = label_proof(res.proof, labels, self.relation_names, self.catalog, self.rules.composite_names)
         keys = self.store.keys([*subs, *objs])
-        return Verdict(res.status, proof, [keys[i] for i in subs], [keys[i] for i in objs], self.relation_names[rid])
+        return ProofAnswer(
+            res.status, proof, [keys[i] for i in subs], [keys[i] for i in objs], self.relation_names[rid]
+        )
 
-    def common_object(self, subject: str, relation: str, other: str) -> Verdict:
+    def common_object(self, subject: str, relation: str, other: str) -> ProofAnswer:
         """Whether `subject` and `other` are both `relation` the same thing ("both part of the same event").
 
         Supported with the shared object and a proof of each side; contradicted when the relation
@@ -163,8 +166,8 @@ class Reasoner:
         others = typed_names(self.store, self.catalog, other, rel, "s", MAX_CANDIDATES)
         missing = [n for n, c in ((subject, subs), (other, others)) if not c]
         if missing:
-            return Verdict(ProofStatus.UNKNOWN, None, [], [], rel + f" (not in KB: {missing})")
-        res, s, o = _best(subs, others, lambda s, o: self.engine.common_object(s, rid, o))
+            return ProofAnswer(ProofStatus.UNKNOWN, None, [], [], rel + f" (not in KB: {missing})")
+        res, s, o = best_outcome(subs, others, lambda s, o: self.engine.common_object(s, rid, o))
         proof = None
         if res.premises:
             ids = [s, o, *(i for p in res.premises for i in proof_ids(p))]
@@ -181,7 +184,7 @@ class Reasoner:
                 "premises": sides,
             }
         keys = self.store.keys([*subs, *others])
-        return Verdict(res.status, proof, [keys[i] for i in subs], [keys[i] for i in others], rel)
+        return ProofAnswer(res.status, proof, [keys[i] for i in subs], [keys[i] for i in others], rel)
 
     def partition_conflicts(self, limit: int = 100) -> list[tuple[str, str, str, str]]:
         """Up to `limit` (subject, relation, cell, other cell) keys: data that breaks a declared partition.

@@ -14,7 +14,7 @@ from functools import cache
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.scratch import ScratchReport, add_value, scratch_store
 from drowzee_core.kb.store import KBStore
-from drowzee_core.logic.reasoner import Reasoner, Verdict
+from drowzee_core.logic.reasoner import ProofAnswer, Reasoner
 
 log = logging.getLogger(__name__)
 
@@ -64,13 +64,13 @@ class ScratchKB:
             kind = None if relation in self.report.generic else self.catalog.get(relation).object_kind
             add_value(self.store, self.catalog, text, kind)
 
-    def prove(self, subject: str, relation: str, obj: str) -> Verdict:
+    def prove(self, subject: str, relation: str, obj: str) -> ProofAnswer:
         """Prove (subject, relation, object) by names, like `Reasoner.prove`, over the supplied facts."""
         name = self.reasoner.relation_names[self.reasoner.relation_id(relation)]
         self._value(obj, name)
         return self.reasoner.prove(subject, name, obj)
 
-    def common_object(self, subject: str, relation: str, other: str) -> Verdict:
+    def common_object(self, subject: str, relation: str, other: str) -> ProofAnswer:
         """Whether `subject` and `other` are both `relation` the same thing (see `Reasoner.common_object`)."""
         return self.reasoner.common_object(subject, relation, other)
 

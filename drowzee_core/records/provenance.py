@@ -9,6 +9,7 @@ counts. A file's sidecar sits beside it (`cases.jsonl` -> `cases.jsonl.meta.json
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -69,8 +70,16 @@ class Provenance(BaseModel):
 
 
 def code_version(root: Path | None = None) -> tuple[str | None, bool | None]:
-    """The git commit of the checkout holding this package and whether it is dirty (None, None outside git)."""
-    root = root or Path(__file__).resolve().parents[2]
+    """The git commit of the checkout holding this package and whether it is dirty (None, None outside git).
+
+    Asked of git once per process and folder (two subprocesses); every later call, e.g. one per verdict,
+    reads the answer kept then.
+    """
+    return _git_version(root or Path(__file__).resolve().parents[2])
+
+
+@functools.cache
+def _git_version(root: Path) -> tuple[str | None, bool | None]:
     try:
         commit = subprocess.run(
             ["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, check=True, timeout=10

@@ -11,7 +11,7 @@ from service.ui.render import proof_html
 if TYPE_CHECKING:
     from service.kbload import LoadResult
     from service.kbview import DerivedFacts, EntityFacts, EntityHit, KBSummary
-    from service.runtime import ProveResult
+    from service.runtime import ProveResponse
 
 
 def _chip(text: str, status: str = "") -> str:
@@ -71,7 +71,7 @@ def derived_html(res: DerivedFacts) -> str:
     return _section(title, note + cards)
 
 
-def prove_html(res: ProveResult) -> str:
+def prove_html(res: ProveResponse) -> str:
     """A proof result: status chip, how the names were read, and the proof tree."""
     status = str(res.status)
     head = f"{_chip(status, status)} relation read as {_code(res.relation)}"

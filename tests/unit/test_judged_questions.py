@@ -169,13 +169,13 @@ def test_a_one_word_ing_label_is_a_noun() -> None:
 
 
 def test_the_most_frequent_sense_wins_a_wordnet_tie() -> None:
-    from agents.reading.labels import Label, Related
+    from agents.reading.labels import Related, RelationLabel
 
     near = {"brother": Related(broader=frozenset({"member", "sibling"}), primary=frozenset({"sibling"}))}
     linker = LabelLinker(silent, lambda lemma: near.get(lemma, Related()), min_score=0.5)
     labels = [
-        Label("member of", "member of", frozenset({"member"})),
-        Label("sibling", "sibling", frozenset({"sibling"})),
+        RelationLabel("member of", "member of", frozenset({"member"})),
+        RelationLabel("sibling", "sibling", frozenset({"sibling"})),
     ]
     link = linker.link("brother of", ["brother", "of"], labels)
     assert link is not None and link.label == "sibling"

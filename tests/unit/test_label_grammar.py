@@ -11,7 +11,7 @@ import pytest
 
 from agents.reading.claims import question_text
 from agents.reading.known import Known
-from agents.reading.labels import Label, LabelLinker, Related, entity_labels
+from agents.reading.labels import LabelLinker, Related, RelationLabel, entity_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.mentions import fold_same_length, mentions
 from agents.reading.questions import read_question
@@ -158,21 +158,24 @@ def test_sharing_a_symmetric_relations_noun_is_the_relation_itself() -> None:
 def test_a_relation_and_its_inverse_are_no_ambiguity() -> None:
     # "seat" and "seat of" say the same facts both ways: the tie goes to the relational noun
     pair = [
-        Label("has_seat", "seat", frozenset({"seat"}), inverse="seat_of"),
-        Label("seat_of", "seat of", frozenset({"seat"}), inverse="has_seat"),
+        RelationLabel("has_seat", "seat", frozenset({"seat"}), inverse="seat_of"),
+        RelationLabel("seat_of", "seat of", frozenset({"seat"}), inverse="has_seat"),
     ]
     linker = LabelLinker(silent, min_score=0.5)
     link = linker.link("seat", ["seat"], pair)
     assert link is not None and link.label == "has_seat"
-    unrelated = [Label("has_seat", "seat", frozenset({"seat"})), Label("seat_of", "seat of", frozenset({"seat"}))]
+    unrelated = [
+        RelationLabel("has_seat", "seat", frozenset({"seat"})),
+        RelationLabel("seat_of", "seat of", frozenset({"seat"})),
+    ]
     assert linker.link("seat", ["seat"], unrelated) is None  # two relations that are not inverses still tie
 
 
 def test_the_label_whose_words_the_predicate_says_most_fully_is_linked() -> None:
     # "seat" says all of the label "seat" and half of "keeps the seat"
     labels = [
-        Label("seat", "seat", frozenset({"seat"})),
-        Label("keeps seat", "keeps the seat", frozenset({"keep", "seat"})),
+        RelationLabel("seat", "seat", frozenset({"seat"})),
+        RelationLabel("keeps seat", "keeps the seat", frozenset({"keep", "seat"})),
     ]
     linker = LabelLinker(silent, min_score=0.5)
     link = linker.link("seat", ["seat"], labels)

@@ -17,7 +17,7 @@ from agents.reading.asked import asked_text, is_request
 from agents.reading.claims import SentenceReader, question_text
 from agents.reading.frames import Span, quantity, sameness
 from agents.reading.known import Known
-from agents.reading.labels import Label, LabelLinker, Related, entity_labels, label_lemmas
+from agents.reading.labels import LabelLinker, Related, RelationLabel, entity_labels, label_lemmas
 from agents.reading.lexicon import Lexicon
 from agents.reading.questions import read_question
 from agents.reading.reader import Reading, nlp
@@ -135,7 +135,7 @@ def test_label_lemmas_and_value_labels() -> None:
 def test_the_linker_needs_a_margin() -> None:
     same_vector = lambda texts: np.full((len(texts), 4), 0.4, dtype=np.float32)  # noqa: E731
     linker = LabelLinker(same_vector, min_score=0.5, margin=0.05)
-    two = [Label("a", "alpha", frozenset({"alpha"})), Label("b", "beta", frozenset({"beta"}))]
+    two = [RelationLabel("a", "alpha", frozenset({"alpha"})), RelationLabel("b", "beta", frozenset({"beta"}))]
     assert linker.link("gamma", ["gamma"], two) is None  # two labels equally near: unread
     found = linker.link("alpha thing", ["alpha", "thing"], two)
     assert found is not None and (found.label, found.how) == ("a", "lemma")
@@ -184,7 +184,7 @@ def ask_typed(sentence: str, labels: list[str], lowercase: tuple[str, ...] = ())
         *[["Norland", "x", w] for w in lowercase],
     ]
     known = Known(NoKB(), names)  # type: ignore[arg-type]
-    found = [Label(x, x, label_lemmas(x, nlp())) for x in labels]
+    found = [RelationLabel(x, x, label_lemmas(x, nlp())) for x in labels]
     return read_question(nlp()(sentence), lexicon, known, found, linker, typed)
 
 
@@ -202,7 +202,7 @@ def test_only_the_labels_both_names_can_fill_are_linked() -> None:
             nlp()("Tova Brenn lives in Ostria."),
             Lexicon.from_catalog(Catalog.from_toml(), nlp()),
             Known(NoKB(), [["Tova Brenn", "x", "Ostria"]]),  # type: ignore[arg-type]
-            [Label(x, x, label_lemmas(x, nlp())) for x in both],
+            [RelationLabel(x, x, label_lemmas(x, nlp())) for x in both],
             LabelLinker(silent, min_score=0.5),
         )
         == []
@@ -255,13 +255,13 @@ def test_one_name_and_one_value_link_a_value_label() -> None:
     lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
     known = Known(NoKB(), [["Orvin", "x", "Norland"]])  # type: ignore[arg-type]
     labels = [
-        Label(
+        RelationLabel(
             "year of coronation", "year of coronation", label_lemmas("year of coronation", nlp()), kind=ValueKind.YEAR
         ),
-        Label(
+        RelationLabel(
             "year of abdication", "year of abdication", label_lemmas("year of abdication", nlp()), kind=ValueKind.YEAR
         ),
-        Label("mayor", "mayor", label_lemmas("mayor", nlp())),
+        RelationLabel("mayor", "mayor", label_lemmas("mayor", nlp())),
     ]
     linker = LabelLinker(silent, min_score=0.5)
     [r] = read_question(nlp()("Orvin's coronation year is 1203."), lexicon, known, labels, linker)

@@ -10,9 +10,9 @@ unknown. When the KB holds no such fact, the claim goes to Prolog as a past-tens
 
 from __future__ import annotations
 
-from agents.verifier.kb.prove import MAX_CANDIDATES, Decided, objects_of, prove_claim, relation_name
+from agents.verifier.kb.prove import Decided, objects_of, prove_claim, relation_name
 from drowzee_core.kb.naming import typed_names
-from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 

@@ -11,9 +11,9 @@ leaves the exact path to decide.
 
 from __future__ import annotations
 
-from agents.verifier.kb.prove import MAX_CANDIDATES, Decided, dates_said, prove_claim, relation_name, stored_value
+from agents.verifier.kb.prove import Decided, dates_said, prove_claim, relation_name, stored_value
 from drowzee_core.generate.templates_kb import format_number, parse_number
-from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 

@@ -19,13 +19,11 @@ from drowzee_core.kb.wording import split_names
 from drowzee_core.logic.explain import label_proof, proof_ids
 from drowzee_core.logic.mtl import Atom, Finally, Formula, Globally, MTLQuery, Neg, Next, Until, atoms
 from drowzee_core.logic.mtl_syntax import parse_query, to_drowzee
-from drowzee_core.logic.reasoner import Reasoner, first_reading_partition
+from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner, best_outcome, first_reading_partition
 from drowzee_core.logic.temporal import TemporalEngine, event_sentence, formula_sentence, years_text
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 
-MAX_CANDIDATES = 12
-_RANK = {ProofStatus.SUPPORTED: 0, ProofStatus.CONTRADICTED: 1, ProofStatus.UNKNOWN: 2}
 _FLIP = {ProofStatus.SUPPORTED: ProofStatus.CONTRADICTED, ProofStatus.CONTRADICTED: ProofStatus.SUPPORTED}
 
 
@@ -76,14 +74,9 @@ def prove_claim(reasoner: Reasoner, subject: str, relation: str, obj: str, negat
         return Decided(ProofStatus.UNKNOWN, None, note, linked=False)
     rid = reasoner.relation_ids[relation]
     first = (first_reading(reasoner.store, subject, subs), first_reading(reasoner.store, obj, objs))
-    best = None
-    for s, o in itertools.product(subs, objs):
-        res = first_reading_partition(reasoner.engine.prove(s, rid, o), (s, o), first)
-        if best is None or _RANK[res.status] < _RANK[best.status]:
-            best = res
-        if res.status == ProofStatus.SUPPORTED:
-            break
-    assert best is not None
+    best, _s, _o = best_outcome(
+        subs, objs, lambda s, o: first_reading_partition(reasoner.engine.prove(s, rid, o), (s, o), first)
+    )
     labels = reasoner.store.labels([i for i in (*proof_ids(best.proof), *subs, *objs) if i != NEW_CONSTANT])
     labels[NEW_CONSTANT] = obj
     labelled = label_proof(

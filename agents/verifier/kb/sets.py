@@ -16,9 +16,9 @@ import itertools
 from collections.abc import Sequence
 
 from agents.reading.claim_types import ClaimCondition
-from agents.verifier.kb.prove import MAX_CANDIDATES, Decided, relation_name
+from agents.verifier.kb.prove import Decided, relation_name
 from drowzee_core.logic.explain import Proof, label_proof, proof_ids
-from drowzee_core.logic.reasoner import Reasoner
+from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 

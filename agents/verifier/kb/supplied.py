@@ -11,8 +11,8 @@ unknown, and the user's own KB is never read this way.
 
 from __future__ import annotations
 
-from agents.verifier.kb.prove import MAX_CANDIDATES, Decided, relation_name
-from drowzee_core.logic.reasoner import Reasoner
+from agents.verifier.kb.prove import Decided, relation_name
+from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 

@@ -1,4 +1,4 @@
-"""Retrieval tools: the JSON cache, web search (a fake ddgs), KB facts about entities, the Seeker's tools."""
+"""Retrieval tools: the JSON cache, web search (a fake ddgs), KB facts about entities."""
 
 from __future__ import annotations
 
@@ -7,22 +7,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
 
-from agents.verifier.tools import SearchTools, ToolUnavailableError
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.verdict import EvidenceSource
 from drowzee_core.retrieval import (
-    Corpus,
     JsonCache,
     KBFacts,
-    SparseIndex,
     WebSearch,
     WebSearchError,
     cache_key,
 )
 from tests.conftest import make_store
-from tests.unit.retrieval_fakes import SENTENCES, passages
 
 
 # ------------------------------------------------------------------ cache
@@ -145,36 +140,3 @@ def test_kb_facts_about_entities_linking_first_and_capped() -> None:
     with pytest.raises(DrowzeeError, match="`limit`"):
         facts.about(ids, limit=0)
     assert facts.about([], limit=5) == []
-
-
-# ------------------------------------------------------------------ tools
-def test_tools_validate_arguments_and_report_unavailable() -> None:
-    corpus = Corpus([SparseIndex.build(passages(SENTENCES))], dense_weight=0.0)
-    tools = SearchTools(corpus=corpus, web=WebSearch(client=FakeDDGS(RESULTS)))
-    assert [t.name for t in tools.langchain_tools()] == ["corpus_search"]  # web is off, no KB
-    tool = tools.langchain_tools()[0]
-    with pytest.raises(ValidationError):
-        tool.invoke({"query": "x" * 501})
-    with pytest.raises(ValidationError):
-        tool.invoke({"query": "capital", "k": 21})
-    with pytest.raises(ValidationError):
-        tools.corpus_search("", k=3)
-    msg = tool.invoke(
-        {"type": "tool_call", "id": "c1", "name": "corpus_search", "args": {"query": "capital of Germany"}}
-    )
-    assert msg.content.splitlines()[0] == "[t:1] Berlin is the capital of Germany."
-    assert msg.artifact[0].id == "t:1"
-    with pytest.raises(ToolUnavailableError, match="--web"):
-        tools.web_search("capital")
-    with pytest.raises(ToolUnavailableError, match="KB"):
-        tools.kb_facts(["Paris"])
-
-
-def test_tools_kb_and_web_paths() -> None:
-    store = make_store([("France", "has_capital", "Paris")])
-    tools = SearchTools(kb=KBFacts(store), web=WebSearch(enabled=True, client=FakeDDGS(RESULTS)))
-    assert {t.name for t in tools.langchain_tools()} == {"kb_lookup", "web_search"}
-    assert [i.text for i in tools.kb_facts(["Paris"])] == ["The capital of France is Paris."]
-    with pytest.raises(ValidationError):
-        tools.kb_facts([f"e{i}" for i in range(11)])
-    assert tools.web_search("capital", k=1)[0].source == EvidenceSource.WEB
