@@ -18,6 +18,7 @@ from agents.reading.coordination import distributed, pair_of
 from agents.reading.discourse import STANCE
 from agents.reading.labels import LabelLinker, RelationLabel, catalog_labels, entity_labels, value_labels
 from agents.reading.lexicon import Lexicon
+from agents.reading.lexicon_store import saved_lexicon
 from agents.reading.question_names import question_names
 from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read
@@ -77,8 +78,8 @@ class SentenceReader:
 
     @cached_property
     def lexicon(self) -> Lexicon:
-        """The catalog's relation patterns."""
-        return Lexicon.from_catalog(self.catalog, nlp())
+        """The catalog's relation patterns (parsed once per catalog and pipeline, then read from a saved state)."""
+        return saved_lexicon(self.catalog, nlp())
 
     def with_labels(self, labels: Sequence[str]) -> Lexicon:
         """The catalog's lexicon plus patterns for relation labels the catalog does not know."""

@@ -12,6 +12,7 @@ from typing import Any
 
 from drowzee_core.errors import KBError
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.fingerprints import file_state, remember, remembered
 from drowzee_core.kb.model import Entity, RelationSpec, Stats, ValueKind
 from drowzee_core.kb.schema import SCHEMA
 
@@ -269,7 +270,19 @@ class KBStore:
         It covers the relation specs and rules (they decide what Prolog derives) and every triple as
         (subject key, relation name, object key, negated, start year, end year), in sorted order, so
         it does not depend on row ids or load order; labels, domains and sources are left out.
+
+        Hashing a large KB takes about half a second, so the result is remembered per file state
+        (`kb.fingerprints`); an in-memory KB, or one with writes this connection has not committed, is hashed.
         """
+        state = None if str(self.path) == ":memory:" or self.db.in_transaction else file_state(self.path)
+        if state is not None and (known := remembered(state)) is not None:
+            return known
+        fp = self._fingerprint()
+        if state is not None and state == file_state(self.path):  # unchanged while hashing
+            remember(state, fp)
+        return fp
+
+    def _fingerprint(self) -> str:
         h = hashlib.sha256()
         for name, spec in self.db.execute("SELECT name, spec FROM relation ORDER BY name"):
             h.update(f"R\x1f{name}\x1f{spec}\n".encode())

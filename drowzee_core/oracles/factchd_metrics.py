@@ -44,8 +44,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nltk.tokenize import NLTKWordTokenizer
-
 POSITIVE = "non factual"
 NEGATIVE = "factual"
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
@@ -80,6 +78,8 @@ def _import_py_rouge() -> Any:
 @cache
 def _rouge() -> Any:
     """The ROUGE-L evaluator FactCHD's script builds, with punkt-free tokenization (see module doc)."""
+    from nltk.tokenize import NLTKWordTokenizer  # nltk pulls in scipy and sklearn (~1.2 s): only when scoring
+
     evaluator = _import_py_rouge().Rouge(metrics=["rouge-l"], max_n=2)  # the script's other metrics are unused
     words = NLTKWordTokenizer()
     evaluator.tokenize_text = lambda text, language="english": words.tokenize(text)

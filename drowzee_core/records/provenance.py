@@ -15,7 +15,7 @@ import json
 import os
 import subprocess
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
@@ -94,6 +94,18 @@ def _git_version(root: Path) -> tuple[str | None, bool | None]:
     except (OSError, subprocess.SubprocessError):
         return None, None
     return commit or None, bool(status.strip())
+
+
+def code_digest(root: Path, paths: Sequence[Path]) -> str:
+    """A digest of files and of the .py / .pl / .toml files under folders, by path (relative to `root`) and content."""
+    files: set[Path] = set()
+    for at in paths:
+        files |= {f for f in at.rglob("*") if f.suffix in (".py", ".pl", ".toml")} if at.is_dir() else {at}
+    digest = hashlib.sha256()
+    for f in sorted(x for x in files if x.is_file()):
+        digest.update(f.relative_to(root).as_posix().encode())
+        digest.update(f.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def package_versions(names: tuple[str, ...] = KEY_PACKAGES) -> dict[str, str]:
@@ -200,6 +212,7 @@ __all__ = [
     "KEY_PACKAGES",
     "Provenance",
     "atomic_write_text",
+    "code_digest",
     "code_version",
     "file_sha256",
     "input_files",

@@ -64,7 +64,7 @@ def _tokenize(texts: Sequence[str], *, ids: bool) -> Any:
 class SparseIndex:
     """A bm25s index over passages."""
 
-    def __init__(self, passages: list[Passage], retriever: Any) -> None:
+    def __init__(self, passages: Sequence[Passage], retriever: Any) -> None:
         self.passages = passages
         self.retriever = retriever
 
@@ -99,9 +99,35 @@ class SparseIndex:
         """Read an index written by `save`."""
         import bm25s
 
-        with (folder / "passages.jsonl").open(encoding="utf-8") as fh:
-            passages = [Passage(r[0], r[1], r[2], EvidenceSource(r[3])) for r in map(json.loads, fh)]
+        passages = LazyPassages((folder / "passages.jsonl").read_bytes())
         return cls(passages, bm25s.BM25.load(str(folder), show_progress=False))
+
+
+class LazyPassages(Sequence[Passage]):
+    """The passages of a saved index, each decoded from its JSON line on first access.
+
+    A KB index holds one passage per triple (~185k for the seed KB): decoding them all takes ~0.8 s,
+    while a search reads a few dozen.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        self._lines = data.splitlines()
+        self._done: dict[int, Passage] = {}
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def _one(self, i: int) -> Passage:
+        got = self._done.get(i)
+        if got is None:
+            r = json.loads(self._lines[i])
+            got = self._done[i] = Passage(r[0], r[1], r[2], EvidenceSource(r[3]))
+        return got
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._one(j) for j in range(*i.indices(len(self)))]
+        return self._one(range(len(self))[i])  # negative indexes and bounds as a list has them
 
 
 def kb_passages(store: KBStore) -> list[Passage]:

@@ -1,10 +1,11 @@
-"""The proof cache's code key (`agents.verifier.nodes.kb_check.code_digest`): a changed rule file changes it."""
+"""The proof cache's code key (`drowzee_core.records.provenance.code_digest`): a changed rule file changes it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from agents.verifier.nodes.kb_check import code_digest, proof_code
+from agents.verifier.nodes.kb_check import proof_code
+from drowzee_core.records.provenance import code_digest
 
 
 def test_the_digest_follows_every_rule_file_and_nothing_else(tmp_path: Path) -> None:

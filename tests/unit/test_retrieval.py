@@ -102,7 +102,7 @@ def test_sparse_index_round_trips(tmp_path: Path) -> None:
     index = SparseIndex.build(passages(SENTENCES))
     index.save(tmp_path)
     again = SparseIndex.load(tmp_path)
-    assert again.passages == index.passages
+    assert list(again.passages) == index.passages
     assert [p.id for p, _ in again.top("capital France", 3)] == [p.id for p, _ in index.top("capital France", 3)]
 
 

@@ -18,7 +18,6 @@ a cached pair loads neither the scratch KB nor Prolog.
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -39,6 +38,7 @@ from agents.verifier.state import VerifierState
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.logic.temporal import TemporalEngine
 from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.provenance import code_digest
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
 UNIQUE_VALUE_RULES = frozenset(
@@ -232,18 +232,6 @@ def proof_code() -> str:
     root = Path(__file__).resolve().parents[3]
     files = [Path(__file__).resolve(), root / "agents" / "verifier" / "kb"]
     return code_digest(root, [*files, *(root / name for name in PROOF_CODE)])
-
-
-def code_digest(root: Path, paths: Sequence[Path]) -> str:
-    """A digest of files and of the .py / .pl / .toml files under folders, by path (relative to `root`) and content."""
-    files: set[Path] = set()
-    for at in paths:
-        files |= {f for f in at.rglob("*") if f.suffix in (".py", ".pl", ".toml")} if at.is_dir() else {at}
-    digest = hashlib.sha256()
-    for f in sorted(x for x in files if x.is_file()):
-        digest.update(f.relative_to(root).as_posix().encode())
-        digest.update(f.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def prove_params(kb_fingerprint: str, triples: Sequence[Sequence[str]], claims: Sequence[Claim]) -> dict[str, Any]:
