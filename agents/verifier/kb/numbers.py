@@ -1,6 +1,6 @@
 """A stated number with a tolerance ("about 67 million") decided against the KB's stored value.
 
-An exact number goes through Prolog like any value (`kbprove.prove_claim`: a functional relation's
+An exact number goes through Prolog like any value (`kb.prove.prove_claim`: a functional relation's
 other value refutes it). A rounded or approximate one (`Claim.tolerance`) is compared with the one
 value the KB stores for the subject: within the tolerance (relative to the stated number) it is
 supported; outside it a functional relation refutes it and any other leaves it unknown. A name

@@ -3,7 +3,7 @@
 The list is refuted when the KB proves a member it leaves out: X satisfies every condition (for
 "but not", Prolog refutes the negated one; for "or", one condition holds) and no listed name is it.
 Nothing is proved from the absence of other members: a list the KB finds no member missing from
-stays unknown. Names are resolved like `kbprove.prove_claim`; a condition's named entity may have
+stays unknown. Names are resolved like `kb.prove.prove_claim`; a condition's named entity may have
 several candidates, and every reading under which the KB proves any member must leave one out (a
 reading with no member at all is another entity of the same name). A listed name stands for every
 entity it may name (label or alias, any case: `KBStore.named_by`); a listed name the KB does not know
