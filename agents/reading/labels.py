@@ -173,11 +173,9 @@ def value_labels(triples: Sequence[Sequence[str]], parse: Callable[[str], Any]) 
         if not objs or not all(_VALUE.match(o) for o in objs):
             continue
         kind = ValueKind.YEAR if all(_YEARISH.match(o.replace(",", "")) for o in objs) else ValueKind.QUANTITY
-        lemmas = label_lemmas(label, parse)
+        values = frozenset(o.lower() for o in objs)
         out.append(
-            RelationLabel(
-                label, label, lemmas, verbal_label(label, parse), frozenset(o.lower() for o in objs), kind=kind
-            )
+            RelationLabel(label, label, label_lemmas(label, parse), verbal_label(label, parse), values, kind=kind)
         )
     return out
 

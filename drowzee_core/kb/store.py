@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sqlite3
@@ -12,7 +11,7 @@ from typing import Any
 
 from drowzee_core.errors import KBError
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.fingerprints import file_state, remember, remembered
+from drowzee_core.kb.fingerprints import kb_fingerprint
 from drowzee_core.kb.model import Entity, RelationSpec, Stats, ValueKind
 from drowzee_core.kb.schema import SCHEMA
 
@@ -267,36 +266,10 @@ class KBStore:
     def fingerprint(self) -> str:
         """A short hash of the KB's content, recorded in the provenance of everything generated from it.
 
-        It covers the relation specs and rules (they decide what Prolog derives) and every triple as
-        (subject key, relation name, object key, negated, start year, end year), in sorted order, so
-        it does not depend on row ids or load order; labels, domains and sources are left out.
-
-        Hashing a large KB takes about half a second, so the result is remembered per file state
-        (`kb.fingerprints`); an in-memory KB, or one with writes this connection has not committed, is hashed.
+        `kb.fingerprints.content_fingerprint` says what it covers; it is remembered per file state, so a
+        process does not hash a large KB again (an in-memory KB, or uncommitted writes, are hashed).
         """
-        state = None if str(self.path) == ":memory:" or self.db.in_transaction else file_state(self.path)
-        if state is not None and (known := remembered(state)) is not None:
-            return known
-        fp = self._fingerprint()
-        if state is not None and state == file_state(self.path):  # unchanged while hashing
-            remember(state, fp)
-        return fp
-
-    def _fingerprint(self) -> str:
-        h = hashlib.sha256()
-        for name, spec in self.db.execute("SELECT name, spec FROM relation ORDER BY name"):
-            h.update(f"R\x1f{name}\x1f{spec}\n".encode())
-        for kind, spec in self.db.execute("SELECT kind, spec FROM rule ORDER BY kind, spec"):
-            h.update(f"U\x1f{kind}\x1f{spec}\n".encode())
-        cur = self.db.execute(
-            "SELECT es.key, r.name, eo.key, t.negated, t.start_year, t.end_year FROM triple t"
-            " JOIN relation r ON r.id = t.r JOIN entity es ON es.id = t.s JOIN entity eo ON eo.id = t.o"
-            " ORDER BY 1, 2, 3, 4, 5, 6"
-        )
-        while rows := cur.fetchmany(100_000):
-            for row in rows:
-                h.update(("T\x1f" + "\x1f".join("" if v is None else str(v) for v in row) + "\n").encode())
-        return h.hexdigest()[:16]
+        return kb_fingerprint(self.db, None if str(self.path) == ":memory:" else self.path)
 
 
 def _unique_by_key(entities: Iterable[Entity]) -> list[Entity]:

@@ -13,7 +13,8 @@ from typing import Any
 from drowzee_core.errors import DrowzeeError
 
 LABEL_WORDS = ("FACTUAL", "NON-FACTUAL")
-CLAIM_ONLY_QUERY = "Is the following statement factually correct?"
+CLAIM_ONLY_QUERY = "Is this claim true?"
+"""The query of a claim-only example (no question): our own wording, not a benchmark's."""
 
 
 def as_factchd_pair(ex: Any) -> dict[str, Any]:

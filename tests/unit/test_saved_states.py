@@ -13,6 +13,7 @@ import pytest
 
 from drowzee_core.kb import fingerprints
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.fingerprints import content_fingerprint
 from drowzee_core.kb.store import KBStore
 from drowzee_core.kb.writer import KBWriter
 from drowzee_core.records.verdict import EvidenceSource
@@ -40,13 +41,13 @@ def test_a_kb_fingerprint_is_remembered_per_file_state(home: Path, tmp_path: Pat
     first = store.fingerprint()
     memo = json.loads((home / "cache" / fingerprints.MEMO_FILE).read_text())
     assert list(memo.values()) == [first]
-    assert store.fingerprint() == first == store._fingerprint()
+    assert store.fingerprint() == first == content_fingerprint(store.db)
 
     writer = KBWriter(store, Catalog.from_toml(), auto_relations=True)
     writer.triple(writer.entity("Lyon"), "located_in", writer.entity("France"), domain="test", source="test")
     writer.flush()
     changed = store.fingerprint()
-    assert changed != first and changed == store._fingerprint()  # a committed write is a new state
+    assert changed != first and changed == content_fingerprint(store.db)  # a committed write is a new state
 
 
 def test_a_remembered_fingerprint_is_what_the_memo_holds_for_that_state(home: Path, tmp_path: Path) -> None:
@@ -57,7 +58,7 @@ def test_a_remembered_fingerprint_is_what_the_memo_holds_for_that_state(home: Pa
 
 def test_an_in_memory_kb_is_hashed_and_not_remembered(home: Path) -> None:
     store = KBStore(":memory:", create=True)
-    assert store.fingerprint() == store._fingerprint()
+    assert store.fingerprint() == content_fingerprint(store.db)
     assert not (home / "cache" / fingerprints.MEMO_FILE).exists()
 
 
