@@ -1,14 +1,16 @@
 """The claim record: what the readers make of a response, and what the KB check, Seeker and Manager decide.
 
-One `Claim` per atomic statement, with its kind (a triple, a comparison, a count, free text ...), its
-origin (the response, the query, a template) and its character span.
+One `Claim` per atomic statement: a record per kind (a triple, a comparison, a count, free text ...), told
+apart by `kind`, each with the fields its kind has and no others; all have an origin (the response, the
+query, a template) and a character span.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 MAX_CLAIMS = 40
 """Most claims read from one response; further sentences are judged with the whole response only."""
@@ -63,24 +65,29 @@ class ClaimCondition(BaseModel):
     negated: bool = Field(default=False, description="X must not stand in the relation.")
 
 
-class Claim(BaseModel):
-    """One atomic, self-contained claim of the response."""
+class ClaimBase(BaseModel):
+    """What every claim has: its id, its sentence, where the response says it and how it was read."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = Field(description="`C1`, `C2`, ... in reading order.")
     text: str = Field(description="The claim as a self-contained sentence.")
     span: tuple[int, int] | None = Field(default=None, description="Character span in the response, if located.")
-    kind: ClaimKind = Field(description="triple / comparison / text.")
     origin: ClaimOrigin = Field(description="How it was read.")
-    subject: str | None = Field(default=None, description="Subject as written.")
-    relation: str | None = Field(default=None, description="Catalog relation name (or the predicate as written).")
-    object: str | None = Field(default=None, description="Object as written.")
-    negated: bool = Field(default=False, description="The claim is that the triple does not hold.")
-    disjunctive: bool = Field(
-        default=False,
-        description="One alternative of an either-or claim: refuted only when every alternative is refuted.",
-    )
+
+
+class TextClaim(ClaimBase):
+    """A sentence no template or reader reads: only the Seeker's judge and the Guardian see it."""
+
+    kind: Literal[ClaimKind.TEXT] = ClaimKind.TEXT
+
+
+class _Related(ClaimBase):
+    """A claim that a named subject stands in a relation (to an object, a count, or among candidates)."""
+
+    subject: str = Field(description="Subject as written.")
+    relation: str = Field(description="Catalog relation name (or the supplied triples' label).")
+    negated: bool = Field(default=False, description="The claim is that the relation does not hold.")
     sufficient: bool = Field(
         default=False,
         description="Proves the response's answer when it holds; its refutation leaves the answer open (a 'No' to a"
@@ -92,32 +99,136 @@ class Claim(BaseModel):
         description="Stated in the past tense where the catalog says it in the present: a unique value the KB"
         " holds does not refute it (it may have changed).",
     )
-    direction: str | None = Field(default=None, description="comparison: `most` or `least`.")
-    candidates: tuple[str, ...] = Field(
-        default=(), description="comparison: the entities compared; set: the members named."
+
+
+class TripleClaim(_Related):
+    """(subject, relation, object), possibly negated: the KB check proves or refutes it."""
+
+    kind: Literal[ClaimKind.TRIPLE] = ClaimKind.TRIPLE
+    object: str = Field(description="Object as written.")
+    disjunctive: bool = Field(
+        default=False,
+        description="One alternative of an either-or claim: refuted only when every alternative is refuted.",
     )
-    year: int | None = Field(
-        default=None,
-        description="comparison: the year the values are compared at; triple: the year the claim is put at.",
-    )
+    year: int | None = Field(default=None, description="The year the claim is put at.")
     tolerance: float | None = Field(
         default=None,
         ge=0.0,
         le=1.0,
         description="A stated number's relative tolerance ('about 67 million': 0.05); None when exact.",
     )
-    conditions: tuple[ClaimCondition, ...] = Field(
-        default=(), description="set: the question's conditions on X (`relation` holds the operation)."
-    )
-    mtl: str | None = Field(
-        default=None, description="temporal: the query in Drowzee's syntax, `Finally[2, 5](Atom(X)), 1900`."
-    )
     supplied_as: tuple[str, str, str] | None = Field(
         default=None,
-        description="triple: the claim in the supplied triples' own label (subject, label, object), where they never"
-        " use its catalog relation ('X child Y' for 'the father of Y is X'); the supplied triples decide this form,"
-        " the user's KB the claim itself.",
+        description="The claim in the supplied triples' own label (subject, label, object), where they never use its"
+        " catalog relation ('X child Y' for 'the father of Y is X'); the supplied triples decide this form, the"
+        " user's KB the claim itself.",
     )
 
 
-__all__ = ["MAX_CLAIMS", "Claim", "ClaimCondition", "ClaimKind", "ClaimOrigin"]
+class CommonClaim(_Related):
+    """That `subject` and `object` both stand in `relation` to the same thing (negated: to none in common)."""
+
+    kind: Literal[ClaimKind.COMMON] = ClaimKind.COMMON
+    object: str = Field(description="The second name, as written.")
+
+
+class CountClaim(_Related):
+    """That at least `at_least` different things stand in `relation` to `subject` (negated: fewer)."""
+
+    kind: Literal[ClaimKind.COUNT] = ClaimKind.COUNT
+    at_least: int = Field(ge=0, description="How many different things the claim says there are, at least.")
+
+
+class ComparisonClaim(_Related):
+    """That `subject` has the most (least) `relation` among `candidates`."""
+
+    kind: Literal[ClaimKind.COMPARISON] = ClaimKind.COMPARISON
+    direction: Literal["most", "least"] = Field(description="Which end of the candidates' values.")
+    candidates: tuple[str, ...] = Field(description="The entities compared, the subject among them.")
+    year: int | None = Field(default=None, description="The year the values are compared at.")
+
+
+class SetClaim(ClaimBase):
+    """The response's list is every X that satisfies `conditions` (combined by `operation`)."""
+
+    kind: Literal[ClaimKind.SET] = ClaimKind.SET
+    variable: str = Field(description="The question's variable, as the question names it ('X').")
+    operation: str = Field(description="How the conditions combine (`kb.set_questions`: and, or, not ...).")
+    candidates: tuple[str, ...] = Field(default=(), description="The members the response names.")
+    conditions: tuple[ClaimCondition, ...] = Field(description="The question's conditions on X.")
+
+
+class TemporalClaim(ClaimBase):
+    """A Drowzee MTL question's formula at its year, asserted or denied by the response's Yes / No."""
+
+    kind: Literal[ClaimKind.TEMPORAL] = ClaimKind.TEMPORAL
+    mtl: str = Field(description="The query in Drowzee's syntax, `Finally[2, 5](Atom(X)), 1900`.")
+    negated: bool = Field(default=False, description="The response says the formula does not hold.")
+
+
+Claim = Annotated[
+    TripleClaim | CommonClaim | CountClaim | ComparisonClaim | SetClaim | TemporalClaim | TextClaim,
+    Field(discriminator="kind"),
+]
+"""One atomic, self-contained claim of the response: a record per kind, told apart by `kind`."""
+RelatedClaim = TripleClaim | CommonClaim | CountClaim | ComparisonClaim
+"""The claims about a named subject and a relation."""
+CLAIM_TYPES: tuple[type[BaseModel], ...] = (
+    TripleClaim,
+    CommonClaim,
+    CountClaim,
+    ComparisonClaim,
+    SetClaim,
+    TemporalClaim,
+    TextClaim,
+)
+"""Every claim record (for checkpoint serialisers that list their types)."""
+CLAIMS: TypeAdapter[list[Claim]] = TypeAdapter(list[Claim])
+"""Validates a list of claims from JSON-like data (each by its `kind`)."""
+
+AnyClaim = TypeVar("AnyClaim", bound=ClaimBase)
+"""Any one claim record type."""
+
+
+def replaced(claim: AnyClaim, **update: object) -> AnyClaim:
+    """`claim` with some fields replaced, validated (unlike `model_copy`): a wrong value is an error."""
+    return type(claim).model_validate({**claim.model_dump(), **update})
+
+
+def names_of(claim: ClaimBase) -> tuple[str, ...]:
+    """The names a claim mentions: its subject and object, or the candidates it compares or lists.
+
+    A set claim's are its variable and the members it names.
+    """
+    if isinstance(claim, TripleClaim | CommonClaim):
+        return (claim.subject, claim.object)
+    if isinstance(claim, ComparisonClaim):
+        return (claim.subject, *claim.candidates)
+    if isinstance(claim, CountClaim):
+        return (claim.subject,)
+    if isinstance(claim, SetClaim):
+        return (claim.variable, *claim.candidates)
+    return ()
+
+
+__all__ = [
+    "CLAIMS",
+    "CLAIM_TYPES",
+    "MAX_CLAIMS",
+    "AnyClaim",
+    "Claim",
+    "ClaimBase",
+    "ClaimCondition",
+    "ClaimKind",
+    "ClaimOrigin",
+    "CommonClaim",
+    "ComparisonClaim",
+    "CountClaim",
+    "RelatedClaim",
+    "SetClaim",
+    "TemporalClaim",
+    "TextClaim",
+    "TripleClaim",
+    "names_of",
+    "replaced",
+]

@@ -15,7 +15,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from agents.reading.asking import question_text, wh_question
-from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import (
+    Claim,
+    ClaimOrigin,
+    CommonClaim,
+    ComparisonClaim,
+    CountClaim,
+    RelatedClaim,
+    SetClaim,
+    TextClaim,
+    TripleClaim,
+    replaced,
+)
 from agents.reading.coordination import all_or_nothing, they_as
 from agents.reading.known import knower
 from agents.reading.labels import WORDNET_SCORE
@@ -67,6 +78,19 @@ def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
     return any(len(t) >= 3 and str(t[1]) == reading.relation and fold(str(t[0])) == subject for t in triples)
 
 
+def _ends(claim: Claim) -> tuple[str, str | None] | None:
+    """A claim's subject and object as a later pronoun may name them (a set claim: its variable)."""
+    if isinstance(claim, TripleClaim | CommonClaim):
+        return claim.subject, claim.object
+    if isinstance(claim, CountClaim):
+        return claim.subject, str(claim.at_least)
+    if isinstance(claim, ComparisonClaim):
+        return claim.subject, None
+    if isinstance(claim, SetClaim):
+        return claim.variable, None
+    return None
+
+
 def read_free(
     services: ReadingServices,
     query: str,
@@ -89,7 +113,7 @@ def read_free(
     """
     yes_no = question_text(query) if said else None
     wh = wh_question(query) if query and not said else None
-    if not any(c.kind == ClaimKind.TEXT or c.origin == ClaimOrigin.TEMPLATE for c in found) and not yes_no and not wh:
+    if not any(isinstance(c, TextClaim) or c.origin == ClaimOrigin.TEMPLATE for c in found) and not yes_no and not wh:
         return list(found)
     reader, store, catalog = services.sentence_reader, services.store, services.catalog
 
@@ -113,42 +137,35 @@ def read_free(
             return readings
 
         for c in found:
-            misnamed = c.origin == ClaimOrigin.TEMPLATE and c.subject is not None and not known(c.subject)
+            misnamed = c.origin == ClaimOrigin.TEMPLATE and isinstance(c, RelatedClaim) and not known(c.subject)
             plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
-            readings = statement(plain, previous) if c.kind == ClaimKind.TEXT or misnamed else []
+            readings = statement(plain, previous) if isinstance(c, TextClaim) or misnamed else []
             if misnamed:  # "In 1980 Spain's currency ...": a template took "In 1980 Spain" for a name
                 out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings] or [c]
                 continue
-            if not readings and c.kind == ClaimKind.TEXT:  # "X borders A, B and C": one claim per name
+            if not readings and isinstance(c, TextClaim):  # "X borders A, B and C": one claim per name
                 each = reader.each_named(c.text, known)
                 readings = all_or_nothing(each, functools.partial(statement, previous=previous))
             out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
             if not readings or any(r.partial for r in readings):
                 out.append(c)
-            last = next((x for x in reversed(out) if x.subject), None)
-            previous = first_named(last.text, last.subject, last.object) if last and last.subject else previous
+            last = next((x for x in reversed(out) if (e := _ends(x)) and e[0]), None)
+            previous = first_named(last.text, *(_ends(last) or ("", None))) if last is not None else previous
         asked: list[tuple[Reading, str, bool]] = []
         if yes_no:
             read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]
             asked = [(flip(r, yes), yes_no, yes) for r in read_q for yes in said]
         elif wh and (answers := reader.answers_of(response, known, wh)):
             asked = [(r, wh, True) for a in answers for r in reader.read_one(wh, known, answer=a, lexicon=lexicon)[:1]]
-        base = Claim(id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY)
         for r, question, yes in asked:
             if r.partial and not yes:  # "No" to a question that asks more than the claim: the claim's denial
                 # proves the answer, and its failure leaves the rest of the question open
-                out.append(
-                    reading_claim(base, r, ClaimOrigin.QUERY, verbalize(catalog, r)).model_copy(
-                        update={"sufficient": True}
-                    )
-                )
+                out.append(replaced(reading_claim(None, r, ClaimOrigin.QUERY, verbalize(catalog, r)), sufficient=True))
                 continue
             origin = ClaimOrigin.READER if r.partial else ClaimOrigin.QUERY
-            out.append(reading_claim(base, r, origin, verbalize(catalog, r)))
+            out.append(reading_claim(None, r, origin, verbalize(catalog, r)))
             if r.partial:  # the question asks more than the claim: the rest stays for the other sources
-                out.append(
-                    base.model_copy(update={"kind": ClaimKind.TEXT, "origin": ClaimOrigin.SENTENCE, "text": question})
-                )
+                out.append(TextClaim(id="", text=question, origin=ClaimOrigin.SENTENCE))
         return out
 
     return services.gate.run(run)

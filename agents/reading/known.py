@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from agents.reading.claim_types import Claim, ClaimKind
+from agents.reading.claim_types import AnyClaim, Claim, TripleClaim, replaced
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.store import KBStore
@@ -52,22 +52,23 @@ def knower(store: KBStore, triples: Sequence[Sequence[str]]) -> Known:
 
 def names_known(claim: Claim, known: Callable[[str], bool], catalog: Catalog) -> bool:
     """Whether a claim's subject, and its object where the relation takes a name, are names anything knows."""
-    if claim.kind != ClaimKind.TRIPLE or claim.subject is None:
+    if not isinstance(claim, TripleClaim):
         return True
-    spec = catalog.get(claim.relation) if claim.relation is not None and claim.relation in catalog else None
+    spec = catalog.get(claim.relation) if claim.relation in catalog else None
     takes_name = spec is None or spec.object_kind == ValueKind.ENTITY
-    return known(claim.subject) and (not takes_name or claim.object is None or known(claim.object))
+    return known(claim.subject) and (not takes_name or known(claim.object))
 
 
-def without_article(claim: Claim, store: KBStore) -> Claim:
+def without_article(claim: AnyClaim, store: KBStore) -> AnyClaim:
     """The claim with "the" dropped from a name the KB knows only without it ("the yen": "yen")."""
     update = {}
     for slot in ("subject", "object"):
-        name = getattr(claim, slot)
-        bare = isinstance(name, str) and name.lower().startswith("the ") and not store.resolve(name, 1)
-        if bare and store.resolve(name[4:], 1):
+        name = getattr(claim, slot, None)
+        if not isinstance(name, str) or not name.lower().startswith("the "):
+            continue
+        if not store.resolve(name, 1) and store.resolve(name[4:], 1):
             update[slot] = name[4:]
-    return claim.model_copy(update=update) if update else claim
+    return replaced(claim, **update) if update else claim
 
 
 def typed_readings(claims: Sequence[Claim], fits: Callable[[str, str, str], bool]) -> list[Claim]:
@@ -78,15 +79,15 @@ def typed_readings(claims: Sequence[Claim], fits: Callable[[str, str, str], bool
     both names those ends (`drowzee_core.kb.naming.TypeCheck`, strict); where a reading fits, the
     others of the same words go. Where none fits, all stay.
     """
-    groups: dict[tuple[tuple[int, int] | None, str], list[Claim]] = {}
+    groups: dict[tuple[tuple[int, int] | None, str], list[TripleClaim]] = {}
     for c in claims:
-        if c.kind == ClaimKind.TRIPLE and c.relation and c.subject and c.object:
+        if isinstance(c, TripleClaim) and c.relation and c.subject and c.object:
             groups.setdefault((c.span, c.text), []).append(c)
     dropped: set[int] = set()
     for group in groups.values():
         if len({c.relation for c in group}) < 2:
             continue
-        kept = {id(c) for c in group if fits(str(c.relation), str(c.subject), str(c.object))}
+        kept = {id(c) for c in group if fits(c.relation, c.subject, c.object)}
         if kept:
             dropped |= {id(c) for c in group} - kept
     return [c for c in claims if id(c) not in dropped]
@@ -107,12 +108,16 @@ def narrowed(claims: Sequence[Claim], catalog: Catalog, fits: Callable[[str, str
                 narrower.setdefault(inverse, []).append((spec.name, True))
     out = []
     for c in claims:
-        options = narrower.get(c.relation or "", []) if c.kind == ClaimKind.TRIPLE and c.subject and c.object else []
-        ends = [(r, (c.object, c.subject) if swap else (c.subject, c.object)) for r, swap in options]
-        hit = [(r, s, o) for r, (s, o) in ends if fits(r, str(s), str(o))]
+        if not (isinstance(c, TripleClaim) and c.subject and c.object):
+            out.append(c)
+            continue
+        ends = [
+            (r, (c.object, c.subject) if swap else (c.subject, c.object)) for r, swap in narrower.get(c.relation, [])
+        ]
+        hit = [(r, s, o) for r, (s, o) in ends if fits(r, s, o)]
         if len(hit) == 1:
             r, s, o = hit[0]
-            c = c.model_copy(update={"relation": r, "subject": s, "object": o})
+            c = replaced(c, relation=r, subject=s, object=o)
         out.append(c)
     return out
 

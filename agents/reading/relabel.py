@@ -18,14 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agents.reading.claim_types import Claim, ClaimKind
+from agents.reading.claim_types import Claim, TripleClaim, replaced
 from agents.reading.labels import LABEL_STOP, PLURAL_MARK, LabelLinker, RelationLabel, entity_labels, label_lemmas
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.scratch import relation_for
-
-RELABELED = (ClaimKind.TRIPLE,)
-"""Claim kinds whose catalog relation may be said by a supplied label."""
 
 
 def supplied_relations(triples: Sequence[Sequence[str]], catalog: Catalog) -> set[str]:
@@ -70,19 +67,19 @@ def relabel(
     labels: list[RelationLabel] | None = None
     out = []
     for c in claims:
-        spec = catalog.get(c.relation) if c.relation and c.relation in catalog else None
-        if c.kind not in RELABELED or spec is None or spec.name in used or spec.object_kind != ValueKind.ENTITY:
+        spec = catalog.get(c.relation) if isinstance(c, TripleClaim) and c.relation in catalog else None
+        if not isinstance(c, TripleClaim) or spec is None or spec.name in used or spec.object_kind != ValueKind.ENTITY:
             out.append(c)
             continue
         if labels is None:  # a label the catalog knows keeps the catalog's logic ("mother" refutes "father")
             labels = [x for x in entity_labels(triples, parse) if relation_for(x.relation, catalog) is None]
         link = linker().link(spec.label, sorted(label_lemmas(spec.label, parse)), labels) if labels else None
-        if link is None or link.how == "embedding" or c.kind != ClaimKind.TRIPLE or not c.subject or not c.object:
+        if link is None or link.how == "embedding" or not c.subject or not c.object:
             out.append(c)
         elif link.converse != opposed(spec.label, link.text, parse):
-            out.append(c.model_copy(update={"supplied_as": (c.object, link.label, c.subject)}))
+            out.append(replaced(c, supplied_as=(c.object, link.label, c.subject)))
         else:
-            out.append(c.model_copy(update={"supplied_as": (c.subject, link.label, c.object)}))
+            out.append(replaced(c, supplied_as=(c.subject, link.label, c.object)))
     return out
 
 

@@ -2,31 +2,41 @@
 
 from __future__ import annotations
 
-from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import (
+    Claim,
+    ClaimOrigin,
+    CommonClaim,
+    CountClaim,
+    RelatedClaim,
+    TripleClaim,
+)
 from agents.reading.reader import Reading
 from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.label_grammar import LabelForm, label_form, label_wording
 
-KINDS = {"triple": ClaimKind.TRIPLE, "common": ClaimKind.COMMON, "count": ClaimKind.COUNT}
 
+def reading_claim(base: Claim | None, r: Reading, origin: ClaimOrigin, text: str) -> RelatedClaim:
+    """The reading as a claim of its kind, worded `text`, at `base`'s id and span (none without a base).
 
-def reading_claim(base: Claim, r: Reading, origin: ClaimOrigin, text: str) -> Claim:
-    """`base` with the reading's kind, triple, polarity, tense, tolerance and year, and `text`."""
-    return base.model_copy(
-        update={
-            "kind": KINDS[r.kind],
-            "origin": origin,
-            "text": text,
-            "subject": r.subject,
-            "relation": r.relation,
-            "object": r.object,
-            "negated": r.negated,
-            "past": r.past,
-            "tolerance": r.tolerance,
-            "year": r.year,
-        }
-    )
+    A triple read again from a template's triple keeps whether it is one alternative of an either-or.
+    """
+    id_, span = (base.id, base.span) if base is not None else ("", None)
+    if r.kind == "common":
+        return CommonClaim(
+            id=id_, text=text, span=span, origin=origin, subject=r.subject, relation=r.relation, object=r.object,
+            negated=r.negated, past=r.past,
+        )  # fmt: skip
+    if r.kind == "count":
+        return CountClaim(
+            id=id_, text=text, span=span, origin=origin, subject=r.subject, relation=r.relation,
+            at_least=int(r.object), negated=r.negated, past=r.past,
+        )  # fmt: skip
+    return TripleClaim(
+        id=id_, text=text, span=span, origin=origin, subject=r.subject, relation=r.relation, object=r.object,
+        negated=r.negated, past=r.past, tolerance=r.tolerance, year=r.year,
+        disjunctive=isinstance(base, TripleClaim) and base.disjunctive,
+    )  # fmt: skip
 
 
 def verbalize(catalog: Catalog, r: Reading) -> str:
@@ -53,4 +63,4 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
     return f"In {r.year}, {lower_lead(said)}" if r.year is not None else said
 
 
-__all__ = ["KINDS", "reading_claim", "verbalize"]
+__all__ = ["reading_claim", "verbalize"]

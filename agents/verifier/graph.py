@@ -19,7 +19,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 
-from agents.reading.claim_types import Claim, ClaimCondition, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import CLAIM_TYPES, ClaimCondition, ClaimKind, ClaimOrigin
 from agents.verifier.checkpoints import checkpointer
 from agents.verifier.context import VerifierContext
 from agents.verifier.kb.answer_set import AnswerSet
@@ -43,7 +43,7 @@ from drowzee_core.records.verdict import (
 )
 
 CHECKPOINTED_TYPES: tuple[type, ...] = (
-    Claim,
+    *CLAIM_TYPES,
     ClaimCondition,
     ClaimKind,
     ClaimOrigin,

@@ -217,7 +217,10 @@ def test_comparison_of_dated_supplied_values() -> None:
 
 
 def test_a_past_tense_value_is_not_refuted_by_the_unique_value_held_now() -> None:
-    from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+    from agents.reading.claim_types import (
+        ClaimOrigin,
+        TripleClaim,
+    )
     from agents.verifier.nodes.kb_check import check_claims
     from drowzee_core.kb.statements import StatementReader
 
@@ -225,14 +228,13 @@ def test_a_past_tense_value_is_not_refuted_by_the_unique_value_held_now() -> Non
     said = [*reader.read("The population of Avalon is 5000."), *reader.read("Avalon had a population of 5000.")]
     assert [c.past for c in said if hasattr(c, "past")] == [False, True]
     claims = [
-        Claim(
+        TripleClaim(
             id=f"C{i}",
             text=c.text,
-            kind=ClaimKind.TRIPLE,
             origin=ClaimOrigin.TEMPLATE,
             subject=c.subject,
             relation=c.relation,
-            object=getattr(c, "object", None),
+            object=c.object,
             past=getattr(c, "past", False),
         )
         for i, c in enumerate(said, 1)
@@ -246,7 +248,10 @@ def test_a_past_tense_value_is_not_refuted_by_the_unique_value_held_now() -> Non
 
 def test_a_past_tense_place_is_not_refuted_by_the_country_it_is_in_now() -> None:
     """ "Königsberg was located in Germany" is not refuted by `[Königsberg, located_in, Russia]` (borders move)."""
-    from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+    from agents.reading.claim_types import (
+        ClaimOrigin,
+        TripleClaim,
+    )
     from agents.verifier.nodes.kb_check import check_claims
 
     member = "org:united_nations"
@@ -260,10 +265,9 @@ def test_a_past_tense_place_is_not_refuted_by_the_country_it_is_in_now() -> None
         )
     )
     claims = [
-        Claim(
+        TripleClaim(
             id=f"C{i}",
             text=f"Königsberg {verb} located in Germany.",
-            kind=ClaimKind.TRIPLE,
             origin=ClaimOrigin.TEMPLATE,
             subject="Königsberg",
             relation="located_in",

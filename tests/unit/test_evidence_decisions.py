@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import re
 
-from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import (
+    ClaimOrigin,
+    TextClaim,
+    TripleClaim,
+)
 from agents.reading.conflicts import Conflict
 from agents.reading.support import EvidenceDecision, EvidenceReading, yes_no_reading, yes_or_no
 from agents.verifier.decision import ClaimStatus, assess, claim_statuses
@@ -20,7 +24,7 @@ from drowzee_core.records.verdict import (
     EvidenceSource,
 )
 
-CLAIM = Claim(id="C1", text="Insulin was isolated in 1931.", kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+CLAIM = TextClaim(id="C1", text="Insulin was isolated in 1931.", origin=ClaimOrigin.SENTENCE)
 ITEM = EvidenceItem(
     id="S1", source=EvidenceSource.SUPPLIED, text="Insulin was first isolated in 1921. It treats diabetes."
 )
@@ -102,7 +106,7 @@ def test_yes_no_answers_take_the_polarity_of_the_asked_statement() -> None:
 
 
 def test_a_refuted_short_answer_negates_the_statement_it_was_read_as() -> None:
-    short = Claim(id="C1", text="Four", kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+    short = TextClaim(id="C1", text="Four", origin=ClaimOrigin.SENTENCE)
     finding = REFUTED.model_copy(update={"read_as": "Insulin was isolated four times."})
     support = [ClaimSupport(claim_id="C1", p_supported=0.5, finding=finding)]
     a = assess([short], claim_statuses([short], [], support, [ITEM], judge_threshold=None), None, True)
@@ -112,7 +116,7 @@ def test_a_refuted_short_answer_negates_the_statement_it_was_read_as() -> None:
 
 
 def test_a_refuted_bare_yes_or_no_is_called_wrong_not_negated() -> None:
-    no = Claim(id="C1", text="No.", kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+    no = TextClaim(id="C1", text="No.", origin=ClaimOrigin.SENTENCE)
     support = [ClaimSupport(claim_id="C1", p_supported=0.5, finding=REFUTED)]
     a = assess([no], claim_statuses([no], [], support, [ITEM], judge_threshold=None), None, True)
     text = compose(a, Label.NON_FACTUAL, "No.", [no], [], [ITEM], [], findings={"C1": REFUTED})
@@ -131,7 +135,10 @@ def test_a_response_that_does_not_answer_its_question_is_unsupported_and_says_wh
 
 
 def test_a_claim_that_only_suffices_for_the_answer_is_proved_or_left_open_never_refuted() -> None:
-    sufficient = CLAIM.model_copy(update={"sufficient": True})
+    sufficient = TripleClaim(
+        id="C1", text=CLAIM.text, origin=ClaimOrigin.QUERY, subject="Insulin", relation="isolated_in",
+        object="1931", sufficient=True,
+    )  # fmt: skip
     support = [ClaimSupport(claim_id="C1", p_supported=0.5, finding=REFUTED)]
     (left,) = claim_statuses([sufficient], [], support, [ITEM], judge_threshold=None)
     assert (left.status, left.decided_by) == (ProofStatus.UNKNOWN, None)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import (
+    ClaimOrigin,
+    TripleClaim,
+)
 from agents.reading.known import Known, names_known, without_article
 from drowzee_core.kb.catalog import Catalog
 
@@ -14,10 +17,8 @@ class Store:
         return [1] if name in ("Norland", "krona") else []
 
 
-def claim(subject: str, relation: str, obj: str) -> Claim:
-    return Claim(
-        id="", text="", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY, subject=subject, relation=relation, object=obj
-    )
+def claim(subject: str, relation: str, obj: str) -> TripleClaim:
+    return TripleClaim(id="", text="", origin=ClaimOrigin.QUERY, subject=subject, relation=relation, object=obj)
 
 
 def test_a_template_claim_with_words_for_names_is_not_named() -> None:

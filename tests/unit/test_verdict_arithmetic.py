@@ -6,7 +6,11 @@ import re
 
 import pytest
 
-from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import (
+    ClaimOrigin,
+    TextClaim,
+    TripleClaim,
+)
 from agents.verifier.aggregation import FEATURES, Calibration, Lean, Signals, decide, settle
 from agents.verifier.decision import Assessment, ClaimStatus, assess, claim_statuses
 from agents.verifier.explain import compose
@@ -93,7 +97,10 @@ def _proof() -> ProofNode:
 
 
 def test_explanation_of_a_refutation_cites_the_proof_fact() -> None:
-    claim = Claim(id="C1", text="Bradstreet died in 1642.", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.TEMPLATE)
+    claim = TripleClaim(
+        id="C1", text="Bradstreet died in 1642.", origin=ClaimOrigin.TEMPLATE, subject="Bradstreet",
+        relation="died_in_year", object="1642",
+    )  # fmt: skip
     res = KBResult(claim_id="C1", status=ProofStatus.CONTRADICTED, kb=KBOrigin.MAIN, proof=_proof())
     ev = [EvidenceItem(id="K1", source=EvidenceSource.KB, text="Bradstreet died in 1672.")]
     refuted = _refuted("C1")
@@ -108,9 +115,10 @@ def test_explanation_of_a_refutation_cites_the_proof_fact() -> None:
 
 
 def test_explanation_of_a_refuted_denial_and_of_an_answer_given_both_ways() -> None:
-    denial = Claim(
-        id="C1", text="It is not the case that (L, child, C).", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY
-    )
+    denial = TripleClaim(
+        id="C1", text="It is not the case that (L, child, C).", origin=ClaimOrigin.QUERY, subject="L",
+        relation="child", object="C",
+    )  # fmt: skip
     res = KBResult(claim_id="C1", status=ProofStatus.CONTRADICTED, kb=KBOrigin.SUPPLIED, proof=_proof())
     text = compose(_refuted("C1"), N, "No.", [denial], [res], [], [])
     assert "So (L, child, C) holds." in text and "not the case that It" not in text
@@ -134,7 +142,7 @@ def _undecided(*claim_ids: str) -> Assessment:
     return Assessment(Decision.UNDECIDED, None, tuple(ClaimStatus(i, ProofStatus.UNKNOWN) for i in claim_ids))
 
 
-LYON = Claim(id="C1", text="Lyon is the capital of France.", kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
+LYON = TextClaim(id="C1", text="Lyon is the capital of France.", origin=ClaimOrigin.SENTENCE)
 PARIS = [
     EvidenceItem(id="D1", source=EvidenceSource.CORPUS, text="Lyon is in France.", score=0.2),
     EvidenceItem(id="D2", source=EvidenceSource.CORPUS, text="Paris is the capital of France.", score=0.9),

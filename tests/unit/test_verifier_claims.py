@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import (
+    Claim,
+    ClaimCondition,
+    ClaimKind,
+    ClaimOrigin,
+    SetClaim,
+    TextClaim,
+    TripleClaim,
+    replaced,
+)
 from agents.verifier.nodes.claims import stances, temporal_claims
 from agents.verifier.nodes.kb_check import kb_opinion
 from agents.verifier.nodes.seeker import bearing
@@ -32,7 +41,7 @@ def test_an_answer_that_says_both_yes_and_no_claims_both_and_contradicts_itself(
     assert stances("Answer:\n    Yes, because they are cousins.\n    No, because nothing says so.") == [True, False]
     assert stances("No, they're not.") == [False] and stances("I cannot say.") == []
     both = [
-        Claim(id=f"C{i}", text="t", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.QUERY, subject="Lio", relation="mother",
+        TripleClaim(id=f"C{i}", text="t", origin=ClaimOrigin.QUERY, subject="Lio", relation="mother",
               object="Ama", negated=negated)
         for i, negated in ((1, False), (2, True))
     ]  # fmt: skip
@@ -50,8 +59,8 @@ def test_an_answer_that_says_both_yes_and_no_claims_both_and_contradicts_itself(
     assert [c.negated for c in temporal_claims(mtl, "Answer:\n    Yes, it did.\n    No, it did not.")] == [False, True]
 
 
-def _claim(i: int, kind: ClaimKind = ClaimKind.TRIPLE, origin: ClaimOrigin = ClaimOrigin.TEMPLATE) -> Claim:
-    return Claim(id=f"C{i}", text=f"claim {i}", kind=kind, origin=origin, subject="s", relation="r", object="o")
+def _claim(i: int, origin: ClaimOrigin = ClaimOrigin.TEMPLATE) -> TripleClaim:
+    return TripleClaim(id=f"C{i}", text=f"claim {i}", origin=origin, subject="s", relation="r", object="o")
 
 
 def _result(i: int, status: ProofStatus) -> KBResult:
@@ -65,7 +74,7 @@ def test_a_refuted_claim_is_non_factual_even_beside_proved_ones() -> None:
 
 
 def test_unread_sentences_block_factual_unless_the_answer_itself_is_proved() -> None:
-    text = _claim(2, ClaimKind.TEXT, ClaimOrigin.SENTENCE)
+    text = TextClaim(id="C2", text="claim 2", origin=ClaimOrigin.SENTENCE)
     plain = kb_opinion([_claim(1), text], [_result(1, ProofStatus.SUPPORTED)])
     assert plain.label is None
     answer = _claim(1, origin=ClaimOrigin.QUERY)
@@ -134,18 +143,21 @@ def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
         "Therefore, Paris had the highest population among all the given cities. It is lovely."
     )
     claims = read_claims(ctx, query, response)  # type: ignore[arg-type]
-    assert [(c.kind, c.subject, c.object) for c in claims] == [
+    assert [(c.kind, getattr(c, "subject", None), getattr(c, "object", None)) for c in claims] == [
         (ClaimKind.COMPARISON, "Paris", None),
         (ClaimKind.TRIPLE, "Paris", "2,102,650"),
         (ClaimKind.TEXT, None, None),
     ]
-    assert claims[1].text == "Paris's population was 2,102,650." and claims[1].past
+    assert isinstance(claims[1], TripleClaim) and claims[1].past
+    assert claims[1].text == "Paris's population was 2,102,650."
     assert claims[2].text == "It is lovely."
 
 
 def test_a_set_answers_completeness_refutes_but_never_blocks_the_members_proofs() -> None:
     members = [_claim(1, origin=ClaimOrigin.QUERY), _claim(2, origin=ClaimOrigin.QUERY)]
-    complete = _claim(3, ClaimKind.SET, ClaimOrigin.QUERY)
+    condition = ClaimCondition(relation="r", other="o", var_subject=True)
+    complete = SetClaim(id="C3", text="claim 3", origin=ClaimOrigin.QUERY, variable="X", operation="and",
+                        conditions=(condition,))  # fmt: skip
     proved = [_result(1, ProofStatus.SUPPORTED), _result(2, ProofStatus.SUPPORTED)]
     op = kb_opinion([*members, complete], [*proved, _result(3, ProofStatus.UNKNOWN)])
     assert op.label == Label.FACTUAL and op.explanation == "2 claim(s) proved"
@@ -172,7 +184,7 @@ def test_a_short_answer_echoing_the_auxiliary_is_a_yes_or_no(response: str, said
 def test_a_refuted_claim_that_only_suffices_for_the_answer_leaves_it_open() -> None:
     from agents.verifier.nodes.kb_check import _sufficient
 
-    no = _claim(1, origin=ClaimOrigin.QUERY).model_copy(update={"sufficient": True})
+    no = replaced(_claim(1, origin=ClaimOrigin.QUERY), sufficient=True)
     [left] = _sufficient([no], [_result(1, ProofStatus.CONTRADICTED)])
     assert left.status == ProofStatus.UNKNOWN and "leaves the answer open" in left.note
     assert kb_opinion([no], [left]).label is None  # neither refuted nor proved
@@ -184,9 +196,9 @@ def test_readings_of_one_sentence_the_kb_types_rule_out_go_where_another_fits() 
     from agents.reading.known import typed_readings
 
     def said(relation: str, obj: str) -> Claim:
-        return Claim(
-            id="", text="Mg is in group 2 of the table.", span=(0, 30), kind=ClaimKind.TRIPLE,
-            origin=ClaimOrigin.QUERY, subject="Mg", relation=relation, object=obj,
+        return TripleClaim(
+            id="", text="Mg is in group 2 of the table.", span=(0, 30), origin=ClaimOrigin.QUERY, subject="Mg",
+            relation=relation, object=obj,
         )  # fmt: skip
 
     period, group = said("in_period", "group 2"), said("in_group", "group 2")
@@ -201,7 +213,7 @@ def test_a_broader_relation_reads_as_the_narrower_one_its_names_are_typed_for() 
     from drowzee_core.kb.catalog import Catalog
 
     def claim(subject: str, relation: str, obj: str) -> Claim:
-        return Claim(id="", text="t", kind=ClaimKind.TRIPLE, origin=ClaimOrigin.READER, subject=subject,
+        return TripleClaim(id="", text="t", origin=ClaimOrigin.READER, subject=subject,
                      relation=relation, object=obj)  # fmt: skip
 
     continents = {("on_continent", "Lima", "Asia")}

@@ -14,7 +14,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.reading.asking import without_echoes
-from agents.reading.claim_types import MAX_CLAIMS, Claim, ClaimCondition, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import (
+    MAX_CLAIMS,
+    Claim,
+    ClaimCondition,
+    ClaimOrigin,
+    ComparisonClaim,
+    SetClaim,
+    TemporalClaim,
+    TextClaim,
+    TripleClaim,
+    replaced,
+)
 from agents.reading.discourse import Plain, plain
 from agents.reading.free import read_free
 from agents.reading.known import knower, names_known, narrowed, typed_readings, without_article
@@ -46,38 +57,45 @@ def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     return any(a < span[1] and span[0] < b for a, b in spans)
 
 
-def _from_statement(st: Statement | ComparisonStatement) -> Claim:
+def _from_statement(st: Statement | ComparisonStatement) -> TripleClaim | ComparisonClaim:
     """A claim from a statement the catalog templates read."""
     origin = ClaimOrigin.TEMPLATE if st.span is not None else ClaimOrigin.QUERY
-    kind = ClaimKind.TRIPLE
-    base = Claim(id="", text=st.text, span=st.span, subject=st.subject, relation=st.relation, kind=kind, origin=origin)
     if isinstance(st, ComparisonStatement):
-        update: dict[str, object] = {
-            "kind": ClaimKind.COMPARISON,
-            "direction": st.direction,
-            "candidates": tuple(st.candidates),
-            "year": st.year,
-        }
-    else:
-        update = {"object": st.object, "negated": st.negated, "disjunctive": st.disjunctive, "past": st.past}
-    return base.model_copy(update=update)
+        return ComparisonClaim(
+            id="",
+            text=st.text,
+            span=st.span,
+            origin=origin,
+            subject=st.subject,
+            relation=st.relation,
+            direction=st.direction,
+            candidates=tuple(st.candidates),
+            year=st.year,
+        )
+    return TripleClaim(
+        id="",
+        text=st.text,
+        span=st.span,
+        origin=origin,
+        subject=st.subject,
+        relation=st.relation,
+        object=st.object,
+        negated=st.negated,
+        disjunctive=st.disjunctive,
+        past=st.past,
+    )
 
 
-def _with_tolerance(claim: Claim, catalog: Catalog) -> Claim:
+def _with_tolerance(claim: TripleClaim | ComparisonClaim, catalog: Catalog) -> TripleClaim | ComparisonClaim:
     """A number object with a scale word, in words or said to be approximate gets its tolerance ("about 83 million")."""
-    if (
-        claim.kind != ClaimKind.TRIPLE
-        or claim.object is None
-        or claim.relation is None
-        or claim.relation not in catalog
-    ):
+    if not isinstance(claim, TripleClaim) or claim.relation not in catalog:
         return claim
     if catalog.get(claim.relation).object_kind != ValueKind.QUANTITY:
         return claim
     read = number_phrase(claim.object)
     if read is None or read[1] is None:
         return claim
-    return claim.model_copy(update={"object": read[0], "tolerance": read[1]})
+    return replaced(claim, object=read[0], tolerance=read[1])
 
 
 def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]] = ()) -> list[Claim]:
@@ -134,9 +152,7 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
         if asserts_nothing(nlp()(sentence[:MAX_PARSE_CHARS])):
             continue  # "The question asks if ...": it asks, asserts nothing
         if sentence.strip():
-            found.append(
-                Claim(id="", text=sentence.strip(), span=span, kind=ClaimKind.TEXT, origin=ClaimOrigin.SENTENCE)
-            )
+            found.append(TextClaim(id="", text=sentence.strip(), span=span, origin=ClaimOrigin.SENTENCE))
     if not complete and (supplied := answers_claim(query, response, triples)):
         found.append(supplied)  # no span: the sentences it reads stay for the Seeker
     answered = any(c.origin == ClaimOrigin.QUERY for c in found)
@@ -173,7 +189,7 @@ def stances(response: str) -> list[bool]:
     return [not short.group("neg")] if short else []
 
 
-def set_claim(ctx: VerifierContext, query: str, response: str) -> Claim | None:
+def set_claim(ctx: VerifierContext, query: str, response: str) -> SetClaim | None:
     """The claim that a listed answer to "What are all X such that ...?" is complete (`kb.set_questions`).
 
     Only when each of the question's conditions reads one way; the members' own claims come from
@@ -183,14 +199,13 @@ def set_claim(ctx: VerifierContext, query: str, response: str) -> Claim | None:
     conditions = found.unique_conditions() if found is not None else None
     if found is None or not conditions:
         return None
-    return Claim(
+    return SetClaim(
         id="",
         text=found.completeness_text(ctx.services.catalog),
         span=found.span,
-        kind=ClaimKind.SET,
         origin=ClaimOrigin.QUERY,
-        subject=found.var,
-        relation=found.operation,
+        variable=found.var,
+        operation=found.operation,
         candidates=found.members,
         conditions=tuple(ClaimCondition(**dataclasses.asdict(c)) for c in conditions),
     )
@@ -204,7 +219,7 @@ _ONE_OF = re.compile(
 """A question that asks for some answers, not all ("Name a film ...", "one of ..."): its list claims no completeness."""
 
 
-def answers_claim(query: str, response: str, triples: Sequence[Sequence[str]]) -> Claim | None:
+def answers_claim(query: str, response: str, triples: Sequence[Sequence[str]]) -> SetClaim | None:
     """The claim that the response names every answer the supplied triples give to the query (`kb.answer_set`).
 
     Only for an answer set of at least two answers whose triples join each answer to each name of the
@@ -219,19 +234,18 @@ def answers_claim(query: str, response: str, triples: Sequence[Sequence[str]]) -
         for relation, anchor, is_subject in found.conditions
     )
     said = ", ".join(f"X {c.relation} {c.other}" if c.var_subject else f"{c.other} {c.relation} X" for c in conditions)
-    return Claim(
+    return SetClaim(
         id="",
         text=f"The response names every X the evidence gives with: {said}.",
-        kind=ClaimKind.SET,
         origin=ClaimOrigin.QUERY,
-        subject="X",
-        relation="and",
+        variable="X",
+        operation="and",
         candidates=found.named,
         conditions=conditions,
     )
 
 
-def temporal_claims(query: str, response: str) -> list[Claim]:
+def temporal_claims(query: str, response: str) -> list[TemporalClaim]:
     """The claims a Yes / No response makes to a question in Drowzee's MTL wording, if both read.
 
     "Did Event1 finally happen within the time frame of the 2nd to the 5th after the year 1900
@@ -242,10 +256,9 @@ def temporal_claims(query: str, response: str) -> list[Claim]:
     if asked is None:
         return []
     return [
-        Claim(
+        TemporalClaim(
             id="",
             text=f"{to_drowzee(asked.formula)} {'holds' if yes else 'does not hold'} in {asked.year}.",
-            kind=ClaimKind.TEMPORAL,
             origin=ClaimOrigin.QUERY,
             negated=not yes,
             mtl=query_to_drowzee(asked),
@@ -266,24 +279,24 @@ def _extract(ctx: VerifierContext, claims: list[Claim]) -> list[Claim]:
     extractor = LLMExtractor(ctx.services.chat("extractor"))
     out: list[Claim] = []
     for c in claims:
-        if c.kind != ClaimKind.TEXT:
+        if not isinstance(c, TextClaim):
             out.append(c)
             continue
-        linked = []
+        linked: list[Claim] = []
         for t in extractor.triples(c.text):
             negated = t.predicate.startswith("not ")
             relation, _score = ctx.services.linker.relation(t.predicate[4:] if negated else t.predicate)
             if relation is not None:
                 linked.append(
-                    c.model_copy(
-                        update={
-                            "kind": ClaimKind.TRIPLE,
-                            "origin": ClaimOrigin.EXTRACTOR,
-                            "subject": t.subject,
-                            "relation": relation,
-                            "object": t.object,
-                            "negated": negated,
-                        }
+                    TripleClaim(
+                        id=c.id,
+                        text=c.text,
+                        span=c.span,
+                        origin=ClaimOrigin.EXTRACTOR,
+                        subject=t.subject,
+                        relation=relation,
+                        object=t.object,
+                        negated=negated,
                     )
                 )
         out.extend(linked or [c])

@@ -23,7 +23,20 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import (
+    Claim,
+    ClaimKind,
+    ClaimOrigin,
+    CommonClaim,
+    ComparisonClaim,
+    CountClaim,
+    RelatedClaim,
+    SetClaim,
+    TemporalClaim,
+    TextClaim,
+    TripleClaim,
+    replaced,
+)
 from agents.verifier.cache import PROVE_TOOL
 from agents.verifier.context import VerifierContext
 from agents.verifier.kb.answer_set import evidence_answers
@@ -47,27 +60,30 @@ UNIQUE_VALUE_RULES = frozenset(
 """Prolog rules that refute a stated value because the KB holds another, unique one (or a complete list)."""
 
 
-def _decide(reasoner: Reasoner, claim: Claim) -> Decided:
+Decidable = TripleClaim | CommonClaim | CountClaim | ComparisonClaim | SetClaim
+"""The claims Prolog decides from stored facts (temporal claims go to the MTL engine, text to the Seeker)."""
+
+
+def _decide(reasoner: Reasoner, claim: Decidable) -> Decided:
     d = _decide_now(reasoner, claim)
-    if claim.past and d.proof is not None and d.proof.rule in UNIQUE_VALUE_RULES:
+    past = not isinstance(claim, SetClaim) and claim.past
+    if past and d.proof is not None and d.proof.rule in UNIQUE_VALUE_RULES:
         # "Bonn was the capital of Germany": today's unique value (Berlin) does not decide the past
         note = f"the KB's unique value decides the present, not this past-tense claim ({d.proof.text})"
         return Decided(ProofStatus.UNKNOWN, None, note)
     return d
 
 
-def _decide_now(reasoner: Reasoner, claim: Claim) -> Decided:
-    assert claim.subject is not None and claim.relation is not None
-    if claim.kind == ClaimKind.SET:
-        return set_complete(reasoner, claim.relation, claim.conditions, claim.candidates, claim.text)
-    if claim.kind == ClaimKind.COUNT:
-        return count_at_least(reasoner, claim.relation, claim.subject, int(claim.object or 0), claim.negated)
-    if claim.kind == ClaimKind.COMPARISON:
-        return compare(reasoner, claim.subject, claim.relation, claim.direction or "most", claim.candidates, claim.year)
-    assert claim.object is not None
-    if claim.kind == ClaimKind.COMMON:
+def _decide_now(reasoner: Reasoner, claim: Decidable) -> Decided:
+    if isinstance(claim, SetClaim):
+        return set_complete(reasoner, claim.operation, claim.conditions, claim.candidates, claim.text)
+    if isinstance(claim, CountClaim):
+        return count_at_least(reasoner, claim.relation, claim.subject, claim.at_least, claim.negated)
+    if isinstance(claim, ComparisonClaim):
+        return compare(reasoner, claim.subject, claim.relation, claim.direction, claim.candidates, claim.year)
+    if isinstance(claim, CommonClaim):
         return common(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
-    if claim.year is not None and claim.kind == ClaimKind.TRIPLE and claim.tolerance is None:
+    if claim.year is not None and claim.tolerance is None:
         return at_year(reasoner, claim.subject, claim.relation, claim.object, claim.year, claim.negated)
     if claim.tolerance is not None:
         return near(reasoner, claim.subject, claim.relation, claim.object, claim.tolerance, claim.negated)
@@ -83,13 +99,13 @@ def check_claims(
     """Each decidable claim's result (runs on the KB thread); `events` gives the MTL engine of temporal claims."""
     out = []
     for c in claims:
-        if c.kind == ClaimKind.TEMPORAL and c.mtl is not None and events is not None:
+        if isinstance(c, TemporalClaim) and events is not None:
             d = temporal(events(), c.mtl, c.negated)
             origin = KBOrigin.MAIN if d.status != ProofStatus.UNKNOWN else None
             note = f"main: {d.status} ({d.note})"
             out.append(KBResult(claim_id=c.id, status=d.status, kb=origin, proof=d.proof, note=note, linked=d.linked))
             continue
-        if c.kind in (ClaimKind.TEXT, ClaimKind.TEMPORAL) or c.subject is None or c.relation is None:
+        if isinstance(c, TextClaim | TemporalClaim):
             continue
         notes = []
         linked = False
@@ -97,12 +113,12 @@ def check_claims(
         for reasoner, origin in ((supplied, KBOrigin.SUPPLIED), (main, KBOrigin.MAIN)):
             if reasoner is None:
                 continue
-            said = c
-            if origin == KBOrigin.SUPPLIED and c.supplied_as is not None:  # the triples' own label says it
-                said = c.model_copy(update=dict(zip(("subject", "relation", "object"), c.supplied_as, strict=True)))
+            said: Decidable = c
+            if origin == KBOrigin.SUPPLIED and isinstance(c, TripleClaim) and c.supplied_as is not None:
+                said = replaced(c, **dict(zip(("subject", "relation", "object"), c.supplied_as, strict=True)))
             d = _decide(reasoner, said)
-            if d.status == ProofStatus.UNKNOWN and origin == KBOrigin.SUPPLIED and c.kind == ClaimKind.COMMON:
-                d = distinct_values(reasoner, c.subject, c.relation, c.object or "", c.negated) or d
+            if d.status == ProofStatus.UNKNOWN and origin == KBOrigin.SUPPLIED and isinstance(c, CommonClaim):
+                d = distinct_values(reasoner, c.subject, c.relation, c.object, c.negated) or d
             notes.append(f"{origin}: {d.status} ({d.note})")
             linked = linked or d.linked
             if d.status != ProofStatus.UNKNOWN:
@@ -118,7 +134,7 @@ def check_claims(
 
 def _sufficient(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResult]:
     """A refuted claim that only suffices for the answer (`Claim.sufficient`) leaves it open instead."""
-    sufficient = {c.id for c in claims if c.sufficient}
+    sufficient = {c.id for c in claims if isinstance(c, RelatedClaim) and c.sufficient}
     why = "the question asks more than this claim: its failure leaves the answer open"
     return [
         r.model_copy(update={"status": ProofStatus.UNKNOWN, "proof": None, "note": f"{r.note}; {why}".lstrip("; ")})
@@ -130,16 +146,14 @@ def _sufficient(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResu
 
 def _either_or(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResult]:
     """A refuted alternative of an either-or claim is refuted only when all of its subject's alternatives are."""
-    by_id = {c.id: c for c in claims}
     alternatives: dict[str, list[KBResult]] = {}
+    either = {c.id: c.subject for c in claims if isinstance(c, TripleClaim) and c.disjunctive}
     for r in results:
-        c = by_id[r.claim_id]
-        if c.disjunctive and c.subject is not None:
-            alternatives.setdefault(c.subject, []).append(r)
+        if r.claim_id in either:
+            alternatives.setdefault(either[r.claim_id], []).append(r)
     out = []
     for r in results:
-        c = by_id[r.claim_id]
-        group = alternatives.get(c.subject or "", []) if c.disjunctive else []
+        group = alternatives.get(either[r.claim_id], []) if r.claim_id in either else []
         if r.status == ProofStatus.CONTRADICTED and any(g.status != ProofStatus.CONTRADICTED for g in group):
             note = f"{r.note}; an alternative of this either-or claim is not refuted"
             r = KBResult(claim_id=r.claim_id, status=ProofStatus.UNKNOWN, kb=r.kb, note=note)
@@ -165,13 +179,21 @@ def self_contradiction(claims: Sequence[Claim]) -> tuple[Claim, Claim] | None:
     """Two claims the response makes of a question that negate each other ("Yes, because ... No, because ...")."""
     said: dict[tuple[object, ...], Claim] = {}
     for c in claims:
-        if c.origin != ClaimOrigin.QUERY or c.kind in (ClaimKind.TEXT, ClaimKind.SET):
+        if c.origin != ClaimOrigin.QUERY or isinstance(c, TextClaim | SetClaim):
             continue
-        key = (c.kind, c.subject, c.relation, c.object, c.mtl)
+        key = _asserted(c)
         if (other := said.get((*key, not c.negated))) is not None:
             return other, c
         said[(*key, c.negated)] = c
     return None
+
+
+def _asserted(c: RelatedClaim | TemporalClaim) -> tuple[object, ...]:
+    """What a claim asserts, less its polarity: two claims with one key and opposite polarities contradict."""
+    if isinstance(c, TemporalClaim):
+        return (c.kind, c.mtl)
+    value = c.object if isinstance(c, TripleClaim | CommonClaim) else c.at_least if isinstance(c, CountClaim) else None
+    return (c.kind, c.subject, c.relation, value)
 
 
 def kb_opinion(claims: Sequence[Claim], results: Sequence[KBResult]) -> Opinion:

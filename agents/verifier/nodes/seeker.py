@@ -17,7 +17,7 @@ from typing import Any
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin
+from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin, TripleClaim, names_of
 from agents.reading.evidence_reader import finding_of, value_stated
 from agents.reading.support import yes_or_no
 from agents.verifier.context import VerifierContext
@@ -83,7 +83,7 @@ def gather(
     services, settings = ctx.services, ctx.settings
     found: list[EvidenceItem] = []
     failed: list[str] = []
-    named = (m for c in claims for m in (c.subject, c.object, *c.candidates) if m)
+    named = (m for c in claims for m in names_of(c) if m)
     mentions = list(dict.fromkeys(m for m in named if not _NUMERIC.match(m.strip())))
     if mentions and settings.use_kb:
         facts, store = services.kb_facts, services.store
@@ -154,7 +154,7 @@ def findings(
             except Exception as exc:  # a model or network failure: the embedded reader reads this claim
                 failed.append(f"seeker evidence reading ({model.name}) of claim {c.id}: {type(exc).__name__}: {exc}")
         reading = reader.read(asks, c.text, sentences)
-        if c.kind == ClaimKind.TRIPLE and c.object and c.object.islower():  # a common-noun value ("poem") is asserted
+        if isinstance(c, TripleClaim) and c.object and c.object.islower():  # a common-noun value ("poem") is asserted
             reading = value_stated(reading, c.object, sentences)
         found[c.id] = finding_of(reading, sentences)
     return found, failed

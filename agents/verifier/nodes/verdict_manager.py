@@ -17,7 +17,16 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from agents.reading.claim_types import Claim, ClaimKind
+from agents.reading.claim_types import (
+    Claim,
+    ClaimKind,
+    CommonClaim,
+    CountClaim,
+    SetClaim,
+    TemporalClaim,
+    TextClaim,
+    TripleClaim,
+)
 from agents.verifier.aggregation import Calibration, Signals, decide, settle
 from agents.verifier.context import VerifierContext
 from agents.verifier.decision import Assessment, ClaimStatus, assess, claim_statuses, label_of
@@ -116,15 +125,17 @@ UNREAD = (
 
 def reading_of(c: Claim) -> ClaimReading:
     """What the verdict shows of how a claim was read."""
-    if c.kind == ClaimKind.TEXT:
+    if isinstance(c, TextClaim):
         return ClaimReading(kind="text", read_by=str(c.origin), why_unread=UNREAD)
+    if isinstance(c, TemporalClaim):
+        return ClaimReading(kind=str(c.kind), read_by=str(c.origin), negated=c.negated)
+    if isinstance(c, SetClaim):
+        return ClaimReading(kind=str(c.kind), read_by=str(c.origin), subject=c.variable, relation=c.operation)
+    value = (
+        c.object if isinstance(c, TripleClaim | CommonClaim) else str(c.at_least) if isinstance(c, CountClaim) else None
+    )
     return ClaimReading(
-        kind=str(c.kind),
-        read_by=str(c.origin),
-        subject=c.subject,
-        relation=c.relation,
-        object=c.object,
-        negated=c.negated,
+        kind=str(c.kind), read_by=str(c.origin), subject=c.subject, relation=c.relation, object=value, negated=c.negated
     )
 
 
