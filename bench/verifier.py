@@ -224,7 +224,7 @@ def main() -> None:
         "set": str(args.pairs or ("factchd sample" if args.factchd else "drowzee_responses")),
         "evidence": evidence,
         "policy": args.policy,
-        "summary": summary,
+        "summary": summary.model_dump(),
         "ablation": ablation(results, args.policy),
         "audit": audit(results) if args.drowzee_responses else [],
         "timing": timings(results),
@@ -235,8 +235,8 @@ def main() -> None:
                 f.write(json.dumps({"id": r["pair"]["id"], "verdict": r["verdict"].model_dump(mode="json")}) + "\n")
     if args.json_out:
         args.json_out.write_text(json.dumps(report, indent=1), "utf-8")
-    ov = summary["overall"]
-    print(f"overall: FactCls {ov['verifier']['factcls']}  acc {ov['verifier']['acc']}")
+    ov = summary.overall.verifier
+    print(f"overall: FactCls {ov.factcls.model_dump()}  acc {ov.acc.model_dump()}")
     print(json.dumps({k: v for k, v in report.items() if k != "summary"}, indent=1))
 
 

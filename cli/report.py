@@ -50,6 +50,6 @@ def report(
     )
     write_sidecar(out, meta)
     if as_json:
-        emit_json({m: s["overall"] for m, s in models.items()} | {"out": str(out)})
+        emit_json({m: s.overall.model_dump() for m, s in models.items()} | {"out": str(out)})
     else:
         err.print(f"report for {len(models)} model(s), {len(rows)} rows -> {out / 'report.md'}")

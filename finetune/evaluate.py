@@ -64,7 +64,7 @@ def evaluate(
     answered = read_rows(out)
     judged, summary = score_factchd_rows(answered, group="pattern")
     write_jsonl(judged, out, meta)
-    return summary, stats
+    return summary.model_dump(), stats
 
 
 @dataclass(frozen=True)

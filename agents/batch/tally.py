@@ -60,20 +60,14 @@ class Tally:
         """
         if len(self.labelled) < 2:
             return None
+        from drowzee_core.oracles.judged import JudgedVerdict
         from drowzee_core.oracles.verdicts import summarize
 
         judged = [
-            {
-                "gold_label": r.expected,
-                "parsed_label": r.label,
-                "exp_match": None,
-                "degraded": r.degraded,
-                "error": None,
-                "decision": r.decision,
-            }
+            JudgedVerdict(gold_label=r.expected, parsed_label=r.label, degraded=r.degraded, decision=r.decision)
             for r in self.labelled
         ]
-        return {"rows": len(judged), **summarize(judged)["overall"]}
+        return {"rows": len(judged), **summarize(judged).overall.model_dump()}
 
 
 __all__ = ["Labelled", "Tally"]

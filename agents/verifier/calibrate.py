@@ -29,6 +29,7 @@ from agents.verifier.fit import ManagerRun
 from drowzee_core.oracles.decisions import decision_figures
 from drowzee_core.oracles.stats import bootstrap_bounds
 from drowzee_core.records.enums import Label
+from drowzee_core.records.summaries import JudgedLabel
 from drowzee_core.records.verdict import MAX_UNDECIDED_CONFIDENCE, DecidedBy, Decision, UndecidedPolicy
 
 JUDGE_PRECISION = 0.85
@@ -235,11 +236,11 @@ def figures(runs: Sequence[ManagerRun], verdict: Callable[[ManagerRun], Outcome]
     """Per-decision figures (`drowzee_core.oracles.decisions`), the undecided cap held, ECE and reliability."""
     outs = [verdict(r) for r in runs]
     rows = [
-        {"gold_label": str(r.gold), "parsed_label": str(o.label), "decision": str(o.decision)}
+        JudgedLabel(gold_label=str(r.gold), parsed_label=str(o.label), decision=str(o.decision))
         for r, o in zip(runs, outs, strict=True)
     ]
     undecided = [o.confidence for o in outs if o.decision == Decision.UNDECIDED]
-    return decision_figures(rows) | {
+    return decision_figures(rows).model_dump() | {
         "max_undecided_confidence": max(undecided, default=None),
         "ece": ece(outs),
         "reliability": reliability_table(outs),

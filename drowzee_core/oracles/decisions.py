@@ -30,6 +30,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from drowzee_core.records.enums import Label
+from drowzee_core.records.summaries import DecisionFigures, Interval, JudgedLabel
 from drowzee_core.records.verdict import MAX_UNDECIDED_CONFIDENCE, DecidedBy, Decision
 
 if TYPE_CHECKING:
@@ -65,8 +66,6 @@ DECIDED_BY_WORDS = {
     DecidedBy.MODEL: "model",
 }
 """How reports word what decided a claim."""
-
-Interval = dict[str, float | int | None]
 
 
 # ---------------------------------------------------------------------------------------------- words
@@ -128,36 +127,36 @@ def _intervals(columns: Sequence[Sequence[bool]]) -> list[Interval]:
     ]
 
 
-def decision_figures(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def decision_figures(rows: Sequence[JudgedLabel]) -> DecisionFigures:
     """Counts per decision, coverage, and accuracy per subset beside the constant baselines (module docstring).
 
     Args:
-        rows: Judged rows with `gold_label` (FACTUAL / NON-FACTUAL), `parsed_label` (the verdict's
-            label, empty for an error row) and `decision` (`decision_of` the verdict).
+        rows: Judged rows: the gold label (FACTUAL / NON-FACTUAL), the verdict's label (empty for an
+            error row) and its decision (`decision_of` the verdict; None for an older verdict).
 
     Returns:
-        `{"rows", "decisions": {name: count}, "coverage": interval, "accuracy": {subset: {who:
-        interval}}}`, each interval `{"value", "low", "high", "n"}`.
+        The counts per decision, the coverage and the accuracy per subset and per "who" (the verifier
+        and the constant baselines), each interval `{"value", "low", "high", "n"}`.
 
     """
     counts = {str(d): 0 for d in Decision}
     for r in rows:
-        key = str(r.get("decision") or OLDER)
+        key = str(r.decision or OLDER)
         counts[key] = counts.get(key, 0) + 1
-    known = [r for r in rows if r.get("decision") in set(Decision)]
-    (coverage,) = _intervals([[r["decision"] != Decision.UNDECIDED for r in known]])
+    known = [r for r in rows if r.decision in set(Decision)]
+    (coverage,) = _intervals([[r.decision != Decision.UNDECIDED for r in known]])
     subsets = {
-        "decided": [r for r in known if r["decision"] != Decision.UNDECIDED],
-        "undecided": [r for r in known if r["decision"] == Decision.UNDECIDED],
+        "decided": [r for r in known if r.decision != Decision.UNDECIDED],
+        "undecided": [r for r in known if r.decision == Decision.UNDECIDED],
         "all": list(rows),
     }
     accuracy: dict[str, dict[str, Interval]] = {}
     for name, subset in subsets.items():
-        factual = [r.get("gold_label") == Label.FACTUAL for r in subset]
-        right = [r.get("parsed_label") == r.get("gold_label") for r in subset]
-        non_factual = [r.get("gold_label") == Label.NON_FACTUAL for r in subset]
+        factual = [r.gold_label == Label.FACTUAL for r in subset]
+        right = [r.parsed_label == r.gold_label for r in subset]
+        non_factual = [r.gold_label == Label.NON_FACTUAL for r in subset]
         accuracy[name] = dict(zip(WHO, _intervals([right, factual, non_factual]), strict=True))
-    return {"rows": len(rows), "decisions": counts, "coverage": coverage, "accuracy": accuracy}
+    return DecisionFigures(rows=len(rows), decisions=counts, coverage=coverage, accuracy=accuracy)
 
 
 # ---------------------------------------------------------------------------------------------- tables

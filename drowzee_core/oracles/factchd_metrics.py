@@ -44,6 +44,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from drowzee_core.records.summaries import FactCHDFigures, FactCHDSummary
+
 POSITIVE = "non factual"
 NEGATIVE = "factual"
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
@@ -225,7 +227,7 @@ class FactCHDScore:
         self.confusion[(judged.pred, judged.gold)] += 1
         self.exp.update(judged.parts)
 
-    def report(self) -> dict[str, float | int]:
+    def report(self) -> FactCHDFigures:
         """num, fail, acc, p, r, factcls (script rules), factcls_strict, macro_f1, exp_match and its parts."""
         c = self.confusion
         tp = c[(POSITIVE, POSITIVE)]
@@ -236,23 +238,20 @@ class FactCHDScore:
         fn_strict = fn + c[("", POSITIVE)]
         r_strict = _div(tp, tp + fn_strict)
         f1_strict = 2 * _div(p * r_strict, p + r_strict)
-        return {
-            "num": self.num,
-            "fail": self.fail,
-            "acc": _div(self.correct, self.num),
-            "p": p,
-            "r": r,
-            "factcls": round(f1, 5),
-            "factcls_strict": round(f1_strict, 5),
-            "macro_f1": round((_class_f1(c, POSITIVE) + _class_f1(c, NEGATIVE)) / 2, 5),
-            "body_f1": _div(self.exp["body"], self.num),
-            "head_rouge_l": _div(self.exp["head"], self.num),
-            "tail_rouge_l": _div(self.exp["tail"], self.num),
-            "exp_match": round(
-                combine({k: _div(self.exp[k], self.num) for k in ("body", "head", "tail")}),
-                4,
-            ),
-        }
+        return FactCHDFigures(
+            num=self.num,
+            fail=self.fail,
+            acc=_div(self.correct, self.num),
+            p=p,
+            r=r,
+            factcls=round(f1, 5),
+            factcls_strict=round(f1_strict, 5),
+            macro_f1=round((_class_f1(c, POSITIVE) + _class_f1(c, NEGATIVE)) / 2, 5),
+            body_f1=_div(self.exp["body"], self.num),
+            head_rouge_l=_div(self.exp["head"], self.num),
+            tail_rouge_l=_div(self.exp["tail"], self.num),
+            exp_match=round(combine({k: _div(self.exp[k], self.num) for k in ("body", "head", "tail")}), 4),
+        )
 
 
 def _class_f1(c: Counter[tuple[str, str]], cls: str) -> float:
@@ -271,10 +270,10 @@ def _upper(label: str) -> str | None:
 
 def score_factchd(
     rows: Iterable[tuple[str, str, str]],
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], FactCHDSummary]:
     """Score (category, prediction, gold) triples: per-row judgements and a summary.
 
-    The summary is `{"all": report over every pair once, "groups": {category: report}}`: the overall
+    The summary has the report over every pair once (`all`) and per category (`groups`): the overall
     figure is kept apart from the groups, because a category can itself be called "all" (one of
     FactCHD's own pairs has `subgraph_type: all`). An empty category is grouped as "unknown".
     """
@@ -286,4 +285,4 @@ def score_factchd(
         overall.add(j)
         groups[category or "unknown"].add(j)
         judged.append(j.row())
-    return judged, {"all": overall.report(), "groups": {k: v.report() for k, v in sorted(groups.items())}}
+    return judged, FactCHDSummary(all=overall.report(), groups={k: v.report() for k, v in sorted(groups.items())})

@@ -78,19 +78,21 @@ def _score_drowzee(rows: Rows, opts: ScoreOptions, progress: Progress | None) ->
     judged, summary = score_drowzee(
         rows, eq, extractor=extractor, match_threshold=opts.match_threshold, progress=progress
     )
-    return judged, summary | {"synonyms": "wordnet-3.0" if opts.synonyms else "none (--no-synonyms)"}
+    return judged, summary.model_dump() | {"synonyms": "wordnet-3.0" if opts.synonyms else "none (--no-synonyms)"}
 
 
 def _score_erbench(rows: Rows, opts: ScoreOptions, progress: Progress | None) -> tuple[Rows, dict[str, Any]]:
     from drowzee_core.oracles.score import score_erbench
 
-    return score_erbench(rows)
+    judged, summary = score_erbench(rows)
+    return judged, summary.model_dump()
 
 
 def _score_factchd(rows: Rows, opts: ScoreOptions, progress: Progress | None) -> tuple[Rows, dict[str, Any]]:
     from drowzee_core.oracles.score import score_factchd_rows
 
-    return score_factchd_rows(rows)
+    judged, summary = score_factchd_rows(rows)
+    return judged, summary.model_dump()
 
 
 def _score_verdicts(rows: Rows, opts: ScoreOptions, progress: Progress | None) -> tuple[Rows, dict[str, Any]]:
@@ -106,7 +108,8 @@ def _score_verdicts(rows: Rows, opts: ScoreOptions, progress: Progress | None) -
         sim = graph_similarity(semantic_graph(extractor.triples(explanation)), semantic_graph(facts), eq)
         return round(sim.nodes, 4), round(sim.edges, 4)
 
-    return score_verdicts(rows, similarity, progress)
+    judged, summary = score_verdicts(rows, similarity, progress)
+    return [r.model_dump() for r in judged], summary.model_dump()
 
 
 EXTRACTORS.add("spacy", _spacy, "Dependency-parse subject-verb-object triples (spaCy en_core_web_sm).")

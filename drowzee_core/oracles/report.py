@@ -21,8 +21,10 @@ import numpy as np
 from markdown_it import MarkdownIt
 
 from drowzee_core.oracles.score import group_key, summarize_drowzee
+from drowzee_core.records.judged import HallucinationClass
+from drowzee_core.records.summaries import DrowzeeSummary, HallucinationFigures
 
-CLASS_COLOURS = {"CO": "#4c9f70", "OL": "#e0b040", "EI": "#d0743c", "EK": "#b8404a"}
+CLASS_COLOURS: dict[HallucinationClass, str] = {"CO": "#4c9f70", "OL": "#e0b040", "EI": "#d0743c", "EK": "#b8404a"}
 
 
 def _by_model(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -32,16 +34,20 @@ def _by_model(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return dict(sorted(out.items()))
 
 
-def _rate_or_nan(block: dict[str, Any] | None) -> float:
+def _rate_or_nan(block: HallucinationFigures | None) -> float:
     """A cell's hallucination rate; NaN (blank) when the cell has no parsed, classified answer."""
-    if block is None or block["hallucination_rate_ci95"] is None:
+    if block is None or block.hallucination_rate_ci95 is None:
         return float("nan")
-    return float(block["hallucination_rate"])
+    return block.hallucination_rate
 
 
-def _heatmap(models: dict[str, dict[str, Any]], axis: str, title: str, path: Path) -> None:
-    cols = sorted({k for s in models.values() for k in s[axis]})
-    data = np.array([[_rate_or_nan(s[axis].get(c)) for c in cols] for s in models.values()])
+def _axis(summary: DrowzeeSummary, axis: str) -> dict[str, HallucinationFigures]:
+    return summary.by_domain if axis == "by_domain" else summary.by_rule
+
+
+def _heatmap(models: dict[str, DrowzeeSummary], axis: str, title: str, path: Path) -> None:
+    cols = sorted({k for s in models.values() for k in _axis(s, axis)})
+    data = np.array([[_rate_or_nan(_axis(s, axis).get(c)) for c in cols] for s in models.values()])
     fig, ax = plt.subplots(figsize=(max(6.0, 0.9 * len(cols) + 2), max(2.8, 1.6 + 0.6 * len(models))))
     im = ax.imshow(data, cmap="Reds", vmin=0.0, vmax=1.0, aspect="auto")
     ax.set_xticks(range(len(cols)), cols, rotation=35, ha="right")
@@ -65,11 +71,11 @@ def _heatmap(models: dict[str, dict[str, Any]], axis: str, title: str, path: Pat
     plt.close(fig)
 
 
-def _class_bars(models: dict[str, dict[str, Any]], path: Path) -> None:
+def _class_bars(models: dict[str, DrowzeeSummary], path: Path) -> None:
     fig, ax = plt.subplots(figsize=(6.5, 1.2 + 0.6 * len(models)))
     left = np.zeros(len(models))
     for cls, colour in CLASS_COLOURS.items():
-        vals = np.array([s["overall"]["classes"][cls] / max(1, _classed(s["overall"])) for s in models.values()])
+        vals = np.array([s.overall.classes[cls] / max(1, s.overall.classed) for s in models.values()])
         ax.barh(list(models), vals, left=left, color=colour, label=cls)
         left += vals
     ax.set_xlim(0, 1)
@@ -82,18 +88,15 @@ def _class_bars(models: dict[str, dict[str, Any]], path: Path) -> None:
     plt.close(fig)
 
 
-def _classed(block: dict[str, Any]) -> int:
-    """Parsed answers that got a class (the hallucination rate's denominator)."""
-    return int(sum(block["classes"].values()))
-
-
-def _rate(block: dict[str, Any]) -> str:
+def _rate(block: HallucinationFigures) -> str:
     """The hallucination rate with its 95 % interval, or "-" when no parsed answer has a class."""
-    ci = block["hallucination_rate_ci95"]
-    return "-" if ci is None else f"{block['hallucination_rate']:.3f} [{ci[0]:.2f}, {ci[1]:.2f}]"
+    ci = block.hallucination_rate_ci95
+    return "-" if ci is None else f"{block.hallucination_rate:.3f} [{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
-def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Hallucination report") -> dict[str, Any]:
+def write_report(
+    rows: list[dict[str, Any]], out_dir: Path, title: str = "Hallucination report"
+) -> dict[str, DrowzeeSummary]:
     """Write report.md, report.html and PNGs into `out_dir`; returns the per-model summaries."""
     out_dir.mkdir(parents=True, exist_ok=True)
     models = {m: summarize_drowzee(rs) for m, rs in _by_model(rows).items()}
@@ -112,11 +115,10 @@ def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Halluc
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for m, s in models.items():
-        o = s["overall"]
-        c = o["classes"]
+        o, c = s.overall, s.overall.classes
         md.append(
-            f"| {m} | {o['n']} | {o['parsed']} | {o['unparsed']} | {o['answer_accuracy']:.3f} | {_rate(o)} | "
-            f"{c['CO']} | {c['OL']} | {c['EI']} | {c['EK']} | {o['refused']} |"
+            f"| {m} | {o.n} | {o.parsed} | {o.unparsed} | {o.answer_accuracy:.3f} | {_rate(o)} | "
+            f"{c['CO']} | {c['OL']} | {c['EI']} | {c['EK']} | {o.refused} |"
         )
     md += [
         "",
@@ -140,8 +142,8 @@ def write_report(rows: list[dict[str, Any]], out_dir: Path, title: str = "Halluc
             "| --- | ---: | ---: | ---: | ---: | ---: |",
         ]
         md += [
-            f"| {k} | {v['n']} | {v['parsed']} | {v['unparsed']} | {v['answer_accuracy']:.3f} | {_rate(v)} |"
-            for k, v in s["by_rule"].items()
+            f"| {k} | {v.n} | {v.parsed} | {v.unparsed} | {v.answer_accuracy:.3f} | {_rate(v)} |"
+            for k, v in s.by_rule.items()
         ]
         md.append("")
     examples = [r for r in rows if r["parsed_answer"] is not None and r["class"] not in ("CO", None)][:5]

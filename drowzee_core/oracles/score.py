@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, get_args
 
 from scipy.stats import binomtest
@@ -29,8 +29,16 @@ from drowzee_core.records.answered import (
     ERBenchHumanLabel,
     FactCHDAnswered,
 )
-from drowzee_core.records.judged import DrowzeeJudgement, ERBenchJudgement, FactCHDJudgement, HallucinationClass
+from drowzee_core.records.judged import (
+    DrowzeeJudgement,
+    ERBenchJudgement,
+    FactCHDJudgement,
+    HallucinationClass,
+    JudgedDrowzeeRow,
+    JudgedERBenchRow,
+)
 from drowzee_core.records.readers import validate_row
+from drowzee_core.records.summaries import DrowzeeSummary, ERBenchSummary, FactCHDSummary, HallucinationFigures
 from drowzee_core.records.triple import Triple
 
 Progress = Callable[[int], None]
@@ -64,7 +72,7 @@ def score_drowzee(
     extractor: TripleExtractor | None = None,
     match_threshold: float = DEFAULT_MATCH,
     progress: Progress | None = None,
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], DrowzeeSummary]:
     """Judge Drowzee answers; summary = accuracy, hallucination rate, classes, per domain and rule.
 
     Gold triples come from the records' facts (spaCy for sentence facts); response triples from
@@ -97,7 +105,7 @@ def score_drowzee(
     return out, summarize_drowzee(out)
 
 
-def group_key(row: dict[str, Any], *names: str) -> str:
+def group_key(row: Mapping[str, Any], *names: str) -> str:
     """The first non-empty field of `names` (e.g. domain, else category), else "unknown"."""
     for n in names:
         if row.get(n):
@@ -105,44 +113,45 @@ def group_key(row: dict[str, Any], *names: str) -> str:
     return "unknown"
 
 
-def summarize_drowzee(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def summarize_drowzee(rows: Sequence[Mapping[str, Any]]) -> DrowzeeSummary:
     """Accuracy, hallucination rate (class != CO), class counts; overall, per domain, per rule.
 
     Every figure is over the *parsed* answers (a yes / no / unsure found); unparsed answers are only
     counted (`unparsed`), never taken as hallucinations. Rows whose reasoning the extractor failed on
     have no class: they count for accuracy but not for the rate or the classes (`extraction_errors`).
-    The hallucination rate comes with its 95 % Wilson interval.
+    The hallucination rate comes with its 95 % Wilson interval. `rows` are judged rows as written
+    (`JudgedDrowzeeRow`: the judgement beside the answered row's fields).
     """
+    judged = [validate_row(JudgedDrowzeeRow, dict(r), f"judged row {i}") for i, r in enumerate(rows, 1)]
 
-    def block(group: list[dict[str, Any]]) -> dict[str, Any]:
-        parsed = [r for r in group if r["parsed_answer"] is not None]
-        classes = Counter(r["class"] for r in parsed)
+    def block(group: Sequence[JudgedDrowzeeRow]) -> HallucinationFigures:
+        parsed = [r for r in group if r.parsed_answer is not None]
+        classes = Counter(r.hallucination_class for r in parsed)
         classed = len(parsed) - classes[None]
         hallucinated = classed - classes["CO"]
-        return {
-            "n": len(group),
-            "parsed": len(parsed),
-            "unparsed": len(group) - len(parsed),
-            "answer_accuracy": round(sum(r["answer_correct"] for r in parsed) / len(parsed), 4) if parsed else 0.0,
-            "hallucination_rate": round(hallucinated / classed, 4) if classed else 0.0,
-            "hallucination_rate_ci95": _wilson(hallucinated, classed),
-            "extraction_errors": classes[None],
-            "refused": sum(r["parsed_answer"] == "unsure" for r in parsed),
-            "classes": {c: classes[c] for c in get_args(HallucinationClass)},
-        }
+        return HallucinationFigures(
+            n=len(group),
+            parsed=len(parsed),
+            unparsed=len(group) - len(parsed),
+            answer_accuracy=round(sum(r.answer_correct for r in parsed) / len(parsed), 4) if parsed else 0.0,
+            hallucination_rate=round(hallucinated / classed, 4) if classed else 0.0,
+            hallucination_rate_ci95=_wilson(hallucinated, classed),
+            extraction_errors=classes[None],
+            refused=sum(r.parsed_answer == "unsure" for r in parsed),
+            classes={c: classes[c] for c in get_args(HallucinationClass)},
+        )
 
-    by_domain: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    by_rule: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in rows:
-        by_domain[group_key(r, "domain", "category")].append(r)
-        by_rule[group_key(r, "rule", "operator", "reasoning")].append(r)
-    models = sorted({str(r.get("model", "")) for r in rows} - {""})
-    return {
-        "models": models,
-        "overall": block(rows),
-        "by_domain": {k: block(v) for k, v in sorted(by_domain.items())},
-        "by_rule": {k: block(v) for k, v in sorted(by_rule.items())},
-    }
+    by_domain: dict[str, list[JudgedDrowzeeRow]] = defaultdict(list)
+    by_rule: dict[str, list[JudgedDrowzeeRow]] = defaultdict(list)
+    for raw, r in zip(rows, judged, strict=True):
+        by_domain[group_key(raw, "domain", "category")].append(r)
+        by_rule[group_key(raw, "rule", "operator", "reasoning")].append(r)
+    return DrowzeeSummary(
+        models=sorted({str(r.get("model", "")) for r in rows} - {""}),
+        overall=block(judged),
+        by_domain={k: block(v) for k, v in sorted(by_domain.items())},
+        by_rule={k: block(v) for k, v in sorted(by_rule.items())},
+    )
 
 
 def _wilson(k: int, n: int) -> list[float] | None:
@@ -153,7 +162,7 @@ def _wilson(k: int, n: int) -> list[float] | None:
     return [round(float(ci.low), 4), round(float(ci.high), 4)]
 
 
-def score_erbench(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def score_erbench(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], ERBenchSummary]:
     """Judge ERBench answers and rationales; summary = A, R, AR, H (+ R-ext / AR-ext), rationale baseline."""
     out = []
     for i, row in enumerate(rows, 1):
@@ -182,28 +191,27 @@ def score_erbench(rows: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]],
     return out, summarize_erbench(out)
 
 
-def summarize_erbench(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def summarize_erbench(rows: Sequence[Mapping[str, Any]]) -> ERBenchSummary:
     """ERBench's A, R, AR, H = 1 - A - missing (missing = "unsure"); R-ext / AR-ext over multi-hop rows."""
-    n = len(rows)
+    judged = [validate_row(JudgedERBenchRow, dict(r), f"judged row {i}") for i, r in enumerate(rows, 1)]
+    n = len(judged)
     if not n:
-        return {"n": 0}
-    a = sum(r["answer_correct"] for r in rows) / n
-    missing = sum(r["parsed_answer"] == "unsure" for r in rows) / n
-    res: dict[str, Any] = {
-        "n": n,
-        "A": round(a, 4),
-        "R": round(sum(r["rationale_correct"] for r in rows) / n, 4),
-        "AR": round(sum(r["answer_correct"] and r["rationale_correct"] for r in rows) / n, 4),
-        "H": round(1 - a - missing, 4),
-        "missing": round(missing, 4),
-        "unparsed": sum(r["parsed_answer"] is None for r in rows),
-    }
-    hops = [r for r in rows if r["rationale_ext_correct"] is not None]
-    if hops:
-        res["R_ext"] = round(sum(bool(r["rationale_ext_correct"]) for r in hops) / len(hops), 4)
-        both = sum(bool(r["rationale_ext_correct"]) and r["answer_correct"] for r in hops)
-        res["AR_ext"] = round(both / len(hops), 4)
-    return res
+        return ERBenchSummary(n=0)
+    a = sum(r.answer_correct for r in judged) / n
+    missing = sum(r.parsed_answer == "unsure" for r in judged) / n
+    hops = [r for r in judged if r.rationale_ext_correct is not None]
+    both = sum(bool(r.rationale_ext_correct) and r.answer_correct for r in hops)
+    return ERBenchSummary(
+        n=n,
+        A=round(a, 4),
+        R=round(sum(r.rationale_correct for r in judged) / n, 4),
+        AR=round(sum(r.answer_correct and r.rationale_correct for r in judged) / n, 4),
+        H=round(1 - a - missing, 4),
+        missing=round(missing, 4),
+        unparsed=sum(r.parsed_answer is None for r in judged),
+        R_ext=round(sum(bool(r.rationale_ext_correct) for r in hops) / len(hops), 4) if hops else None,
+        AR_ext=round(both / len(hops), 4) if hops else None,
+    )
 
 
 def factchd_gold(row: dict[str, Any] | FactCHDAnswered) -> str:
@@ -215,11 +223,11 @@ def factchd_gold(row: dict[str, Any] | FactCHDAnswered) -> str:
 def score_factchd_rows(
     rows: Iterable[dict[str, Any]],
     group: str = "category",
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], FactCHDSummary]:
     """Judge FactCHD predictions against `label` + `reason`.
 
-    The summary has the overall report under "all" (every row once), the reports per value of field
-    `group` under "groups" (a value may itself be "all"), and the field's name under "group_by".
+    The summary has the overall report (every row once), the reports per value of field `group` (a
+    value may itself be "all"), and the field's name.
     """
     rows = list(rows)
     triples = []
@@ -228,4 +236,4 @@ def score_factchd_rows(
         triples.append((str(row.get(group, "")), str(pair.predicted), factchd_gold(pair)))
     judged, summary = score_factchd(triples)
     flat = [FactCHDJudgement.model_validate(j).flat(r) for r, j in zip(rows, judged, strict=True)]
-    return flat, summary | {"group_by": group}
+    return flat, summary.model_copy(update={"group_by": group})

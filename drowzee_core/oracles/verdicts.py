@@ -19,6 +19,7 @@ from typing import Any
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.oracles.decisions import decision_figures, decision_of
 from drowzee_core.oracles.factchd_metrics import exp_match
+from drowzee_core.oracles.judged import GraphOracle, JudgedVerdict, VerdictFigures, VerdictSummary
 
 Rows = list[dict[str, Any]]
 GROUPS = ("pattern", "grounding", "source", "category")
@@ -46,76 +47,85 @@ def truth_texts(pair: dict[str, Any]) -> list[str]:
     return [str(c["text"]) for c in gt.get("claims", []) if c.get("text")]
 
 
-def judge(pair: dict[str, Any], similarity: Callable[[str, list[str]], tuple[float, float]] | None) -> dict[str, Any]:
+def judge(pair: dict[str, Any], similarity: Callable[[str, list[str]], tuple[float, float]] | None) -> JudgedVerdict:
     """One judged row."""
     v = pair["_verdict"]
     verdict = v.get("verdict") or {}
-    decision = decision_of(v.get("verdict"))
     explanation = str(verdict.get("explanation", ""))
-    row: dict[str, Any] = {
-        "id": pair["id"],
-        "gold_label": pair["label"],
-        "parsed_label": verdict.get("label", ""),
-        "decision": decision,
-        "error": v.get("error"),
-        "degraded": bool(verdict.get("degraded", False)),
-        "exp_match": round(exp_match(explanation, str(pair["reason"])), 5) if pair.get("reason") else None,
-    }
-    for g in GROUPS:
-        row[g] = pair.get(g) or (pair.get("meta") or {}).get(g)
     truth = truth_texts(pair)
-    if similarity is not None and truth and explanation:
-        row["node_sim"], row["edge_sim"] = similarity(explanation, truth)
-    return row
+    node_sim, edge_sim = (
+        similarity(explanation, truth) if similarity is not None and truth and explanation else (None, None)
+    )
+    error = v.get("error")
+    return JudgedVerdict(
+        id=str(pair["id"]),
+        gold_label=str(pair["label"]),
+        parsed_label=str(verdict.get("label") or ""),
+        decision=decision_of(v.get("verdict")),
+        error=None if error is None else str(error),
+        degraded=bool(verdict.get("degraded", False)),
+        exp_match=round(exp_match(explanation, str(pair["reason"])), 5) if pair.get("reason") else None,
+        node_sim=node_sim,
+        edge_sim=edge_sim,
+        **{g: _group(pair, g) for g in GROUPS},
+    )
 
 
-def summarize(judged: Rows) -> dict[str, Any]:
+def _group(pair: dict[str, Any], name: str) -> str | None:
+    value = pair.get(name) or (pair.get("meta") or {}).get(name)
+    return None if value is None else str(value)
+
+
+def summarize(judged: Sequence[JudgedVerdict]) -> VerdictSummary:
     """Figures with intervals and the constant baselines, overall and per group.
 
-    Each judged row needs `gold_label`, `parsed_label`, `exp_match`, `degraded`, `error` and `decision`
-    (`decision_of` its verdict; a row without it counts as an older verdict's).
+    A row without a decision counts as an older verdict's.
     """
     import numpy as np
 
     from drowzee_core.oracles.stats import baselines, codes, figures
 
-    def block(rows: Rows) -> dict[str, Any]:
-        gold, pred = codes(rows, "gold_label"), codes(rows, "parsed_label")
-        exps = [r["exp_match"] for r in rows]
+    def block(rows: Sequence[JudgedVerdict]) -> VerdictFigures:
+        labels = [{"gold_label": r.gold_label, "parsed_label": r.parsed_label} for r in rows]
+        gold, pred = codes(labels, "gold_label"), codes(labels, "parsed_label")
+        exps = [r.exp_match for r in rows]
         exp = np.array(exps, dtype=np.float64) if all(e is not None for e in exps) else None
-        out: dict[str, Any] = {
-            "verifier": figures("verifier", pred, gold, exp).model_dump(),
-            "baselines": [b.model_dump() for b in baselines(gold)],
-            "degraded": sum(r["degraded"] for r in rows),
-            "errors": sum(r["error"] is not None for r in rows),
-            "decisions": decision_figures(rows),
-        }
-        sims = [(r["node_sim"], r["edge_sim"]) for r in rows if "node_sim" in r]
-        if sims:
-            out["graph_oracle"] = {
-                "rows": len(sims),
-                "node_sim": round(float(np.mean([a for a, _ in sims])), 4),
-                "edge_sim": round(float(np.mean([b for _, b in sims])), 4),
-            }
-        return out
+        sims = [(r.node_sim, r.edge_sim) for r in rows if r.node_sim is not None and r.edge_sim is not None]
+        graph = (
+            GraphOracle(
+                rows=len(sims),
+                node_sim=round(float(np.mean([a for a, _ in sims])), 4),
+                edge_sim=round(float(np.mean([b for _, b in sims])), 4),
+            )
+            if sims
+            else None
+        )
+        return VerdictFigures(
+            verifier=figures("verifier", pred, gold, exp),
+            baselines=baselines(gold),
+            degraded=sum(r.degraded for r in rows),
+            errors=sum(r.error is not None for r in rows),
+            decisions=decision_figures(rows),
+            graph_oracle=graph,
+        )
 
-    summary: dict[str, Any] = {"overall": block(judged)}
+    by: dict[str, dict[str, VerdictFigures]] = {}
     for g in GROUPS:
-        groups: dict[str, Rows] = defaultdict(list)
+        groups: dict[str, list[JudgedVerdict]] = defaultdict(list)
         for r in judged:
-            if r.get(g):
-                groups[str(r[g])].append(r)
+            if value := getattr(r, g):
+                groups[value].append(r)
         blocks = {k: block(v) for k, v in sorted(groups.items()) if len(v) >= MIN_GROUP}
         if blocks:
-            summary[f"by_{g}"] = blocks
-    return summary
+            by[f"by_{g}"] = blocks
+    return VerdictSummary.model_validate({"overall": block(judged), **by})
 
 
 def score_verdicts(
     rows: Sequence[dict[str, Any]],
     similarity: Callable[[str, list[str]], tuple[float, float]] | None = None,
     progress: Callable[[int], None] | None = None,
-) -> tuple[Rows, dict[str, Any]]:
+) -> tuple[list[JudgedVerdict], VerdictSummary]:
     """Judged rows and the summary."""
     judged = []
     for pair in join(rows):

@@ -41,7 +41,7 @@ def test_rationale_oracle_beats_substring_heuristic_on_human_labels() -> None:
             ours += int(r["rationale_correct"]) == human
             base += int(substring_baseline(r["model_reasoning"], r["gold_entity"])) == human
             n += 1
-        assert {"A", "R", "AR", "H"} <= set(summary)
+        assert {"A", "R", "AR", "H"} <= set(summary.model_dump())
     assert n == 1000
     assert base / n == pytest.approx(0.945, abs=0.002)  # ERBench's own column agrees with it
     assert ours / n >= 0.96 and ours - base >= 15
@@ -49,16 +49,18 @@ def test_rationale_oracle_beats_substring_heuristic_on_human_labels() -> None:
 
 def test_factchd_metrics_on_peer_sample() -> None:
     rows = read_rows(peers_path("factchd") / "train_case_sample.jsonl")
-    _, summary = score_factchd_rows([r | {"output": r["reason"]} for r in rows])
+    _, typed = score_factchd_rows([r | {"output": r["reason"]} for r in rows])
+    summary = typed.model_dump()
     assert summary["all"]["acc"] == 1.0 and summary["all"]["fail"] == 0
     assert summary["all"]["exp_match"] == pytest.approx(1.0)
-    _, summary = score_factchd_rows(
+    _, typed = score_factchd_rows(
         [
             r
             | {"output": ("FACTUAL" if r["label"] == "NON-FACTUAL" else "NON-FACTUAL") + r["reason"][len(r["label"]) :]}
             for r in rows
         ]
     )
+    summary = typed.model_dump()
     assert summary["all"]["acc"] == 0.0 and summary["all"]["factcls"] == 0.0
     assert set(summary["groups"]) == {"Comparing", "Conventional", "Operation", "Reasoning"}
 
@@ -66,7 +68,8 @@ def test_factchd_metrics_on_peer_sample() -> None:
 def test_factchd_pair_with_subgraph_type_all_is_counted_once() -> None:
     rows = read_rows(peers_path("factchd") / "train_case_sample.jsonl")
     assert sum(r.get("subgraph_type") == "all" for r in rows) == 1
-    _, summary = score_factchd_rows([r | {"output": r["reason"]} for r in rows], group="subgraph_type")
+    _, typed = score_factchd_rows([r | {"output": r["reason"]} for r in rows], group="subgraph_type")
+    summary = typed.model_dump()
     assert summary["all"]["num"] == len(rows) == 50  # grouped into "all" too, it used to make 51
     assert summary["groups"]["all"]["num"] == 1 and summary["group_by"] == "subgraph_type"
     assert sum(g["num"] for g in summary["groups"].values()) == 50

@@ -135,7 +135,8 @@ class Fakes:
         if name == "factchd":
             from drowzee_core.oracles.score import score_factchd_rows
 
-            return score_factchd_rows(rows, group="pattern")
+            judged, summary = score_factchd_rows(rows, group="pattern")
+            return judged, summary.model_dump()
         out = []
         for r in rows:
             parsed = parse_answer(r["llm_answer"]).label

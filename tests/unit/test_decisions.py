@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from drowzee_core.oracles.decisions import (
@@ -19,17 +17,17 @@ from drowzee_core.oracles.decisions import (
     show_interval,
 )
 from drowzee_core.records.enums import Label
+from drowzee_core.records.summaries import JudgedLabel
 from drowzee_core.records.verdict import Decision, Verdict
 
 F, N = "FACTUAL", "NON-FACTUAL"
 
 
-def row(gold: str, said: str, decision: str | None) -> dict[str, Any]:
-    r = {"gold_label": gold, "parsed_label": said}
-    return r if decision is None else r | {"decision": decision}
+def row(gold: str, said: str, decision: str | None) -> JudgedLabel:
+    return JudgedLabel(gold_label=gold, parsed_label=said, decision=decision)
 
 
-def rows() -> list[dict[str, Any]]:
+def rows() -> list[JudgedLabel]:
     """5 decided (all right), 5 undecided (1 right), 1 older verdict (right), 1 error row."""
     return [
         *[row(F, F, "supported")] * 3,
@@ -42,7 +40,7 @@ def rows() -> list[dict[str, Any]]:
 
 
 def test_counts_coverage_and_accuracy_per_subset() -> None:
-    figs = decision_figures(rows())
+    figs = decision_figures(rows()).model_dump()
     assert figs["rows"] == 12
     assert figs["decisions"] == {
         "supported": 3,
@@ -73,10 +71,11 @@ def test_intervals_are_paired_and_reproducible() -> None:
 
 
 def test_few_rows_give_values_without_intervals_and_none_without_rows() -> None:
-    one = decision_figures([row(F, F, "supported")])
+    one = decision_figures([row(F, F, "supported")]).model_dump()
     assert one["coverage"] == {"value": 1.0, "low": None, "high": None, "n": 1}
     assert one["accuracy"]["undecided"]["verifier"] == {"value": None, "low": None, "high": None, "n": 0}
-    older = decision_figures([row(F, F, None), row(N, F, None)])  # a file written before verdicts had decisions
+    # a file written before verdicts had decisions
+    older = decision_figures([row(F, F, None), row(N, F, None)]).model_dump()
     assert older["decisions"][OLDER] == 2 and older["coverage"]["value"] is None
     assert older["accuracy"]["all"]["verifier"]["value"] == 0.5
 
@@ -89,7 +88,7 @@ def test_decision_of_records() -> None:
 
 
 def test_words_and_table_rows() -> None:
-    figs = decision_figures(rows())
+    figs = decision_figures(rows()).model_dump()
     assert counts_line(figs["decisions"]) == (
         "3 supported, 2 refuted, 0 unsupported, 5 undecided, 1 unknown (older verdict), 1 error"
     )

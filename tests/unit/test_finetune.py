@@ -164,7 +164,8 @@ def test_adapter_manifests_are_checked_and_found_in_order(tmp_path: Path, monkey
 def test_factchd_gold_does_not_double_the_label() -> None:
     assert factchd_gold(PAIR) == PAIR["reason"]
     assert factchd_gold({"label": "FACTUAL", "reason": "It is right."}) == "FACTUAL. It is right."
-    rows, summary = score_factchd_rows([PAIR | {"output": PAIR["reason"]}], group="pattern")
+    rows, typed = score_factchd_rows([PAIR | {"output": PAIR["reason"]}], group="pattern")
+    summary = typed.model_dump()
     assert rows[0]["exp_match"] == pytest.approx(1.0) and set(summary["groups"]) == {"vanilla"}
     # the label doubled in front (the old gold) would have shifted the head sentence
     rows, _ = score_factchd_rows([PAIR | {"output": PAIR["reason"], "reason": "NON-FACTUAL. " + PAIR["reason"]}])
@@ -198,7 +199,8 @@ def test_figures_agree_with_factchd_scoring_and_baselines_are_worked_out() -> No
         {"label": g, "reason": f"{g}.\nBecause.", "output": f"{p}.\nBecause." if p else "No idea."}
         for p, g in zip(pred, gold, strict=True)
     ]
-    judged, summary = score_factchd_rows(rows)
+    judged, typed = score_factchd_rows(rows)
+    summary = typed.model_dump()
     again, _ = evaluate_rows("m", judged)
     for name in ("factcls", "acc", "macro_f1", "exp_match"):
         assert getattr(again, name).value == pytest.approx(summary["all"][name], abs=1e-4), name

@@ -121,7 +121,8 @@ def test_rouge_tokens_are_nltk_word_tokens_without_punkt() -> None:
 
 def test_exp_match_report_rounds_like_the_script() -> None:
     rows = [("c", p.values[0], p.values[1]) for p in GOLDEN[:2]]
-    _, rep = score_factchd(rows)
+    _, typed = score_factchd(rows)
+    rep = typed.model_dump()
     # components averaged and rounded to 5 places, then combined and rounded to 4:
     # head (5/7 + 1)/2 = 0.857142.. -> 0.85714; tail (4/5 + 1)/2 = 0.9; body (8/11 + 1)/2 = 0.863636.. -> 0.86364
     assert (rep["all"]["head_rouge_l"], rep["all"]["tail_rouge_l"], rep["all"]["body_f1"]) == (0.85714, 0.9, 0.86364)
@@ -134,7 +135,8 @@ def test_factchd_overall_counts_a_category_named_all_once() -> None:
         ("all", "NON-FACTUAL. x.", "NON-FACTUAL. x."),  # FactCHD has a pair with subgraph_type "all"
         ("chain", "FACTUAL. y.", "NON-FACTUAL. y."),
     ]
-    _, rep = score_factchd(rows)
+    _, typed = score_factchd(rows)
+    rep = typed.model_dump()
     assert rep["all"]["num"] == 2 and rep["all"]["acc"] == 0.5  # the old code counted the first row twice: 3, 0.667
     assert rep["groups"]["all"]["num"] == 1 and rep["groups"]["chain"]["num"] == 1
 
@@ -148,7 +150,8 @@ def test_factcls_quirks_hand_computed() -> None:
         ("b", "FACTS: the NON-FACTS are clear.", "NON-FACTUAL. r."),  # FACTS: -> NON-FACTUAL -> TP
         ("b", "non-factual. w.", "NON-FACTUAL. w."),  # normalized label -> TP
     ]
-    judged, rep = score_factchd(rows)
+    judged, typed = score_factchd(rows)
+    rep = typed.model_dump()
     assert [j["parsed_label"] for j in judged] == [
         "NON-FACTUAL",
         None,
@@ -222,7 +225,7 @@ def test_extractor_failure_is_recorded_per_row_not_hidden() -> None:
     assert judged[0]["class"] == "CO" and judged[0]["extraction_error"] is None
     assert judged[1]["class"] is None and judged[1]["extraction_error"] == "reply is not JSON"
     assert judged[1]["answer_correct"] is True
-    assert summary["overall"]["extraction_errors"] == 1 and summary["overall"]["hallucination_rate"] == 0.0
+    assert summary.overall.extraction_errors == 1 and summary.overall.hallucination_rate == 0.0
 
 
 def _scored(parsed: str | None, cls: str | None, correct: bool, rule: str = "inverse") -> dict[str, object]:
@@ -231,6 +234,7 @@ def _scored(parsed: str | None, cls: str | None, correct: bool, rule: str = "inv
         "answer": "Yes",
         "llm_answer": "...",
         "parsed_answer": parsed,
+        "parse_how": "lead" if parsed else "none",
         "answer_correct": correct,
         "class": cls,
         "rule": rule,
@@ -252,7 +256,7 @@ def test_hallucination_rate_is_over_parsed_answers(tmp_path: Path) -> None:
         _scored(None, "EK", False),
         _scored(None, "EK", False, rule="negation"),
     ]
-    o = summarize_drowzee(rows)["overall"]
+    o = summarize_drowzee(rows).overall.model_dump()
     # 4 parsed answers, 1 of them not CO -> 1/4 (the old figure counted the 3 unparsed: 4/7)
     assert (o["n"], o["parsed"], o["unparsed"]) == (7, 4, 3)
     assert o["hallucination_rate"] == 0.25 and o["answer_accuracy"] == 0.5
@@ -260,7 +264,7 @@ def test_hallucination_rate_is_over_parsed_answers(tmp_path: Path) -> None:
     lo, hi = o["hallucination_rate_ci95"]
     assert lo < 0.25 < hi
     models = write_report(rows, tmp_path)
-    assert models["m"]["by_rule"]["negation"]["hallucination_rate_ci95"] is None  # only an unparsed answer
+    assert models["m"].by_rule["negation"].hallucination_rate_ci95 is None  # only an unparsed answer
     md = (tmp_path / "report.md").read_text()
     assert "| m | 7 | 4 | 3 | 0.500 | 0.250 [" in md
     assert "| negation | 1 | 0 | 1 | 0.000 | - |" in md

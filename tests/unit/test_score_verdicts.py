@@ -37,7 +37,10 @@ def test_figures_baselines_and_similarity() -> None:
         seen.append(truth)
         return 0.5, 0.25
 
-    rows, summary = score_verdicts([*pairs, *verdicts], similarity)
+    judged, typed = score_verdicts([*pairs, *verdicts], similarity)
+    rows, summary = [r.model_dump() for r in judged], typed.model_dump()  # as the files have them
+    assert typed.overall.verifier.num == 4 and typed.by_pattern is not None and typed.by_source is None
+    assert "by_source" not in summary and all("node_sim" in r for r in rows)
     assert [r["parsed_label"] for r in rows] == ["FACTUAL", "NON-FACTUAL", "FACTUAL", "FACTUAL"]
     overall = summary["overall"]
     assert overall["verifier"]["acc"]["value"] == pytest.approx(0.75)
@@ -74,7 +77,9 @@ def test_figures_per_decision_and_older_verdicts_without_one() -> None:
         _verdict(4, "NON-FACTUAL"),  # written before verdicts recorded a decision
         {"id": "p5", "error": "in:6: missing field 'response'"},
     ]
-    rows, summary = score_verdicts([*pairs, *verdicts])
+    judged, typed = score_verdicts([*pairs, *verdicts])
+    rows, summary = [r.model_dump() for r in judged], typed.model_dump()
+    assert "graph_oracle" not in summary["overall"] and not any("node_sim" in r for r in rows)  # no similarity given
     assert [r["decision"] for r in rows] == ["refuted", "supported", "undecided", "undecided", OLDER, "error"]
     figs = summary["overall"]["decisions"]
     assert figs["decisions"] == {"supported": 1, "refuted": 1, "unsupported": 0, "undecided": 2, OLDER: 1, "error": 1}
