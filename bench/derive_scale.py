@@ -5,7 +5,10 @@ population / time zone per city, capitals and currencies per country, symmetric 
 regions. Prints load seconds, seconds per materialized family, queries per second of the on-demand
 families (negation and same-object) over 100,000 seeded pairs each, and peak RSS.
 
-Run: .venv/bin/python bench/derive_scale.py [--seed 7] [--pairs 100000]
+`--scale 3` builds a KB three times as large (the same mix, 3x the regions, cities, borders and
+quantities; the continents, subregions, countries, currencies and zones stay): cost against size.
+
+Run: .venv/bin/python bench/derive_scale.py [--seed 7] [--pairs 100000] [--scale 1]
 """
 
 from __future__ import annotations
@@ -24,21 +27,24 @@ from drowzee_core.logic.engine import PrologEngine
 TARGET = 1_647_206
 
 
-def synthetic(rid: dict[str, int], seed: int) -> tuple[list[tuple[int, int, int, int]], dict[str, list[int]]]:
+def synthetic(
+    rid: dict[str, int], seed: int, scale: float = 1.0
+) -> tuple[list[tuple[int, int, int, int]], dict[str, list[int]]]:
     """The synthetic rows (s, r, o, negated) and the id pools used for on-demand sampling."""
     rng = random.Random(seed)
     ids = iter(range(1, 10**9))
+    target, n_regions, n_borders = round(TARGET * scale), round(12_000 * scale), round(30_000 * scale)
     continents = [next(ids) for _ in range(6)]
     subregions = [next(ids) for _ in range(24)]
     countries = [next(ids) for _ in range(240)]
-    regions = [next(ids) for _ in range(12_000)]
+    regions = [next(ids) for _ in range(n_regions)]
     currencies = [next(ids) for _ in range(40)]
     zones = [next(ids) for _ in range(400)]
-    fixed = 24 + 240 + 12_000 + 240 * 4 + 30_000
-    n_cities = (TARGET - fixed) // 3
-    extra_borders = TARGET - fixed - 3 * n_cities
+    fixed = 24 + 240 + n_regions + 240 * 4 + n_borders
+    n_cities = (target - fixed) // 3
+    extra_borders = target - fixed - 3 * n_cities
     cities = [next(ids) for _ in range(n_cities)]
-    quantities = [next(ids) for _ in range(50_000)]
+    quantities = [next(ids) for _ in range(round(50_000 * scale))]
     rows: list[tuple[int, int, int, int]] = []
     loc = rid["located_in"]
     rows += [(s, loc, continents[i % 6], 0) for i, s in enumerate(subregions)]
@@ -57,12 +63,12 @@ def synthetic(rid: dict[str, int], seed: int) -> tuple[list[tuple[int, int, int,
         rows.append((c, rid["on_continent"], continents[(i % 24) % 6], 0))
         rows.append((c, rid["population"], rng.choice(quantities), 0))
     pairs: set[tuple[int, int]] = set()
-    while len(pairs) < 30_000 + extra_borders:
+    while len(pairs) < n_borders + extra_borders:
         a, b = rng.sample(regions, 2)
         if (b, a) not in pairs:
             pairs.add((a, b))
     rows += [(a, rid["shares_border_with"], b, 0) for a, b in sorted(pairs)]
-    assert len(rows) == TARGET, len(rows)
+    assert len(rows) == target, len(rows)
     return rows, {"cities": cities, "countries": countries, "zones": zones, "quantities": quantities}
 
 
@@ -71,13 +77,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--pairs", type=int, default=100_000)
+    ap.add_argument("--scale", type=float, default=1.0, help="KB size as a multiple of Drowzee's (1,647,206 triples).")
     args = ap.parse_args()
     store = KBStore(":memory:", create=True)
     catalog = Catalog.from_toml()
     store.save_catalog(catalog)
     rid = store.relation_ids()
     t0 = time.perf_counter()
-    rows, pools = synthetic(rid, args.seed)
+    rows, pools = synthetic(rid, args.seed, args.scale)
+    n_triples = len(rows)
     gen_s = time.perf_counter() - t0
 
     engine = PrologEngine()
@@ -115,7 +123,8 @@ def main() -> None:
 
     peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2
     result = {
-        "triples": TARGET,
+        "triples": n_triples,
+        "scale": args.scale,
         "generate_seconds": round(gen_s, 2),
         "load_seconds": round(load_s, 2),
         "families": {str(r.family): {"facts": r.facts, "seconds": round(r.seconds, 2)} for r in runs},
