@@ -31,10 +31,10 @@ from drowzee_core.records.answered import (
 )
 from drowzee_core.records.judged import (
     DrowzeeJudgement,
+    DrowzeeOutcome,
     ERBenchJudgement,
     FactCHDJudgement,
     HallucinationClass,
-    JudgedDrowzeeRow,
     JudgedERBenchRow,
 )
 from drowzee_core.records.readers import validate_row
@@ -119,12 +119,12 @@ def summarize_drowzee(rows: Sequence[Mapping[str, Any]]) -> DrowzeeSummary:
     Every figure is over the *parsed* answers (a yes / no / unsure found); unparsed answers are only
     counted (`unparsed`), never taken as hallucinations. Rows whose reasoning the extractor failed on
     have no class: they count for accuracy but not for the rate or the classes (`extraction_errors`).
-    The hallucination rate comes with its 95 % Wilson interval. `rows` are judged rows as written
-    (`JudgedDrowzeeRow`: the judgement beside the answered row's fields).
+    The hallucination rate comes with its 95 % Wilson interval. `rows` are judged rows as written (the
+    judgement beside the answered row's fields); each must have what `DrowzeeOutcome` reads.
     """
-    judged = [validate_row(JudgedDrowzeeRow, dict(r), f"judged row {i}") for i, r in enumerate(rows, 1)]
+    judged = [validate_row(DrowzeeOutcome, dict(r), f"judged row {i}") for i, r in enumerate(rows, 1)]
 
-    def block(group: Sequence[JudgedDrowzeeRow]) -> HallucinationFigures:
+    def block(group: Sequence[DrowzeeOutcome]) -> HallucinationFigures:
         parsed = [r for r in group if r.parsed_answer is not None]
         classes = Counter(r.hallucination_class for r in parsed)
         classed = len(parsed) - classes[None]
@@ -141,8 +141,8 @@ def summarize_drowzee(rows: Sequence[Mapping[str, Any]]) -> DrowzeeSummary:
             classes={c: classes[c] for c in get_args(HallucinationClass)},
         )
 
-    by_domain: dict[str, list[JudgedDrowzeeRow]] = defaultdict(list)
-    by_rule: dict[str, list[JudgedDrowzeeRow]] = defaultdict(list)
+    by_domain: dict[str, list[DrowzeeOutcome]] = defaultdict(list)
+    by_rule: dict[str, list[DrowzeeOutcome]] = defaultdict(list)
     for raw, r in zip(rows, judged, strict=True):
         by_domain[group_key(raw, "domain", "category")].append(r)
         by_rule[group_key(raw, "rule", "operator", "reasoning")].append(r)

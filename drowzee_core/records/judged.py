@@ -75,6 +75,18 @@ class FactCHDJudgement(Judgement):
     exp_match: float = Field(ge=0.0, le=1.0, description="ExpMatch of the prediction against the gold explanation.")
 
 
+class DrowzeeOutcome(BaseModel):
+    """What a summary reads of a judged Drowzee row (an older file's rows have it too): the rest may be anything."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    parsed_answer: AnswerLabel | None = Field(description="The answer the response commits to; None when none.")
+    answer_correct: bool = Field(description="Whether the parsed answer equals the gold answer.")
+    hallucination_class: HallucinationClass | None = Field(
+        default=None, alias="class", description="CO / OL / EI / EK; None without one."
+    )
+
+
 class JudgedDrowzeeRow(DrowzeeJudgement):
     """A written Drowzee judged row: the judgement, and the answered row's fields beside it."""
 
@@ -96,6 +108,7 @@ class JudgedFactCHDRow(FactCHDJudgement):
 __all__ = [
     "AnswerLabel",
     "DrowzeeJudgement",
+    "DrowzeeOutcome",
     "ERBenchJudgement",
     "FactCHDJudgement",
     "HallucinationClass",

@@ -270,3 +270,14 @@ def test_hallucination_rate_is_over_parsed_answers(tmp_path: Path) -> None:
     assert "| negation | 1 | 0 | 1 | 0.000 | - |" in md
     html = (tmp_path / "report.html").read_text()
     assert '<th style="text-align:right">unparsed</th>' in html and "0.250 [0.05, 0.70]</td>" in html
+
+
+def test_a_scored_row_without_what_the_summary_reads_names_its_row_and_field() -> None:
+    from drowzee_core.oracles.score import summarize_drowzee
+    from drowzee_core.records.readers import RecordError
+
+    ok = _scored("yes", "CO", True)
+    older = {k: v for k, v in ok.items() if k != "parse_how"}  # a file written before `parse_how`: still read
+    assert summarize_drowzee([older]).overall.parsed == 1
+    with pytest.raises(RecordError, match=r"judged row 2: field `answer_correct`"):
+        summarize_drowzee([ok, {k: v for k, v in ok.items() if k != "answer_correct"}])
