@@ -20,6 +20,9 @@ from drowzee_core.records.enums import ProofStatus
 
 log = logging.getLogger(__name__)
 
+MAX_RELATION_ID = 1 << 20
+"""Relation ids stay below this: `d1_key/3` in core.pl packs a subject and a relation into one integer."""
+
 CASE_KINDS = (
     "symmetric",
     "inverse",
@@ -101,6 +104,8 @@ class PrologEngine:
         closed_world: bool = True,
     ) -> CompiledRules:
         """Compile the catalog and assert its facts (integers only, bound as arguments); see `compile_catalog`."""
+        if max(relation_ids.values(), default=0) >= MAX_RELATION_ID:
+            raise LogicError(f"relation ids must be below {MAX_RELATION_ID} (the derived facts' index key holds one)")
         rules = compile_catalog(catalog, relation_ids, classes, closed_world=closed_world)
         for pred, args in rules.facts:
             names = [f"A{i}" for i in range(len(args))]

@@ -25,13 +25,15 @@
 :- module(drowzee, []).
 
 :- dynamic t/3, nt/3, symmetric/1, transitive/1, functional/1, irreflexive/1, inverse/2,
-           composite/4, same_object/2, disjoint/2, partition/3, complete/1, dfact/5, level1_done/0.
+           composite/4, same_object/2, disjoint/2, partition/3, complete/1, dfact/5, level1_done/0,
+           d1/4, d3/3.
 
 % ------------------------------------------------------------------ loading
 %   Only this module's tables: abolish_all_tables would also empty another KB's tables.
 reset :-
     context_module(M), abolish_module_tables(M), retractall(level1_done),
-    retractall(t(_,_,_)), retractall(nt(_,_,_)), retractall(dfact(_,_,_,_,_)),
+    retractall(t(_,_,_)), retractall(nt(_,_,_)), retractall(dfact(_,_,_,_,_)), retractall(d1(_,_,_,_)),
+    retractall(d3(_,_,_)),
     retractall(symmetric(_)), retractall(transitive(_)), retractall(functional(_)), retractall(irreflexive(_)),
     retractall(inverse(_,_)), retractall(composite(_,_,_,_)), retractall(same_object(_,_)),
     retractall(disjoint(_,_)), retractall(partition(_,_,_)), retractall(complete(_)).
@@ -64,18 +66,35 @@ mark_prepared :- retractall(level1_done), assertz(level1_done).
 materialize_level1(Family, Count) :-
     aggregate_all(count,
         ( level1(Family, S, R, O, Premises),
-          \+ dfact(S, R, O, _, _),
+          \+ level1_fact(S, R, O),
+          d1_key(S, R, K),
+          assertz(d1(K, S, R, O)),
           assertz(dfact(S, R, O, 1, rule(Family, Premises)))
         ), Count).
 
-%   level-1 facts exist only for symmetric relations and relations with an inverse; the guard
-%   keeps lookups of other relations off dfact/5, whose first-argument index is poor for
-%   containers (a country "contains" thousands of places).
+%   A derived fact is stored twice: dfact/5 holds its level and rule (for proofs), d1/4 (level 1)
+%   or d3/3 (level 3) its bare triple for lookups. dfact/5 is indexed by subject alone, and a
+%   container's subject holds every place it contains whatever relation is asked: "is this region
+%   located in ...?" scanned them all, for every region, at every step of a closure. d1/4 leads
+%   with one integer for subject and relation together (`d1_key/3`), so a lookup with both bound
+%   goes straight to its facts (SWI-Prolog's just-in-time indexes pick one argument here, the
+%   subject); the other arguments serve lookups without a subject.
+d1_key(S, R, K) :- K is S << 20 \/ R.
+
+%!  level1_fact(?S, +R, ?O) is nondet.  A level-1 (symmetric or inverse) fact.
+level1_fact(S, R, O) :-
+    (   nonvar(S)
+    ->  d1_key(S, R, K), d1(K, S, R, O)
+    ;   d1(_, S, R, O)
+    ).
+
+%   Level-1 facts exist only for symmetric relations and relations with an inverse; the guard keeps
+%   other relations' lookups off d1/4.
 has_level1(R) :- symmetric(R), !.
 has_level1(R) :- inverse(R, _), !.
 
 edge(X, R, Y) :- t(X, R, Y).
-edge(X, R, Y) :- has_level1(R), dfact(X, R, Y, 1, _).
+edge(X, R, Y) :- has_level1(R), level1_fact(X, R, Y).
 
 % ------------------------------------------------------------------ level 2: transitive
 %   Of an inverse pair that is transitive on both sides only the first-declared relation is
@@ -91,8 +110,28 @@ mirrored_transitive(R, Rc) :-
 tc(X, R, Y) :- edge(X, R, Y).
 tc(X, R, Z) :- edge(X, R, Y), tc(Y, R, Z).
 
-%   transitive facts with X unbound: enumerate sources once, then read their tables.
-closure(X, R, Y) :- distinct(X, edge(X, R, _)), tc(X, R, Y).
+%   rtc(Y, R, X): X reaches Y over R's edges, tabled from Y (the closure read backwards: "every place
+%   in France"). A node that nothing reaches gets no table: a tree's leaves, most of a KB's subjects,
+%   are never asked, so the closure of a located-in forest takes a table per region, not per town.
+:- table rtc/3.
+rtc(Y, R, X) :- edge(X, R, Y).
+rtc(Y, R, X) :- edge(W, R, Y), reached(W, R), rtc(W, R, X).
+
+reached(W, R) :- t(_, R, W), !.
+reached(W, R) :- has_level1(R), level1_fact(_, R, W), !.
+
+%   transitive facts with X unbound: the targets of R's edges, each with the sources that reach it
+%   (its backward table).
+closure(X, R, Y) :-
+    findall(Y0, edge(_, R, Y0), Ys0),
+    sort(Ys0, Ys),
+    member(Y, Ys),
+    rtc(Y, R, X).
+
+%   reach(?X, +R, ?Y): X reaches Y over R's edges, from whichever end is bound.
+reach(X, R, Y) :- nonvar(X), !, tc(X, R, Y0), Y0 = Y.
+reach(X, R, Y) :- nonvar(Y), !, rtc(Y, R, X).
+reach(X, R, Y) :- closure(X, R, Y).
 
 materialize_transitive(Count) :-
     aggregate_all(count,
@@ -109,11 +148,10 @@ count_inverse_closure(Count) :-
 %!  holds(?S, +R, ?O, -How) is nondet.
 %   How is base, dfact or transitive; level-3 (composite) facts are included only by holds_all/4.
 holds(S, R, O, base) :- t(S, R, O).
-holds(S, R, O, dfact) :- has_level1(R), dfact(S, R, O, 1, _).
+holds(S, R, O, dfact) :- has_level1(R), level1_fact(S, R, O).
 holds(S, R, O, transitive) :-
     canonical_transitive(R),
-    ( nonvar(S) -> tc(S, R, O1) ; closure(S, R, O1) ),
-    O1 = O, \+ edge(S, R, O).
+    reach(S, R, O), \+ edge(S, R, O).
 holds(S, R, O, transitive) :-
     mirrored_transitive(R, Rc),
     ( nonvar(O) -> tc(O, Rc, S1) ; closure(O, Rc, S1) ),
@@ -124,7 +162,7 @@ holds(S, R, O, inverse_closure) :-
     S1 = S, \+ edge(O, Rc, S), \+ edge(S, R, O).
 
 holds_all(S, R, O, How) :- holds(S, R, O, How).
-holds_all(S, R, O, dfact) :- dfact(S, R, O, 3, _).
+holds_all(S, R, O, dfact) :- d3(S, R, O).
 holds_all(S, R, O, composite(Name, Y)) :-          % on demand, when not materialized
     composite(Name, R1, R2, R),
     ( nonvar(S) -> holds(S, R1, Y, _), holds(Y, R2, O, _)
@@ -141,20 +179,35 @@ composite_self(Name, R2, R) :-
     composite(Name, R1, R2, R), transitive(R1), R2 \== R.
 
 % ------------------------------------------------------------------ level 3: composite
+%   Each chain is driven from its second relation's facts (Y R2 Z: the countries with a currency), joined
+%   with what reaches Y by the first (X R1 Y: read from Y's backward table), so the cost follows the
+%   chains that exist rather than every X R1 Y of the KB. The proof keeps the Y that the subject's own
+%   enumeration finds first (`chain_premise/6`), as when the chains were enumerated from X.
 materialize_composite(Count) :-
     aggregate_all(count,
         ( composite(Name, R1, R2, R3),
-          holds(X, R1, Y, _), holds(Y, R2, Z, _), X \== Z,
-          \+ holds(X, R3, Z, _), \+ dfact(X, R3, Z, 3, _),
+          findall((X-Z)-Y, ( holds(Y, R2, Z, _), holds(X, R1, Y, _), X \== Z ), Found),
+          msort(Found, Sorted),
+          group_pairs_by_key(Sorted, Chains),
+          member((X-Z)-Ys, Chains),
+          \+ holds(X, R3, Z, _), \+ d3(X, R3, Z),
+          chain_premise(Ys, X, R1, R2, Z, Y),
+          assertz(d3(X, R3, Z)),
           assertz(dfact(X, R3, Z, 3, rule(composite(Name), [fact(X,R1,Y), fact(Y,R2,Z)])))
         ), Count1),
     aggregate_all(count,
         ( composite_self(Name, R2, R3),
           holds(X, R2, Z, _), X \== Z,
-          \+ holds(X, R3, Z, _), \+ dfact(X, R3, Z, 3, _),
+          \+ holds(X, R3, Z, _), \+ d3(X, R3, Z),
+          assertz(d3(X, R3, Z)),
           assertz(dfact(X, R3, Z, 3, rule(composite(Name), [fact(X,R2,Z)])))
         ), Count2),
     Count is Count1 + Count2.
+
+%   chain_premise(+Ys, +X, +R1, +R2, +Z, -Y): the link of X's chain to Z: the only one, or of several
+%   the first that X's own enumeration meets (base facts, level 1, then the closure in table order).
+chain_premise([Y], _, _, _, _, Y) :- !.
+chain_premise(_, X, R1, R2, Z, Y) :- once(( holds(X, R1, Y, _), holds(Y, R2, Z, _) )).
 
 % ------------------------------------------------------------------ proofs
 %!  proof_of(+S, +R, +O, -Proof) is semidet.
@@ -368,7 +421,7 @@ case_of(negation_same_object, S, R0, _, K, contradicted, fact(S,R,K), P) :-
 subject_sets([], []).
 subject_sets([P|Ps], [L|Ls]) :-
     P =.. [_, R, O],
-    findall(S, ( t(S, R, O) ; has_level1(R), dfact(S, R, O, 1, _) ), L0),
+    findall(S, ( t(S, R, O) ; has_level1(R), level1_fact(S, R, O) ), L0),
     sort(L0, L),
     subject_sets(Ps, Ls).
 
