@@ -76,6 +76,9 @@ def kb_rows(rid: dict[str, int], seed: int = SEED) -> list[Row]:
         add(c, "population", rng.choice(quantities))
     add(regions[0], loc, regions[1])
     add(regions[1], loc, regions[0])  # a cycle
+    for i in range(0, 500, 31):  # contains facts that skip a level: a base edge the closure also gives
+        add(countries[(i % 90) % 24], "contains", cities[i])
+    add(continents[0], "contains", countries[0])
     for i, c in enumerate(countries):
         add(c, "has_currency", currencies[i % 8])
         add(c, "has_official_language", languages[i % 10])
@@ -84,12 +87,15 @@ def kb_rows(rid: dict[str, int], seed: int = SEED) -> list[Row]:
         capital = cities[(i * 19) % 500]
         add(c, "has_capital", capital) if i % 2 else add(capital, "capital_of", c)
     add(regions[5], "has_currency", currencies[1])  # a region with its own currency, under a country with another
+    add(regions[6], "has_currency", currencies[6])  # and one with its country's: two chains to one currency
     for i, k in enumerate(classes[1:], 1):
         add(k, "is_a", classes[rng.randrange(0, i)])
         if i % 9 == 0:
             add(k, "is_a", classes[rng.randrange(0, i)])  # a lattice
         if i % 13 == 0:
             add(classes[rng.randrange(0, i)], "has_subtype", k)  # level-1 is_a
+        if i % 17 == 0:
+            add(classes[0], "has_subtype", k)  # often also reached through the lattice
     add(classes[0], "is_a", classes[40])  # a cycle through the root
     for x in items:
         add(x, "instance_of", rng.choice(classes))

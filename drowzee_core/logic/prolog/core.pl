@@ -133,16 +133,45 @@ reach(X, R, Y) :- nonvar(X), !, tc(X, R, Y0), Y0 = Y.
 reach(X, R, Y) :- nonvar(Y), !, rtc(Y, R, X).
 reach(X, R, Y) :- closure(X, R, Y).
 
+%   The transitive facts of R are its closure less its edges. Every edge X R Y is in Y's backward
+%   table, so per target Y they number |rtc(Y)| less the distinct sources of Y's edges: counted from
+%   the completed tables, without a lookup per fact (`closure(X, R, Y), \+ edge(X, R, Y)` enumerates
+%   the same facts, as holds/4 and derived_sample/3 do).
 materialize_transitive(Count) :-
-    aggregate_all(count,
-        ( canonical_transitive(R), closure(X, R, Y), \+ edge(X, R, Y) ), Count).
+    aggregate_all(sum(N), ( canonical_transitive(R), transitive_count(R, N) ), Count).
+
+transitive_count(R, Count) :-
+    findall(Y0, edge(_, R, Y0), Ys0),
+    sort(Ys0, Ys),
+    foldl(target_count(R), Ys, 0, Count).
+
+target_count(R, Y, N0, N) :-
+    aggregate_all(count, rtc(Y, R, _), Reached),
+    findall(X, edge(X, R, Y), Xs0),
+    sort(Xs0, Xs),
+    length(Xs, Edges),
+    N is N0 + Reached - Edges.
 
 %   inverse consequences of the closure (for a mirrored pair, the other relation's closure)
-%   that are not already edges of the inverse relation
+%   that are not already edges of the inverse relation: the transitive facts X Rc Y less those with
+%   an edge Y Ri X. Such an edge is a base fact of Ri, or a level-1 one made from a base fact: X Ri Y
+%   (Ri symmetric) or X R' Y (R' an inverse of Ri); made from X Rc Y it would be an edge of Rc, which
+%   no transitive fact is. So only base facts are looked at, not a lookup per transitive fact.
 count_inverse_closure(Count) :-
-    aggregate_all(count,
+    aggregate_all(sum(N),
         ( inverse(Ri, Rc), canonical_transitive(Rc),
-          closure(X, Rc, Y), \+ edge(X, Rc, Y), \+ edge(Y, Ri, X) ), Count).
+          transitive_count(Rc, Transitive),
+          findall(X-Y, inverse_edge_source(Ri, Rc, X, Y), Pairs0),
+          sort(Pairs0, Pairs),
+          aggregate_all(count,
+              ( member(X-Y, Pairs), \+ edge(X, Rc, Y), holds(X, Rc, Y, transitive) ), Overlap),
+          N is Transitive - Overlap ),
+        Count).
+
+%   inverse_edge_source(+Ri, +Rc, -X, -Y): a base fact that gives Y Ri X, at level 0 or 1, other than X Rc Y.
+inverse_edge_source(Ri, _, X, Y) :- t(Y, Ri, X).
+inverse_edge_source(Ri, _, X, Y) :- symmetric(Ri), t(X, Ri, Y).
+inverse_edge_source(Ri, Rc, X, Y) :- inverse(Ri, R2), R2 \== Rc, t(X, R2, Y).
 
 % ------------------------------------------------------------------ holds: levels 0-2
 %!  holds(?S, +R, ?O, -How) is nondet.
