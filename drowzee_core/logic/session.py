@@ -8,7 +8,9 @@ name (the main KB is `drowzee`, a pair's supplied triples `drowzee_scratch`).
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -24,6 +26,25 @@ MODULE_RE = re.compile(r"^drowzee[a-z_]*$")
 """KB module names: `[a-z_]+` with our prefix, so no name can replace a library module (`lists`, ...)."""
 RESERVED_MODULES = frozenset({"drowzee_mtl"})
 _MODULE_DECLARATION = f":- module({DEFAULT_MODULE}, [])."
+TABLE_SPACE_ENV = "DROWZEE_PROLOG_TABLE_SPACE_GB"
+DEFAULT_TABLE_SPACE_GB = 4.0
+"""The most memory Prolog's tables may take (SWI-Prolog's own default is 1 GiB). The closure of a KB three
+times Drowzee's (4.9M triples) takes 0.33 GB of it (docs/derivation.md); raise it for larger KBs."""
+_RESOURCE = re.compile(r"Not enough resources: (\w+)")
+
+
+def table_space_bytes(environ: Mapping[str, str] = os.environ) -> int:
+    """The table space limit: ${TABLE_SPACE_ENV} (GB, > 0), else the default; a bad value says what to fix."""
+    raw = environ.get(TABLE_SPACE_ENV, "").strip()
+    if not raw:
+        return int(DEFAULT_TABLE_SPACE_GB * 2**30)
+    try:
+        gb = float(raw)
+    except ValueError:
+        gb = -1.0
+    if not 0 < gb < 2**20:
+        raise LogicError(f"{TABLE_SPACE_ENV} must be a number of gigabytes above 0, such as 8; got {raw!r}")
+    return int(gb * 2**30)
 
 
 @cache
@@ -37,6 +58,7 @@ def _janus() -> Any:
     version = int(janus.query_once("current_prolog_flag(version, V)")["V"])
     if version < MIN_SWIPL_VERSION:
         raise PrologUnavailableError(f"SWI-Prolog {version} is too old; janus needs >= {MIN_SWIPL_VERSION}")
+    janus.query_once("set_prolog_flag(table_space, B)", {"B": table_space_bytes()})
     for name in PROGRAMS:
         janus.consult(f"drowzee_core/{name}", _source(name))
     return janus
@@ -76,10 +98,23 @@ def call(goal: str, inputs: dict[str, Any] | None = None) -> dict[str, Any]:
     try:
         result: dict[str, Any] = janus.query_once(goal, inputs or {})
     except janus.PrologError as exc:
-        raise LogicError(f"Prolog failed on {goal.split('(')[0]}: {exc}") from exc
+        raise LogicError(_explained(goal.split("(")[0], str(exc))) from exc
     if not result.get("truth", False):
         raise LogicError(f"Prolog goal {goal.split('(')[0]} failed unexpectedly")
     return result
+
+
+def _explained(goal: str, error: str) -> str:
+    """Prolog's error on `goal`, with what to do when it ran out of a resource."""
+    found = _RESOURCE.search(error)
+    if found is None:
+        return f"Prolog failed on {goal}: {error}"
+    if "table_space" in found.group(1):
+        limit = int(_janus().query_once("current_prolog_flag(table_space, B)")["B"]) / 2**30
+        fix = f"the KB's closures need more than the {limit:.1f} GB tables may take: set {TABLE_SPACE_ENV} higher"
+    else:
+        fix = "the KB needs more Prolog memory than this process may take: derive it on a machine with more memory"
+    return f"Prolog ran out of {found.group(1)} on {goal}; {fix} ({error})"
 
 
 def ensure_loaded() -> None:

@@ -46,3 +46,17 @@ def test_the_same_facts_and_proofs_as_the_recorded_engine(golden: dict[str, Any]
         if (str(res.status), res.proof) != (status, proof):
             differ.append(q)
     assert not differ, f"{len(differ)} of {len(asked)} proofs differ, e.g. {differ[:3]}"
+
+
+def test_running_out_of_table_space_says_which_setting_to_raise() -> None:
+    from drowzee_core.errors import LogicError
+    from drowzee_core.logic import session
+
+    limit = session.call("current_prolog_flag(table_space, B)")["B"]
+    catalog, rid = relation_ids()
+    try:
+        session.call("set_prolog_flag(table_space, B)", {"B": 200_000})
+        with pytest.raises(LogicError, match=r"ran out of \w*table_space.*set DROWZEE_PROLOG_TABLE_SPACE_GB higher"):
+            derive(catalog, rid, kb_rows(rid))
+    finally:
+        session.call("set_prolog_flag(table_space, B)", {"B": limit})
