@@ -6,11 +6,7 @@ import re
 
 import pytest
 
-from agents.reading.claim_types import (
-    ClaimOrigin,
-    TextClaim,
-    TripleClaim,
-)
+from agents.reading.claim_types import ClaimOrigin, TextClaim, TripleClaim
 from agents.verifier.aggregation import FEATURES, Calibration, Lean, Signals, decide, settle
 from agents.verifier.decision import Assessment, ClaimStatus, assess, claim_statuses
 from agents.verifier.explain import compose

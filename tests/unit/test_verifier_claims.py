@@ -14,8 +14,8 @@ from agents.reading.claim_types import (
     TripleClaim,
     replaced,
 )
-from agents.verifier.nodes.claims import stances, temporal_claims
-from agents.verifier.nodes.kb_check import kb_opinion
+from agents.verifier.answer_claims import stances, temporal_claims
+from agents.verifier.kb_opinion import kb_opinion
 from agents.verifier.nodes.seeker import bearing
 from agents.verifier.nodes.verdict_manager import kb_partial
 from agents.verifier.schemas import KBResult
