@@ -26,14 +26,14 @@
 
 :- dynamic t/3, nt/3, symmetric/1, transitive/1, functional/1, irreflexive/1, inverse/2,
            composite/4, same_object/2, disjoint/2, partition/3, complete/1, dfact/5, level1_done/0,
-           d1/4, d3/3.
+           d1/4, d3/3, transitive_total/2.
 
 % ------------------------------------------------------------------ loading
 %   Only this module's tables: abolish_all_tables would also empty another KB's tables.
 reset :-
     context_module(M), abolish_module_tables(M), retractall(level1_done),
     retractall(t(_,_,_)), retractall(nt(_,_,_)), retractall(dfact(_,_,_,_,_)), retractall(d1(_,_,_,_)),
-    retractall(d3(_,_,_)),
+    retractall(d3(_,_,_)), retractall(transitive_total(_,_)),
     retractall(symmetric(_)), retractall(transitive(_)), retractall(functional(_)), retractall(irreflexive(_)),
     retractall(inverse(_,_)), retractall(composite(_,_,_,_)), retractall(same_object(_,_)),
     retractall(disjoint(_,_)), retractall(partition(_,_,_)), retractall(complete(_)).
@@ -140,7 +140,13 @@ reach(X, R, Y) :- closure(X, R, Y).
 materialize_transitive(Count) :-
     aggregate_all(sum(N), ( canonical_transitive(R), transitive_count(R, N) ), Count).
 
+%   transitive_count(+R, -Count): counted once per derivation (the closure's inverse reuses it).
+transitive_count(R, Count) :- transitive_total(R, Count), !.
 transitive_count(R, Count) :-
+    count_transitive(R, Count),
+    assertz(transitive_total(R, Count)).
+
+count_transitive(R, Count) :-
     findall(Y0, edge(_, R, Y0), Ys0),
     sort(Ys0, Ys),
     foldl(target_count(R), Ys, 0, Count).
