@@ -195,6 +195,11 @@ def replaced(claim: AnyClaim, **update: object) -> AnyClaim:
     return type(claim).model_validate({**claim.model_dump(), **update})
 
 
+def only_sufficient(claim: ClaimBase) -> bool:
+    """Whether the claim proves the answer when it holds and leaves it open when refuted (`sufficient`)."""
+    return isinstance(claim, RelatedClaim) and claim.sufficient
+
+
 def names_of(claim: ClaimBase) -> tuple[str, ...]:
     """The names a claim mentions: its subject and object, or the candidates it compares or lists.
 
@@ -230,5 +235,6 @@ __all__ = [
     "TextClaim",
     "TripleClaim",
     "names_of",
+    "only_sufficient",
     "replaced",
 ]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from agents.reading.claim_types import Claim, ClaimKind, RelatedClaim
+from agents.reading.claim_types import Claim, ClaimKind, only_sufficient
 from agents.verifier.schemas import ClaimSupport, KBResult
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceItem, Opinion
@@ -93,9 +93,7 @@ def proof_statuses(
             s is not None
             and s.finding is not None
             and s.finding.decision in _FOUND
-            and not (
-                isinstance(c, RelatedClaim) and c.sufficient and s.finding.decision == "refuted"
-            )  # it proves the answer or leaves it open
+            and not (only_sufficient(c) and s.finding.decision == "refuted")  # it proves the answer or leaves it open
         ):
             cited = tuple(dict.fromkeys(i.id.split(".", 1)[0] for i in s.finding.sentences))
             out.append(ClaimStatus(c.id, _FOUND[s.finding.decision], DecidedBy.EVIDENCE, cited, p))

@@ -28,11 +28,11 @@ from agents.reading.claim_types import (
     CommonClaim,
     ComparisonClaim,
     CountClaim,
-    RelatedClaim,
     SetClaim,
     TemporalClaim,
     TextClaim,
     TripleClaim,
+    only_sufficient,
     replaced,
 )
 from agents.verifier.cache import PROVE_TOOL
@@ -133,7 +133,7 @@ def check_claims(
 
 def _sufficient(claims: Sequence[Claim], results: list[KBResult]) -> list[KBResult]:
     """A refuted claim that only suffices for the answer (`Claim.sufficient`) leaves it open instead."""
-    sufficient = {c.id for c in claims if isinstance(c, RelatedClaim) and c.sufficient}
+    sufficient = {c.id for c in claims if only_sufficient(c)}
     why = "the question asks more than this claim: its failure leaves the answer open"
     return [
         r.model_copy(update={"status": ProofStatus.UNKNOWN, "proof": None, "note": f"{r.note}; {why}".lstrip("; ")})
