@@ -73,32 +73,46 @@ def kb_load(
     kb: KbOpt = None,
     domain: Annotated[str, typer.Option(help="Domain for rows that name none.")] = "general",
     relation: Annotated[str | None, typer.Option(help="wikidata-json: relation when the query has no ?p.")] = None,
+    relations: Annotated[
+        Path | None,
+        typer.Option(
+            "--relations",
+            dir_okay=False,
+            help="TOML declaring your relations (the bundled catalog's format: label, templates, logic).",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Add triples from a file; bad rows are reported with file, line and reason, the rest load."""
-    from drowzee_core.kb.catalog import Catalog
+    """Add triples from a file; bad rows are reported with file, line and reason, the rest load.
+
+    With --relations, the file's relations are declared first (checked whole: a bad declaration loads
+    nothing). A relation the data uses that nothing declares gets wording from its name and no logic.
+    """
+    from drowzee_core.kb.declarations import read_declarations
+    from drowzee_core.kb.loading import finish_load, writer_for_load
     from drowzee_core.kb.store import KBStore
-    from drowzee_core.kb.writer import KBWriter
+    from drowzee_core.logic.scratch import bundled_catalog
     from drowzee_core.records.provenance import input_files, provenance, read_sidecar, write_sidecar
 
     path = kb or default_kb_path()
     try:
         loader = LOADERS.get(fmt)
+        declared = read_declarations(relations) if relations is not None else None
         with KBStore(path, create=True) as store:
-            catalog = store.catalog() if store.relation_ids() else Catalog.from_toml()
-            writer = KBWriter(store, catalog, auto_relations=True)
-            report = loader(file, writer, LoadOptions(domain=domain, relation=relation))
+            plan = writer_for_load(store, declared, bundled_catalog())
+            report = loader(file, plan.writer, LoadOptions(domain=domain, relation=relation))
+            finish_load(store, plan, report)
             fingerprint = store.fingerprint()
         before = read_sidecar(path)
     except DrowzeeError as exc:
         raise fail(exc) from exc
-    data = report.to_json() | {"kb": str(path)}
+    data = report.to_json() | {"declared": list(plan.declared), "kb": str(path)}
     record = provenance(
         "kb.load",
         command_params(ctx, kb=path),
         kb_fingerprint=fingerprint,
-        inputs=input_files([file]),
-        counts={k: v for k, v in data.items() if k not in ("errors", "kb")},
+        inputs=input_files([file, *([relations] if relations else [])]),
+        counts={k: v for k, v in data.items() if k not in ("errors", "kb", "undeclared", "declared")},
     )
     if before is not None:
         record.history = [*before.history, before.model_copy(update={"history": []})]
@@ -106,11 +120,50 @@ def kb_load(
     if as_json:
         emit_json(data)
     else:
-        kv(f"loaded {file}", {k: v for k, v in data.items() if k != "errors"})
+        kv(f"loaded {file}", {k: v for k, v in data.items() if k not in ("errors", "undeclared", "declared")})
+        if plan.declared:
+            err.print(f"declared {len(plan.declared)} relations: {', '.join(plan.declared)}")
+        if report.undeclared:
+            err.print(
+                f"[yellow]undeclared[/yellow] (wording from the name, no logic; declare them with --relations):"
+                f" {', '.join(report.undeclared)}"
+            )
         for e in report.errors[:50]:
             err.print(f"[yellow]rejected[/yellow] {e}")
         if len(report.errors) > 50:
             err.print(f"... and {len(report.errors) - 50} more (use --json for up to 1,000)")
+
+
+@kb_app.command("relations")
+def kb_relations(kb: KbOpt = None, as_json: JsonOpt = False) -> None:
+    """The KB's relation catalog: each relation's label, logic, statement template and stored facts."""
+    from drowzee_core.kb.declarations import declared_names, logic_of
+    from drowzee_core.kb.store import KBStore
+
+    try:
+        with KBStore(kb or default_kb_path()) as store:
+            catalog, counts, declared = store.catalog(), store.relation_counts(), set(declared_names(store.meta()))
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    rows = [
+        {
+            "name": r.name,
+            "label": r.label,
+            "logic": logic_of(r),
+            "positive": r.positive,
+            "facts": counts.get(r.name, 0),
+            "declared": r.name in declared,
+        }
+        for r in catalog
+    ]
+    if as_json:
+        emit_json({"relations": rows})
+        return
+    table(
+        f"{len(rows)} relations",
+        ("name", "label", "logic", "statement", "facts", "declared"),
+        [(r["name"], r["label"], r["logic"], r["positive"], r["facts"], "yes" if r["declared"] else "") for r in rows],
+    )
 
 
 @kb_app.command("stats")

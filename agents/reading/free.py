@@ -27,13 +27,16 @@ from agents.reading.claim_types import (
     TripleClaim,
     replaced,
 )
+from agents.reading.comparatives import Comparative, read_comparative
 from agents.reading.coordination import all_or_nothing, they_as
+from agents.reading.descriptions import Hop, resolve_descriptions
 from agents.reading.known import knower
 from agents.reading.labels import WORDNET_SCORE
 from agents.reading.reader import Reading, nlp
 from agents.reading.units import fold
 from agents.reading.verbalize import reading_claim, verbalize
-from drowzee_core.kb.naming import TypeCheck
+from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.naming import TypeCheck, stored_objects
 from drowzee_core.kb.wording import first_named
 
 if TYPE_CHECKING:
@@ -91,6 +94,34 @@ def _ends(claim: Claim) -> tuple[str, str | None] | None:
     return None
 
 
+def comparison_claim(claim: Claim, cmp: Comparative) -> ComparisonClaim:
+    """The comparison a sentence makes of two names' values, as the KB check decides it."""
+    return ComparisonClaim(
+        id="",
+        text=claim.text,
+        span=claim.span,
+        origin=ClaimOrigin.READER,
+        subject=cmp.subject,
+        relation=cmp.relation,
+        direction=cmp.direction,
+        candidates=(cmp.subject, cmp.other),
+    )
+
+
+def hop_claim(claim: Claim, hop: Hop, catalog: Catalog) -> TripleClaim:
+    """The fact a resolved description rests on ("the employer of X" is Y: X works for Y), as a claim of its own."""
+    text = catalog.get(hop.relation).positive.format(s=hop.subject, o=hop.value)
+    return TripleClaim(
+        id="",
+        text=text,
+        span=claim.span,
+        origin=ClaimOrigin.READER,
+        subject=hop.subject,
+        relation=hop.relation,
+        object=hop.value,
+    )
+
+
 def read_free(
     services: ReadingServices,
     query: str,
@@ -136,16 +167,34 @@ def read_free(
                 readings = [r for r in asked if spoken_of(r, triples)] if triples else asked
             return readings
 
+        def named(c: RelatedClaim) -> bool:
+            """Whether a template claim's names are names ("Harnby and Kelso Point" is two)."""
+            if not known(c.subject):
+                return False
+            if isinstance(c, TripleClaim) and c.relation in catalog:
+                return catalog.get(c.relation).object_kind != ValueKind.ENTITY or known(c.object)
+            return True
+
+        def objects(name: str, relation: str) -> list[str]:
+            return stored_objects(store, name, relation)
+
         for c in found:
-            misnamed = c.origin == ClaimOrigin.TEMPLATE and isinstance(c, RelatedClaim) and not known(c.subject)
+            misnamed = c.origin == ClaimOrigin.TEMPLATE and isinstance(c, RelatedClaim) and not named(c)
             plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
+            hops: list[Hop] = []
+            if isinstance(c, TextClaim) and (cmp := read_comparative(nlp()(plain), known, catalog, lexicon)):
+                out.append(comparison_claim(c, cmp))  # "A was founded before B"
+                continue
+            if isinstance(c, TextClaim) or misnamed:
+                plain, hops = resolve_descriptions(plain, nlp(), known, catalog, objects)  # "the employer of X"
             readings = statement(plain, previous) if isinstance(c, TextClaim) or misnamed else []
+            if not readings and (isinstance(c, TextClaim) or misnamed):  # "X borders A, B and C": one per name
+                each = reader.each_named(plain, known)
+                readings = all_or_nothing(each, functools.partial(statement, previous=previous))
+            out += [hop_claim(c, h, catalog) for h in hops] if readings else []
             if misnamed:  # "In 1980 Spain's currency ...": a template took "In 1980 Spain" for a name
                 out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings] or [c]
                 continue
-            if not readings and isinstance(c, TextClaim):  # "X borders A, B and C": one claim per name
-                each = reader.each_named(c.text, known)
-                readings = all_or_nothing(each, functools.partial(statement, previous=previous))
             out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
             if not readings or any(r.partial for r in readings):
                 out.append(c)

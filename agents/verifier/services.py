@@ -101,11 +101,17 @@ class Services:
 
     @cached_property
     def catalog(self) -> Catalog:
-        """The KB's relation catalog, extended with the bundled relations a KB built before them lacks."""
+        """The KB's relation catalog, extended with the bundled relations a KB built before them lacks.
+
+        A user's KB (`drowzee_core.kb.declarations`) is read with its own relations alone: a bundled
+        relation it has no fact of would only misread its sentences.
+        """
+        from drowzee_core.kb.declarations import META_BASE, USER_BASE
         from drowzee_core.logic.scratch import bundled_catalog
 
         store = self.store
-        return self.gate.run(store.catalog).extended_with(bundled_catalog())
+        catalog, meta = self.gate.run(lambda: (store.catalog(), store.meta()))
+        return catalog if meta.get(META_BASE) == USER_BASE else catalog.extended_with(bundled_catalog())
 
     @cached_property
     def kb_fingerprint(self) -> str:

@@ -247,6 +247,15 @@ class KBStore:
         """Store one metadata value (build time, versions...)."""
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
+    def meta(self) -> dict[str, str]:
+        """Every metadata value, by key."""
+        return dict(self.db.execute("SELECT key, value FROM meta"))
+
+    def relation_counts(self) -> dict[str, int]:
+        """Relation name -> number of stored triples (relations with none are left out)."""
+        rows = self.db.execute("SELECT r.name, count(*) FROM triple t JOIN relation r ON r.id = t.r GROUP BY r.name")
+        return {name: int(n) for name, n in rows}
+
     def stats(self) -> Stats:
         """Counts of triples, entities, relations, temporal and negative facts, per domain and source."""
 

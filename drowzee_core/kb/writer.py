@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import math
+import re
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -35,6 +37,8 @@ class LoadReport:
     accepted: int = 0
     new_triples: int = 0
     errors: list[RowError] = field(default_factory=list)
+    undeclared: list[str] = field(default_factory=list)
+    """Relations the data uses that nothing declares: generic wording from their name, no logic."""
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready summary (errors capped at 1,000 entries; the count is always exact)."""
@@ -42,6 +46,7 @@ class LoadReport:
             "accepted": self.accepted,
             "new_triples": self.new_triples,
             "rejected": len(self.errors),
+            "undeclared": list(self.undeclared),
             "errors": [str(e) for e in self.errors[:1000]],
         }
 
@@ -82,10 +87,24 @@ def relation_name_for(text: str) -> str:
 class KBWriter:
     """Collects entities and triples, then writes them to a store in bulk on `flush`."""
 
-    def __init__(self, store: KBStore, catalog: Catalog, *, auto_relations: bool = False) -> None:
+    def __init__(
+        self,
+        store: KBStore,
+        catalog: Catalog,
+        *,
+        auto_relations: bool = False,
+        known: Catalog | None = None,
+    ) -> None:
+        """Write into `store` with `catalog`; with `auto_relations`, relations the data names are added.
+
+        An added relation is taken from `known` (the bundled catalog, with the relations it refers to)
+        when it is there, else made generic and listed in `undeclared`.
+        """
         self.store = store
         self.catalog = catalog
         self.auto_relations = auto_relations
+        self.known = known
+        self.undeclared: list[str] = []
         self._entities: dict[str, Entity] = {}
         self._rows: list[tuple[str, str, str, int, int | None, int | None, str, str]] = []
         self.accepted = 0
@@ -123,9 +142,44 @@ class KBWriter:
             return name
         if not self.auto_relations:
             raise CatalogError(f"unknown relation {name_or_label!r}; add it to the catalog first")
+        if self.known is not None and name in self.known:
+            from drowzee_core.kb.declarations import with_references
+
+            for spec in with_references(self.known, [name]):
+                if spec.name not in self.catalog:
+                    self.catalog = self.catalog.with_relation(spec)
+            log.info("relation %r added to the catalog as the bundled catalog declares it", name)
+            return name
         self.catalog = self.catalog.with_relation(RelationSpec.generic(name, name_or_label.strip()))
+        self.undeclared.append(name)
         log.info("new relation %r added to the catalog with generic templates", name)
         return name
+
+    def value(self, relation: str, label: str) -> str | None:
+        """The year or number entity of `label` when `relation` takes one (`object_kind`), else None.
+
+        Raises:
+            ValueError: the relation takes a year or a number and `label` is not one.
+
+        """
+        name = self.relation(relation)  # first: it may add the relation to the catalog
+        kind = self.catalog.get(name).object_kind
+        text = label.strip().replace(",", "") if kind == ValueKind.QUANTITY else label.strip()
+        if kind == ValueKind.YEAR:
+            if not re.fullmatch(r"-?\d{1,5}", text):
+                raise ValueError(f"relation {relation!r} takes a year (object_kind = year); got {label!r}")
+            return self.year(int(text))
+        if kind == ValueKind.QUANTITY:
+            try:
+                number = float(text)
+            except ValueError:
+                raise ValueError(f"relation {relation!r} takes a number (object_kind = quantity); got {label!r}") from (
+                    None
+                )
+            if not math.isfinite(number):
+                raise ValueError(f"relation {relation!r} takes a finite number; got {label!r}")
+            return self.quantity(number)
+        return None
 
     def triple(
         self,

@@ -176,7 +176,10 @@ def compare(
         for n, (label, _v, when) in ((n, v) for n, v in values.items() if v is not None)
     ]
     ok = subject in winners and len(winners) == 1
-    word = "largest" if direction == "most" else "smallest"
+    if spec.object_kind == ValueKind.YEAR:
+        word = "latest" if direction == "most" else "earliest"
+    else:
+        word = "largest" if direction == "most" else "smallest"
     at = f" in {year}" if year is not None else ""
     text = (
         f"{subject} has the {word} {spec.label}{at} ({format_number(nums[subject])})"

@@ -2,7 +2,8 @@
 
 Optional columns: domain, source, negated (true/false/1/0), start_year, end_year, subject_key,
 object_key. Entities are linked by key when given, else to the one existing entity with that exact
-label, else created with the label as key.
+label, else created with the label as key. The object of a relation whose `object_kind` is year or
+quantity is that year or number ("1921", "1,200"); text there is a row error.
 """
 
 from __future__ import annotations
@@ -58,10 +59,11 @@ def add_row(writer: KBWriter, row: Mapping[str, Any], default_domain: str, defau
     missing = [c for c in REQUIRED if not isinstance(row.get(c), str) or not row[c].strip()]
     if missing:
         raise ValueError(f"missing or empty {', '.join(missing)}")
+    value = writer.value(row["relation"], row["object"])  # a year or number, when the relation takes one
     writer.triple(
         link(writer, row["subject"], row.get("subject_key") or None),
         row["relation"],
-        link(writer, row["object"], row.get("object_key") or None),
+        value or link(writer, row["object"], row.get("object_key") or None),
         domain=str(row.get("domain") or default_domain),
         source=str(row.get("source") or default_source),
         negated=_flag(row.get("negated")),
