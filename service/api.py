@@ -13,15 +13,17 @@ import uuid
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, File, Form, Header, Query, Request, UploadFile
+from fastapi import APIRouter, Depends, FastAPI, File, Form, Header, HTTPException, Query, Request, UploadFile
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, Field
 
+from drowzee_core.errors import DrowzeeError
 from drowzee_core.records.verdict import Verdict, VerifyRequest
 from service.errors import RefusedError, TooLargeError
 from service.jobs import BatchJob, BatchStatus
+from service.kbload import LoadResult, load_kb_file
 from service.limits import BodyLimit, OverLimit, refusal
 from service.runtime import ProveRequest, ProveResponse, Runtime
 from service.settings import ServiceSettings
@@ -115,6 +117,42 @@ def _router(runtime: Runtime) -> APIRouter:
         return BatchCreated(
             id=job.id, total=job.total, status_url=f"/api/batch/{job.id}", results_url=f"/api/batch/{job.id}/results"
         )
+
+    @api.post("/kb/load", response_model=LoadResult, summary="Load a file of triples (and relation declarations)")
+    async def kb_load(
+        file: Annotated[UploadFile, File(description="Triples: CSV, JSONL, Prolog facts or Wikidata JSON.")],
+        format: Annotated[str, Form(description="Loader name: csv, jsonl, prolog, wikidata-json.")] = "csv",
+        domain: Annotated[str, Form(description="Domain of rows that name none.")] = "general",
+        relation: Annotated[str | None, Form(description="wikidata-json: the relation when no ?p.")] = None,
+        relations: Annotated[
+            UploadFile | None, File(description="TOML declaring the data's relations (label, templates, logic).")
+        ] = None,
+    ) -> LoadResult:
+        """Add the rows to the KB (bad rows are reported, the rest load); a bad declaration file loads nothing."""
+        suffix = Path(file.filename or "upload.csv").suffix.lower()
+        staged = (await _save_upload(file, settings)).rename(
+            settings.jobs_dir / "incoming" / f"{uuid.uuid4().hex}{suffix}"
+        )
+        declared = (await _save_upload(relations, settings)) if relations is not None else None
+        try:
+            return await run_in_threadpool(
+                runtime.kb_call,
+                lambda s: load_kb_file(
+                    s,
+                    staged,
+                    format,
+                    domain,
+                    relation=relation,
+                    relations=declared,
+                    max_bytes=settings.max_upload_bytes,
+                ),
+            )
+        except DrowzeeError as exc:
+            raise HTTPException(status_code=400, detail=str(exc)) from exc
+        finally:
+            staged.unlink(missing_ok=True)
+            if declared is not None:
+                declared.unlink(missing_ok=True)
 
     @api.get("/batch", response_model=list[BatchJob], summary="List batch jobs")
     async def jobs() -> list[BatchJob]:

@@ -26,7 +26,7 @@ MAX_FILE_BYTES = 50_000_000
 """Largest KB file `load_kb_file` reads unless told otherwise."""
 MAX_ERRORS = 1000
 """Rejected rows listed in a `LoadResult` (the count is always exact)."""
-KB_CACHED = ("catalog", "kb_fingerprint", "reasoner", "kb_facts", "reader", "linker", "corpus")
+KB_CACHED = ("catalog", "kb_fingerprint", "reasoner", "kb_facts", "reader", "sentence_reader", "linker", "corpus")
 """`Services` cached properties read from the KB's content: dropped after a load, rebuilt on next use."""
 _DOMAIN_RE = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")
 
@@ -57,6 +57,11 @@ class LoadResult(BaseModel):
     rejected: int = Field(description=f"Rows rejected (exact count; `errors` holds the first {MAX_ERRORS:,}).")
     errors: list[RowProblem]
     fingerprint: str = Field(description="The KB's content fingerprint after the load.")
+    declared: list[str] = Field(default_factory=list, description="Relations the load's declaration file declared.")
+    undeclared: list[str] = Field(
+        default_factory=list,
+        description="Relations the data uses that nothing declares: wording from their name, no logic.",
+    )
 
 
 def refresh(services: Services) -> None:
@@ -80,6 +85,7 @@ def load_kb_file(
     domain: str = "general",
     *,
     relation: str | None = None,
+    relations: Path | str | None = None,
     max_bytes: int = MAX_FILE_BYTES,
 ) -> LoadResult:
     """Add a file's triples to the running KB with the loader registered as `fmt`, then reload Prolog.
@@ -90,6 +96,8 @@ def load_kb_file(
         fmt: A `LOADERS` name (csv, jsonl, prolog, wikidata-json).
         domain: Domain of rows that name none.
         relation: wikidata-json only: the relation when the query has no `?p`.
+        relations: A TOML file declaring the data's relations (`drowzee_core.kb.declarations`); checked
+            whole before anything is written.
         max_bytes: Largest file accepted.
 
     Returns:
@@ -100,9 +108,10 @@ def load_kb_file(
         LoadError: the loader cannot read the file at all (nothing is written then).
 
     """
-    from drowzee_core.kb.catalog import Catalog
-    from drowzee_core.kb.writer import KBWriter
+    from drowzee_core.kb.declarations import read_declarations
+    from drowzee_core.kb.loading import finish_load, writer_for_load
     from drowzee_core.logic.kb_formats import LOADERS, LoadOptions
+    from drowzee_core.logic.scratch import bundled_catalog
 
     file = Path(path)
     if not file.is_file():
@@ -117,11 +126,13 @@ def load_kb_file(
     domain = (domain or "").strip() or "general"
     if not _DOMAIN_RE.fullmatch(domain):
         raise KBViewError(f"domain {domain!r} must be 1-64 letters, digits, '_' or '-' (e.g. geography)")
+    declared = read_declarations(Path(relations)) if relations else None
     store = services.store
-    catalog = store.catalog() if store.relation_ids() else Catalog.from_toml()
-    writer = KBWriter(store, catalog, auto_relations=True)
+    plan = writer_for_load(store, declared, bundled_catalog())
     try:
-        report = LOADERS.get(fmt)(file, writer, LoadOptions(domain=domain, relation=(relation or "").strip() or None))
+        options = LoadOptions(domain=domain, relation=(relation or "").strip() or None)
+        report = LOADERS.get(fmt)(file, plan.writer, options)
+        finish_load(store, plan, report)
     finally:
         refresh(services)  # also after a failure: the prolog loader resets the KB's Prolog module
     fingerprint = services.kb_fingerprint
@@ -143,6 +154,8 @@ def load_kb_file(
         rejected=len(report.errors),
         errors=[RowProblem(file=e.file, line=e.line, reason=e.reason) for e in report.errors[:MAX_ERRORS]],
         fingerprint=fingerprint,
+        declared=list(plan.declared),
+        undeclared=list(report.undeclared),
     )
 
 

@@ -14,7 +14,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from agents.reading.asking import MAX_QUERY_CHARS, last_question, question_text, wh_question
+from agents.reading.comparatives import Comparative, read_comparative
 from agents.reading.coordination import distributed, pair_of
+from agents.reading.descriptions import Hop, resolve_descriptions
 from agents.reading.discourse import STANCE
 from agents.reading.labels import LabelLinker, RelationLabel, catalog_labels, entity_labels, value_labels
 from agents.reading.lexicon import Lexicon
@@ -101,6 +103,16 @@ class SentenceReader:
     ) -> list[Reading]:
         """The readings of one sentence; a pronoun subject is `previous`; `answer` fills a question word."""
         return read(nlp()(sentence), lexicon or self.lexicon, known, previous, answer)
+
+    def compared(self, sentence: str, known: Callable[[str], bool], lexicon: Lexicon) -> Comparative | None:
+        """The comparison of two names' years or numbers a sentence makes (`agents.reading.comparatives`)."""
+        return read_comparative(nlp()(sentence), known, self.catalog, lexicon)
+
+    def described(
+        self, sentence: str, known: Callable[[str], bool], objects: Callable[[str, str], list[str]]
+    ) -> tuple[str, list[Hop]]:
+        """The sentence with its descriptions of KB names resolved (`agents.reading.descriptions`), and the hops."""
+        return resolve_descriptions(sentence, nlp(), known, self.catalog, objects)
 
     def each_named(self, sentence: str, known: Callable[[str], bool]) -> list[str]:
         """The sentence once per name of its one list of names (`agents.reading.coordination`); else []."""

@@ -2,8 +2,9 @@
 
 A label said with "by", or the agent noun of the sentence's verb ("director" for "directed"), takes its
 active sentence's object as subject ("X trained Y" -> (Y, trained by, X); "X directed Y" -> (Y, director,
-X)); any other verb label takes a passive sentence's agent as subject ("X was followed by Y" -> (Y,
-follows, X)); a relational noun's "of" / "for" / possessive name, or the subject of "has a N named Y"
+X)), and the owner of its agent noun as subject ("the trainer of Y is X", "Y's trainer is X"); any
+other verb label takes a passive sentence's agent as subject ("X was followed by Y" -> (Y, follows,
+X)); a relational noun's "of" / "for" / possessive name, or the subject of "has a N named Y"
 or "has the N Y", is a noun label's subject ("X is the coach of Y" -> (Y, coach, X); "X has the symbol
 Y" -> (X, symbol, Y)); an adjective that modifies the predicate noun is its value ("the African
 continent"), or its owner where only that fits the relation's types ("the Peruvian capital"); a
@@ -137,7 +138,11 @@ def direction(
     label = link.text.lower()
     if label.endswith(" by") or link.agentive:
         agent = _agent(doc, names)
-        s, o = ((b, a) if agent is a else (a, b)) if agent is not None else (b, a)
+        owner = _owner(words, names) if agent is None else None
+        if isinstance(owner, Mention):  # "the builder of X is Y", "X's builder is Y": X was built by Y
+            s, o = owner, (b if owner is a else a)
+        else:
+            s, o = ((b, a) if agent is a else (a, b)) if agent is not None else (b, a)
     elif verbal(link) and (agent := _agent(doc, names)) is not None:
         s, o = agent, (b if agent is a else a)  # "X was followed by Y" for the label "follows": Y follows X
     elif not verbal(link) and (value := _named_value(words, names, link)) is not None:

@@ -27,9 +27,9 @@ from agents.reading.claim_types import (
     TripleClaim,
     replaced,
 )
-from agents.reading.comparatives import Comparative, read_comparative
+from agents.reading.comparatives import Comparative
 from agents.reading.coordination import all_or_nothing, they_as
-from agents.reading.descriptions import Hop, resolve_descriptions
+from agents.reading.descriptions import Hop
 from agents.reading.known import knower
 from agents.reading.labels import WORDNET_SCORE
 from agents.reading.reader import Reading, nlp
@@ -122,6 +122,26 @@ def hop_claim(claim: Claim, hop: Hop, catalog: Catalog) -> TripleClaim:
     )
 
 
+def said_already(reading: Reading, claims: Sequence[Claim]) -> bool:
+    """Whether a claim read from the response means what `reading` (the question with its answer) means.
+
+    The same relation and polarity between the same names, the one or the other written in full
+    ("Is Quill Works a partner of X?" "Yes, Quill Works is a partner of X." is one claim, even where the
+    question's parse cut a name short); the inverse relation written the other way round counts too.
+    """
+
+    def same(a: str, b: str) -> bool:
+        x, y = fold(a), fold(b)
+        return bool(x and y) and (x in y or y in x)
+
+    for c in claims:
+        if not isinstance(c, TripleClaim) or c.negated != reading.negated:
+            continue
+        if c.relation == reading.relation and same(c.subject, reading.subject) and same(c.object, reading.object):
+            return True
+    return False
+
+
 def read_free(
     services: ReadingServices,
     query: str,
@@ -182,11 +202,11 @@ def read_free(
             misnamed = c.origin == ClaimOrigin.TEMPLATE and isinstance(c, RelatedClaim) and not named(c)
             plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
             hops: list[Hop] = []
-            if isinstance(c, TextClaim) and (cmp := read_comparative(nlp()(plain), known, catalog, lexicon)):
+            if isinstance(c, TextClaim) and (cmp := reader.compared(plain, known, lexicon)):
                 out.append(comparison_claim(c, cmp))  # "A was founded before B"
                 continue
             if isinstance(c, TextClaim) or misnamed:
-                plain, hops = resolve_descriptions(plain, nlp(), known, catalog, objects)  # "the employer of X"
+                plain, hops = reader.described(plain, known, objects)  # "the employer of X" is the KB's one value
             readings = statement(plain, previous) if isinstance(c, TextClaim) or misnamed else []
             if not readings and (isinstance(c, TextClaim) or misnamed):  # "X borders A, B and C": one per name
                 each = reader.each_named(plain, known)
@@ -207,6 +227,8 @@ def read_free(
         elif wh and (answers := reader.answers_of(response, known, wh)):
             asked = [(r, wh, True) for a in answers for r in reader.read_one(wh, known, answer=a, lexicon=lexicon)[:1]]
         for r, question, yes in asked:
+            if said_already(r, out):
+                continue  # one claim per meaning: the response says what the answer to the question claims
             if r.partial and not yes:  # "No" to a question that asks more than the claim: the claim's denial
                 # proves the answer, and its failure leaves the rest of the question open
                 out.append(replaced(reading_claim(None, r, ClaimOrigin.QUERY, verbalize(catalog, r)), sufficient=True))

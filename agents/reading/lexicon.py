@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.model import RelationCategory, ValueKind
 
 SLOT_S, SLOT_O = "\x00s", "\x00o"
 """Pattern items standing for the subject and object slots."""
@@ -140,7 +140,9 @@ class Lexicon:
                     (f"{rel.phrase[:1].upper()}{rel.phrase[1:]} is {{o}}.", False),
                     (f"{{o}} is {rel.phrase}.", False),
                 ]
-            out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse)
+            # an inverse's own templates say the other voice ("discovered" / "discovered by")
+            active = rel.category == RelationCategory.ACTIVE_VERB and not rel.symmetric and rel.inverse_of is None
+            out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse, active)
             if rel.object_kind == ValueKind.QUANTITY:  # "Iron has atomic number 26", "X has a population of 5,000"
                 has = [(f"{{s}} has {rel.label} {{o}}.", False), (f"{{s}} has a {rel.label} of {{o}}.", False)]
                 out += [_with_have(p) for p in patterns_of(rel.name, has, rel.object_kind, False, parse)]
@@ -186,8 +188,13 @@ def patterns_of(
     kind: ValueKind,
     symmetric: bool,
     parse: Callable[[str], Any],
+    active: bool = False,
 ) -> list[Pattern]:
-    """The patterns of one relation's templates ((template, negated) pairs with `{s}` and `{o}`)."""
+    """The patterns of one relation's templates ((template, negated) pairs with `{s}` and `{o}`).
+
+    `active`: the relation is of the active-verb category, so its plain templates are also read in
+    the passive.
+    """
     out = []
     for template, negated in forms:
         if "{s}" not in template or "{o}" not in template:
@@ -204,7 +211,27 @@ def patterns_of(
         for v in variants:
             if v is not None and SLOT_S in v and SLOT_O in v and any(_is_cue(i) for i in v):
                 out.append(Pattern(relation, v, negated, kind, past, passive))
+        if (converse := _passive_variant(doc, items, kind, passive, active)) is not None:
+            out.append(Pattern(relation, converse, negated, kind, past=False, passive=True))
     return out
+
+
+def _passive_variant(
+    doc: Any, items: tuple[str, ...], kind: ValueKind, passive: bool, active: bool
+) -> tuple[str, ...] | None:
+    """The items of an active template said in the passive: "{s} mentors {o}" -> "{o} is mentored by {s}".
+
+    Only for a relation of the active-verb category whose template reads "{s} <verb phrase> {o}" with
+    no preposition before the object; the cues keep their lemmas ("mentor"), which both voices share
+    (the parser may tag an unusual verb as a noun in the filled-in template, so the category decides).
+    """
+    if passive or not active or AGENT in items or kind != ValueKind.ENTITY:
+        return None
+    obj = next((t for t in doc if t.text == _FILL["{o}"]), None)
+    if obj is None or obj.i == 0 or doc[obj.i - 1].pos_ == "ADP" or items[0] != SLOT_S or items[-1] != SLOT_O:
+        return None  # "{s} works for {o}": no passive with the object as its subject
+    cues = tuple(i for i in items if i not in (SLOT_S, SLOT_O))
+    return (SLOT_O, *cues, AGENT, SLOT_S) if cues else None
 
 
 HAVE = "have"

@@ -129,6 +129,21 @@ class Catalog:
         """A new catalog that also holds `spec` (used for relations first seen in loaded data)."""
         return Catalog([*self._relations.values(), spec], self.composites, self.same_object, self.comparisons)
 
+    def with_relations_of(self, other: Catalog, names: Iterable[str]) -> Catalog:
+        """A new catalog that also holds `other`'s specs of `names`, and `other`'s rules that then apply.
+
+        The specs come in together, so a relation and its inverse (or broader relation) are added at once;
+        a rule of `other` is taken when every relation it names is in the new catalog.
+        """
+        specs = {**self._relations, **{n: other.get(n) for n in names if n not in self._relations}}
+        have = set(specs)
+        return Catalog(
+            specs.values(),
+            [*self.composites, *(c for c in other.composites if {c.first, c.second, c.result} <= have)],
+            [*self.same_object, *(x for x in other.same_object if {x.relation, x.result} <= have)],
+            [*self.comparisons, *(c for c in other.comparisons if c.relation in have)],
+        )
+
     @classmethod
     def from_toml(cls, path: Path | None = None) -> Catalog:
         """Read a catalog file; with no path, the bundled catalog."""

@@ -128,6 +128,8 @@ def _relation(item: Any, where: str, n: int) -> RelationSpec:
         if err["type"] == "missing":
             raise CatalogError(f"{where}: relation {name!r}: key {key!r} is required") from None
         msg = err["msg"].removeprefix("Value error, ")
+        if not err["loc"]:  # a check across keys: its message names the relation and the keys
+            raise CatalogError(f"{where}: {msg}") from None
         raise CatalogError(f"{where}: relation {name!r}: key {key!r}: {msg}") from None
 
 

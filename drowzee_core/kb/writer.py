@@ -84,6 +84,21 @@ def relation_name_for(text: str) -> str:
     return name[:64]
 
 
+def label_from_name(text: str) -> str:
+    """How a relation named in data is said: an identifier in words, less a leading "has" / "is".
+
+    "has_director" -> "director", "partnerOf" -> "partner of", "is_member_of" -> "member of",
+    "founded_in" -> "founded in"; a label with spaces is kept as written ("place of birth").
+    """
+    text = " ".join(text.split())
+    if " " in text:
+        return text
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text).replace("_", " ").replace("-", " ").lower().split()
+    if len(words) > 1 and words[0] in ("has", "have", "is"):
+        words = words[1:]
+    return " ".join(words) or text
+
+
 class KBWriter:
     """Collects entities and triples, then writes them to a store in bulk on `flush`."""
 
@@ -145,12 +160,12 @@ class KBWriter:
         if self.known is not None and name in self.known:
             from drowzee_core.kb.declarations import with_references
 
-            for spec in with_references(self.known, [name]):
-                if spec.name not in self.catalog:
-                    self.catalog = self.catalog.with_relation(spec)
+            self.catalog = self.catalog.with_relations_of(
+                self.known, [s.name for s in with_references(self.known, [name])]
+            )
             log.info("relation %r added to the catalog as the bundled catalog declares it", name)
             return name
-        self.catalog = self.catalog.with_relation(RelationSpec.generic(name, name_or_label.strip()))
+        self.catalog = self.catalog.with_relation(RelationSpec.generic(name, label_from_name(name_or_label)))
         self.undeclared.append(name)
         log.info("new relation %r added to the catalog with generic templates", name)
         return name

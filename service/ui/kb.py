@@ -111,13 +111,16 @@ def tab(runtime: Runtime) -> None:
     def guess(path: str | None, fmt: str) -> str:
         return SUFFIX_FORMATS.get(Path(path).suffix.lower(), fmt) if path else fmt
 
-    def load(path: str | None, fmt: str, domain: str, relation: str, current: str | None) -> tuple[Any, ...]:
+    def load(
+        path: str | None, fmt: str, domain: str, relation: str, declared: str | None, current: str | None
+    ) -> tuple[Any, ...]:
         if not path:
             gr.Warning("Choose a KB file to load first.")
             return error_html("No file", "Choose a KB file to load first."), gr.skip(), gr.skip(), gr.skip()
         limit = runtime.settings.max_upload_bytes
         res, err = kb(
-            "Loading the file", lambda s: kbload.load_kb_file(s, path, fmt, domain, relation=relation, max_bytes=limit)
+            "Loading the file",
+            lambda s: kbload.load_kb_file(s, path, fmt, domain, relation=relation, relations=declared, max_bytes=limit),
         )
         if res is None:
             return err, gr.update(value=[], visible=False), gr.skip(), gr.skip()
@@ -190,6 +193,12 @@ def tab(runtime: Runtime) -> None:
                 upload = gr.File(
                     label="Triples file", file_types=list(SUFFIX_FORMATS), height=120, elem_id="kb-load-file"
                 )
+                declared = gr.File(
+                    label="Relations (optional TOML: each relation's label, templates and logic)",
+                    file_types=[".toml"],
+                    height=90,
+                    elem_id="kb-load-relations",
+                )
                 with gr.Row():
                     fmt = gr.Dropdown(list(LOADERS.names()), value="csv", label="Format", elem_id="kb-load-format")
                     domain = gr.Textbox(value="general", label="Default domain", elem_id="kb-load-domain")
@@ -228,7 +237,7 @@ def tab(runtime: Runtime) -> None:
             first.then(derived, [entity, head], [derived_out])
         gr.on([prove_btn.click, subject.submit, obj.submit], prove, [subject, relation, obj], [proof])
         upload.upload(guess, [upload, fmt], [fmt])
-        load_btn.click(load, [upload, fmt, domain, wd_relation, relation], [summary, errors, stats, relation])
+        load_btn.click(load, [upload, fmt, domain, wd_relation, declared, relation], [summary, errors, stats, relation])
 
 
 __all__ = ["relation_choices", "tab"]

@@ -94,8 +94,21 @@ def load_html(res: LoadResult) -> str:
         f"<div class='dz-section'>Loaded <strong>{name}</strong> ({escape(res.format)}, domain {escape(res.domain)}):"
         f" <strong>{res.accepted:,}</strong> rows accepted, <strong>{res.new_triples:,}</strong> new triples,"
         f" <strong>{res.rejected:,}</strong> rejected. Proofs now use the new facts; fingerprint"
-        f" {_code(res.fingerprint)}.</div>"
+        f" {_code(res.fingerprint)}.{_relations(res)}</div>"
     )
+
+
+def _relations(res: LoadResult) -> str:
+    """What the load declared, and the relations the data uses that nothing declares."""
+    out = ""
+    if res.declared:
+        out += f" Declared: {escape(', '.join(res.declared))}."
+    if res.undeclared:
+        out += (
+            f" <strong>Undeclared</strong> (wording from the name, no logic; declare them in a relations file):"
+            f" {escape(', '.join(res.undeclared))}."
+        )
+    return out
 
 
 __all__ = ["derived_html", "entity_html", "load_html", "prove_html", "stats_html", "stored_html"]

@@ -79,6 +79,12 @@ class FakeSentenceReader:
     def answers_of(self, response: str, known: Any, question: str = "") -> list[Any]:
         return []
 
+    def compared(self, sentence: str, known: Any, lexicon: Any) -> None:
+        return None
+
+    def described(self, sentence: str, known: Any, objects: Any) -> tuple[str, list[Any]]:
+        return sentence, []
+
     def ask(
         self,
         question: str,
