@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from cli.output import (
     JsonOpt,
@@ -129,7 +130,7 @@ def kb_load(
                 f" {', '.join(report.undeclared)}"
             )
         for e in report.errors[:50]:
-            err.print(f"[yellow]rejected[/yellow] {e}")
+            err.print(f"[yellow]rejected[/yellow] {escape(str(e))}")
         if len(report.errors) > 50:
             err.print(f"... and {len(report.errors) - 50} more (use --json for up to 1,000)")
 

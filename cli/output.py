@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     Progress,
@@ -68,7 +69,7 @@ def progress(rate: bool = False) -> Progress:
 
 def fail(exc: DrowzeeError) -> typer.Exit:
     """Print the error (it says what to fix) and exit with status 2."""
-    err.print(f"[red]error:[/red] {exc}")
+    err.print(f"[red]error:[/red] {escape(str(exc))}")  # "[[comparison]]" in a message is no markup
     return typer.Exit(code=2)
 
 

@@ -41,7 +41,7 @@ def _forms(catalog: Catalog) -> list[tuple[str, re.Pattern[str], re.Pattern[str]
         if not rel.phrase or not rel.phrase.endswith("{s}") or rel.object_kind != ValueKind.ENTITY:
             continue
         prefix = rel.phrase[: -len("{s}")]
-        before = re.compile(rf"\b{re.escape(prefix.strip())}\s+$", re.IGNORECASE)
+        before = re.compile(rf"\b{re.escape(prefix.strip())}\s+(?:the\s+)?$", re.IGNORECASE)  # "of The Salt Lantern"
         noun = re.fullmatch(r"the (\w[\w ]*) of ", prefix)
         after = re.compile(rf"^['’]s\s+{re.escape(noun.group(1))}\b", re.IGNORECASE) if noun else None
         out.append((rel.name, before, after))

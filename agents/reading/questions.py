@@ -269,7 +269,9 @@ def read_question(
             return []
         s, o = where
     when = time_qualifier(doc, found, s, o)  # "In 1990 Germany used ...": the claim holds at that year
-    past = when is not None or any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
+    # a relation its templates say in the past ("was painted by") is no past statement for being said so
+    said_past = any(p.past for p in lexicon.patterns if p.relation == link.label)
+    past = when is not None or (not said_past and any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc))
     values = [m for m in found if m.kind != ValueKind.ENTITY and m not in (s, o, when)]  # "in 1769", a number
     said_by = _saying(linker, words, next((x for x in every if x.relation == link.label), None))
     # "in the north of X" says a part of X: a KB claim of X itself is partial. With supplied labels the

@@ -48,6 +48,10 @@ NOT_DOING = frozenset({"be", "have", "do", "is", "was", "are", "were"})
 """Verbs after "who" that say no deed ("a person who is ...", "who was born": a patient, not a doer)."""
 
 
+MIN_AGENT_STEM = 4
+"""Shortest verb given agent nouns by suffix ("act" -> "actor" is WordNet's own derivation)."""
+
+
 class WordNetRelated:
     """`Related` lemmas from NLTK's WordNet reader (nouns and verbs; cached per lemma)."""
 
@@ -140,7 +144,23 @@ class WordNetRelated:
                     if d.synset().lexname() == "noun.person" and noun != verb and noun.endswith(AGENT_SUFFIXES):
                         found |= {noun} | _kin(d.synset())
         found |= self.defined_agents.get(verb, frozenset())
+        found |= self._suffixed_agents(verb)
         return frozenset(n.lower().replace("_", " ") for n in found)
+
+    def _suffixed_agents(self, verb: str) -> set[str]:
+        """Person nouns the verb makes with an agent suffix where WordNet links no derivation ("curate": "curator").
+
+        A candidate counts only when WordNet holds it as a person noun.
+        """
+        if " " in verb or len(verb) < MIN_AGENT_STEM:
+            return set()
+        stem = verb[:-1] if verb.endswith("e") else verb
+        candidates = {f"{stem}{suffix}" for suffix in ("er", "or", "ist")} | {f"{verb}r"}
+        return {
+            c
+            for c in candidates
+            if any(x.lexname() == "noun.person" for x in self.wn.synsets(c, pos="n")) and c.endswith(AGENT_SUFFIXES)
+        }
 
     @functools.cached_property
     def defined_agents(self) -> Mapping[str, frozenset[str]]:

@@ -29,6 +29,11 @@ DISTRACTORS = 24
 
 
 # ---------------------------------------------------------------------- comparison
+def _kind(key: str) -> str:
+    """An entity's kind from its key's prefix ("country:fr"); a user's keys are labels, of no one kind."""
+    return key.split(":", 1)[0] if ":" in key else ""
+
+
 def comparison(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) -> QRPair | None:
     """2-4 entities of one kind (same key prefix) compared on a numeric relation."""
     if not ix.comparisons:
@@ -36,14 +41,14 @@ def comparison(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) -> 
     refutable = [c for c in ix.comparisons if c[1] in ix.refuting]
     comp, r, pool = rng.choice(refutable if refutable and rng.random() < knobs.refutable_share else ix.comparisons)
     s0 = rng.choice(pool)
-    kind = ix.key(s0).split(":", 1)[0]
+    kind = _kind(ix.key(s0))
     k = rng.randint(2, 4)
     picked: dict[int, float] = {}
     objects: dict[int, int] = {}
     for _ in range(40):
         s = rng.choice(pool) if picked else s0
         o = ix.unique_object(s, r)
-        if o is None or s in picked or ix.key(s).split(":", 1)[0] != kind:
+        if o is None or s in picked or _kind(ix.key(s)) != kind:
             continue
         value = parse_number(ix.label(o))
         if value is None or value in picked.values():

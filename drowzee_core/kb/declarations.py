@@ -177,10 +177,38 @@ def declared_catalog(base: Catalog, declared: Declarations, fallback: Catalog) -
     composites = _merged(base.composites, declared.composites)
     same = _merged(base.same_object, declared.same_object)
     comparisons = _merged(base.comparisons, declared.comparisons)
+    compared = {c.relation for c in comparisons}
+    comparisons += [
+        implied_comparison(r)
+        for r in declared.relations
+        if r.object_kind != ValueKind.ENTITY and r.name not in compared  # a declared [[comparison]] wins
+    ]
     try:
         return Catalog(specs.values(), composites, same, comparisons)
     except CatalogError as exc:
         raise CatalogError(f"{declared.source}: {exc}") from None
+
+
+def implied_comparison(rel: RelationSpec) -> ComparisonSpec:
+    """How "which one has the most / least" is said of a declared year or number relation with no [[comparison]].
+
+    A number's label says it ("has the largest fleet size"); a year's statement template says it
+    ("{s} was founded in {o}." -> "was founded in the latest year").
+    """
+    words = rel.positive.removesuffix(".").strip()
+    if (
+        rel.object_kind == ValueKind.YEAR
+        and words.startswith("{s} ")
+        and words.endswith(" {o}")
+        and "{" not in words[4:-4]
+    ):
+        said = words[4:-4]
+        return ComparisonSpec(relation=rel.name, most=f"{said} the latest year", least=f"{said} the earliest year")
+    if rel.object_kind == ValueKind.YEAR:
+        return ComparisonSpec(
+            relation=rel.name, most=f"has the latest {rel.label}", least=f"has the earliest {rel.label}"
+        )
+    return ComparisonSpec(relation=rel.name, most=f"has the largest {rel.label}", least=f"has the smallest {rel.label}")
 
 
 def _merged(old: Iterable[Any], new: Iterable[Any]) -> list[Any]:
@@ -253,6 +281,7 @@ __all__ = [
     "Declarations",
     "declared_catalog",
     "declared_names",
+    "implied_comparison",
     "logic_of",
     "parse_declarations",
     "read_declarations",

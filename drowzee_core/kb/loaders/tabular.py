@@ -51,7 +51,13 @@ def link(writer: KBWriter, label: str, key: str | None) -> str:
     found = writer.store.resolve(label, limit=2)
     if len(found) == 1 and writer.store.entity(found[0]).label == label:
         return writer.store.entity(found[0]).key
-    return writer.entity(label, label)
+    return writer.entity(label, label, aliases=without_article(label))
+
+
+def without_article(label: str) -> tuple[str, ...]:
+    """A name that starts with "The" is also written without it ("The Salt Lantern": "Salt Lantern")."""
+    words = label.split()
+    return (" ".join(words[1:]),) if len(words) > 1 and words[0].lower() == "the" else ()
 
 
 def add_row(writer: KBWriter, row: Mapping[str, Any], default_domain: str, default_source: str) -> None:
