@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -120,6 +121,14 @@ def hop_claim(claim: Claim, hop: Hop, catalog: Catalog) -> TripleClaim:
         relation=hop.relation,
         object=hop.value,
     )
+
+
+STANCE_ONLY = re.compile(
+    r"(?i)(yes|no|yeah|nope|correct|right|true|false|indeed)[\s,.!]*"
+    r"((it|he|she|they|we|i|you|that|this)\s+(is|are|was|were|does|do|did|has|have|had|can|could|will|would)"
+    r"(\s+not|n't)?)?[\s.!]*"
+)
+"""A sentence that only answers yes or no ("Yes.", "No, it does not."): it says the question's claim."""
 
 
 def said_already(reading: Reading, claims: Sequence[Claim]) -> bool:
@@ -237,6 +246,8 @@ def read_free(
             out.append(reading_claim(None, r, origin, verbalize(catalog, r)))
             if r.partial:  # the question asks more than the claim: the rest stays for the other sources
                 out.append(TextClaim(id="", text=question, origin=ClaimOrigin.SENTENCE))
+        if asked:  # "Yes." says the question's claim, read above: no second, unread claim of it
+            out = [c for c in out if not (isinstance(c, TextClaim) and STANCE_ONLY.fullmatch(c.text.strip()))]
         return out
 
     return services.gate.run(run)
