@@ -213,7 +213,21 @@ def patterns_of(
                 out.append(Pattern(relation, v, negated, kind, past, passive))
         if (converse := _passive_variant(doc, items, kind, passive, active)) is not None:
             out.append(Pattern(relation, converse, negated, kind, past=False, passive=True))
+        if _intransitive_value(doc, kind, passive):  # "{s} opened in {o}" is also "{s} was opened in {o}"
+            out.append(Pattern(relation, items, negated, kind, past, passive=True))
     return out
+
+
+def _intransitive_value(doc: Any, kind: ValueKind, passive: bool) -> bool:
+    """Whether an active template with a year or number says it with a verb that takes no object.
+
+    Such a verb reads the same in the passive ("the museum opened in 1931", "was opened in 1931"); a
+    transitive one does not ("X discovered Y in 1774" is no "X was discovered in 1774").
+    """
+    if passive or kind == ValueKind.ENTITY:
+        return False
+    verbs = [t for t in doc if t.pos_ == "VERB"]
+    return bool(verbs) and not any(c.dep_ in ("dobj", "obj") for v in verbs for c in v.children)
 
 
 def _passive_variant(

@@ -146,10 +146,7 @@ def _place(pattern: Pattern, s: Mention, o: Mention, lay: _Layout) -> bool:
                 continue  # a fronted question word stands anywhere
             pos = lay.at[m.start]
         else:
-            # a year or a number is never the agent: its relation reads the same in either voice
-            either = pattern.object_kind != ValueKind.ENTITY
-            fits = (None, pattern.passive)
-            later = [p for p, voice in lay.cues.get(item, []) if p > at and (either or voice in fits)]
+            later = [p for p, voice in lay.cues.get(item, []) if p > at and voice in (None, pattern.passive)]
             if not later:
                 return False
             pos = later[0]
