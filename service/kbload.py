@@ -110,6 +110,7 @@ def load_kb_file(
     """
     from drowzee_core.kb.declarations import read_declarations
     from drowzee_core.kb.loading import finish_load, writer_for_load
+    from drowzee_core.kb.store import KBStore
     from drowzee_core.logic.kb_formats import LOADERS, LoadOptions
     from drowzee_core.logic.scratch import bundled_catalog
 
@@ -127,6 +128,11 @@ def load_kb_file(
     if not _DOMAIN_RE.fullmatch(domain):
         raise KBViewError(f"domain {domain!r} must be 1-64 letters, digits, '_' or '-' (e.g. geography)")
     declared = read_declarations(Path(relations)) if relations else None
+    kb = Path(services.settings.kb)
+    if "store" not in vars(services) and str(kb) != ":memory:" and not kb.exists():
+        # a service started on a KB file that does not exist yet: the first load creates it
+        kb.parent.mkdir(parents=True, exist_ok=True)
+        vars(services)["store"] = KBStore(kb, create=True)
     store = services.store
     plan = writer_for_load(store, declared, bundled_catalog())
     try:

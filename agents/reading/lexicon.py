@@ -140,8 +140,10 @@ class Lexicon:
                     (f"{rel.phrase[:1].upper()}{rel.phrase[1:]} is {{o}}.", False),
                     (f"{{o}} is {rel.phrase}.", False),
                 ]
-            # an inverse's own templates say the other voice ("discovered" / "discovered by")
-            active = rel.category == RelationCategory.ACTIVE_VERB and not rel.symmetric and rel.inverse_of is None
+            # a passive inverse's own templates say the other voice ("discovered" / "discovered by")
+            inverse = catalog.get(rel.inverse_of) if rel.inverse_of in catalog else None
+            said_passive = inverse is not None and inverse.category == RelationCategory.PASSIVE_VERB
+            active = rel.category == RelationCategory.ACTIVE_VERB and not rel.symmetric and not said_passive
             out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse, active)
             if rel.object_kind == ValueKind.QUANTITY:  # "Iron has atomic number 26", "X has a population of 5,000"
                 has = [(f"{{s}} has {rel.label} {{o}}.", False), (f"{{s}} has a {rel.label} of {{o}}.", False)]

@@ -10,7 +10,7 @@ import pytest
 
 from agents.verifier.services import Services
 from agents.verifier.settings import VerifierSettings
-from drowzee_core.errors import KBError, LoadError
+from drowzee_core.errors import CatalogError, KBError, LoadError
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.store import KBStore
 from drowzee_core.kb.writer import KBWriter
@@ -193,3 +193,42 @@ def test_the_tab_builds_and_escapes_kb_text(tmp_path: Path) -> None:
     hit = kbview.EntityHit(key="k<1>", label="<script>x</script>", kind="entity", facts=0)
     html = kb_html.entity_html(hit, ["a&b"])
     assert "<script>" not in html and "&lt;script&gt;" in html and "a&amp;b" in html
+
+
+RELATIONS = """
+[[relation]]
+name = "tends"
+label = "tends"
+category = "active_verb"
+functional = true
+positive = "{s} tends {o}."
+negative = "{s} does not tend {o}."
+question = "Does {s} tend {o}?"
+"""
+
+
+def test_a_service_started_on_a_new_kb_file_creates_it_on_the_first_load(tmp_path: Path) -> None:
+    """A user starts the service on a KB that does not exist yet and loads their data with its relations."""
+    facts = tmp_path / "garden.csv"
+    rows = "Ivo Marsh,tends,North Plot\nAda Finch,tends,South Plot\nIvo Marsh,grows,Leeks\n"
+    facts.write_text(f"subject,relation,object\n{rows}", encoding="utf-8")
+    declared = tmp_path / "relations.toml"
+    declared.write_text(RELATIONS, encoding="utf-8")
+    svc = Services(VerifierSettings(kb=tmp_path / "new" / "kb.sqlite", cache=False))
+    try:
+        res = on_kb(svc, kbload.load_kb_file, facts, "csv", relations=declared)
+        assert (res.accepted, res.declared, res.undeclared) == (3, ["tends"], ["grows"])
+        assert prove(svc, "Ivo Marsh", "tends", "South Plot") == ProofStatus.CONTRADICTED  # functional
+    finally:
+        svc.close()
+
+
+def test_a_bad_declaration_file_loads_nothing(services: Services, tmp_path: Path) -> None:
+    facts = tmp_path / "more.csv"
+    facts.write_text("subject,relation,object\nNice,located_in,France\n", encoding="utf-8")
+    declared = tmp_path / "relations.toml"
+    declared.write_text(RELATIONS.replace("functional = true", "functionl = true"), encoding="utf-8")
+    before = on_kb(services, lambda s: s.store.stats().triples)
+    with pytest.raises(CatalogError, match=r"unknown key 'functionl'; did you mean 'functional'"):
+        on_kb(services, kbload.load_kb_file, facts, "csv", relations=declared)
+    assert on_kb(services, lambda s: s.store.stats().triples) == before
