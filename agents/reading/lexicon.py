@@ -141,7 +141,7 @@ class Lexicon:
                     (f"{{o}} is {rel.phrase}.", False),
                 ]
             # a passive inverse's own templates say the other voice ("discovered" / "discovered by")
-            inverse = catalog.get(rel.inverse_of) if rel.inverse_of in catalog else None
+            inverse = catalog.get(rel.inverse_of) if rel.inverse_of is not None and rel.inverse_of in catalog else None
             said_passive = inverse is not None and inverse.category == RelationCategory.PASSIVE_VERB
             active = rel.category == RelationCategory.ACTIVE_VERB and not rel.symmetric and not said_passive
             out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse, active)
