@@ -41,9 +41,9 @@ import httpx
 import litserve as ls
 from fastapi import HTTPException
 
-from drowzee_core.config import home
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.leases import live_leases, release_lease, take_lease
+from drowzee_core.llm.liveness import START_TIMEOUT_S, die_with_parent, run_server, server_log
 from drowzee_core.llm.local import (
     BASE_MODELS,
     LOCAL_HOST,
@@ -53,10 +53,9 @@ from drowzee_core.llm.local import (
     load_base,
     render_messages,
 )
-from drowzee_core.llm.openai_logprobs import LogprobOpenAISpec, kept_tokens, token_logprobs
+from drowzee_core.llm.openai_logprobs import kept_tokens, token_logprobs
 
 log = logging.getLogger(__name__)
-START_TIMEOUT_S = 600.0
 
 
 def _cut(text: str, stop: list[str]) -> str:
@@ -73,6 +72,7 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
 
     def setup(self, device: str) -> None:
         """Called once per worker: adapters are listed, nothing is loaded until a model is asked for."""
+        die_with_parent()
         self.adapters: dict[str, Adapter] = find_adapters(self.adapter_dirs)
         self.models: dict[str, tuple[Any, Any]] = {}  # base name -> (model, tokenizer); a PeftModel once adapted
         self.attached: set[str] = set()
@@ -164,8 +164,7 @@ def serve(
     if parent_pid:
         take_lease(port, parent_pid)
         threading.Thread(target=_exit_when_unused, args=(port,), daemon=True).start()
-    server = ls.LitServer(ModelAPI(adapters), spec=LogprobOpenAISpec(), accelerator="cpu", timeout=START_TIMEOUT_S)
-    server.run(host=host, port=port, generate_client_file=False)
+    run_server(ModelAPI(adapters), host, port)
 
 
 def _exit_when_unused(port: int) -> None:
@@ -230,7 +229,7 @@ def ensure_local_server(
         if first:
             atexit.register(_leave, port, None)
         return None
-    log_path = home() / "logs" / "model-server.log"
+    log_path = server_log()
     log_path.parent.mkdir(parents=True, exist_ok=True)
     cmd = [
         sys.executable,
@@ -285,6 +284,8 @@ def main() -> None:
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO)
     serve(args.host, args.port, args.adapter, args.parent_pid)
+    logging.shutdown()
+    os._exit(0)  # the HTTP thread is not a daemon; the workers are already stopped
 
 
 if __name__ == "__main__":
