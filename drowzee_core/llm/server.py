@@ -12,12 +12,11 @@ lines.
 
 `ensure_local_server()` starts `python -m drowzee_core.llm.server` in the background when nothing
 answers on the port and waits for `/health`. Every process that uses the server holds a lease (a file
-named by its pid under `<home>/run/model-server-<port>/`), taken before it looks for a running server:
-a second `drowzee` command reuses the first one's server and keeps it alive. When the starting process
-exits it stops the server - the server and its worker processes, as one process group - unless another
-live process still holds a lease; the server itself checks the leases every few seconds and stops when
-no holder is alive, so neither a starter killed with SIGKILL nor one that left while others still
-worked leaves a server behind or pulls it from under them. `stop_server` on the handle stops it at once.
+named by its pid under `<home>/run/model-server-<port>/`), taken before it looks for a running server;
+the starter stops the server at exit unless another live process holds a lease, and the server stops
+itself when no holder is alive, so a starter killed with SIGKILL leaves nothing behind.
+`stop_server` stops it at once. A dead inference worker is noticed and restarted, its requests fail at
+once, and the workers die with the server (`drowzee_core.llm.liveness`).
 """
 
 from __future__ import annotations
@@ -201,12 +200,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def healthy(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> bool:
-    """Whether a server answers `/health` on the port."""
+def health_status(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> int | None:
+    """The HTTP status of `/health` on the port (503 while the model worker is dead), None when nothing answers."""
     try:
-        return httpx.get(f"http://{host}:{port}/health", timeout=2.0).status_code == 200
+        return httpx.get(f"http://{host}:{port}/health", timeout=2.0).status_code
     except httpx.HTTPError:
-        return False
+        return None
+
+
+def healthy(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> bool:
+    """Whether a server answers `/health` on the port with 200 (its model worker is running)."""
+    return health_status(host, port) == 200
 
 
 def ensure_local_server(
@@ -225,7 +229,10 @@ def ensure_local_server(
     first = port not in _held
     take_lease(port)
     _held.add(port)
-    if healthy(host, port):
+    status = health_status(host, port)
+    if status is not None:  # a server is there; a 503 means its worker is being restarted (or gave up: see the log)
+        if status != 200:
+            log.warning("the model server on port %s answers /health with %s; see %s", port, status, server_log())
         if first:
             atexit.register(_leave, port, None)
         return None
