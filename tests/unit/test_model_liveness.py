@@ -7,6 +7,7 @@ the error (or all its answers), nothing is lost, and a re-run asks only what was
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -176,3 +177,62 @@ def test_sigterm_stops_the_server_and_its_workers(server: FakeServer) -> None:
     os.kill(server.proc.pid, signal.SIGTERM)  # the server process only, not its group
     assert server.proc.wait(timeout=15) is not None
     wait_for(lambda: not any(alive(c) for c in children), 10, f"children {children} outlived the server")
+
+
+def test_a_benchmark_against_a_stalled_model_stops_with_a_clear_error_and_resume_continues(
+    server: FakeServer, tmp_path: Path
+) -> None:
+    from agents.loop import LoopConfig, LoopError, finished_nodes, run_loop
+    from agents.loop.context import Target
+    from tests.unit.loop_fakes import Fakes
+
+    cfg = server.role(timeout=2, max_retries=2)
+    client = chat_model(cfg)
+    fakes, out = Fakes(tmp_path), tmp_path / "run"
+    fakes.target = lambda _cfg: Target(client, role_identity(cfg, client), "fake")  # type: ignore[method-assign,assignment]
+    loop_cfg = LoopConfig(generator="drowzee-qa", n=6, target="target", evidence="facts")
+    server.flag.touch()
+    started = time.monotonic()
+    with pytest.raises(LoopError, match=r"6 of 6 calls to fake failed .*within 2 s.*--resume"):
+        run_loop(loop_cfg, fakes.context(out))
+    assert time.monotonic() - started < 2 + 3
+    assert finished_nodes(out) == ["generate"]
+    server.flag.unlink()
+    BREAKER.reset()  # as in the new process that `--resume` starts
+    values = run_loop(loop_cfg, fakes.context(out))
+    assert values["finished"][-1] == "report" and fakes.generated == 1
+    assert len((out / "answers.jsonl").read_text().splitlines()) == 6
+
+
+def test_a_batch_against_a_stalled_guardian_gives_degraded_verdicts_within_the_timeout(
+    server: FakeServer, tmp_path: Path
+) -> None:
+    from agents.batch.engine import run_batch
+    from tests.unit.test_verifier_graph import _verifier
+
+    verifier = _verifier(guardian=lambda: chat_model(server.role(timeout=2, max_retries=2)))
+    rows: list[tuple[str, object]] = [
+        (f"in:{i}", {"id": f"r{i}", "query": "What is the capital of France?", "response": "Lyon is."})
+        for i in range(4)
+    ]
+    server.flag.touch()
+    started = time.monotonic()
+    counts = run_batch(rows, tmp_path / "out.jsonl", verifier.verify)
+    assert time.monotonic() - started < 2 + 5
+    assert counts["degraded"] == 4 and counts["error"] == 0  # every row has a verdict; none is lost
+    records = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
+    reasons = [r for rec in records for r in rec["verdict"]["degraded_reasons"]]
+    assert any("within 2 s" in r for r in reasons)
+    verifier.close()
+
+
+def test_a_server_whose_worker_restarts_is_reused_not_started_again(
+    server: FakeServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from drowzee_core.llm.server import ensure_local_server, health_status
+
+    monkeypatch.setenv("DROWZEE_CACHE", str(tmp_path))
+    os.kill(server.worker_pid(), signal.SIGKILL)
+    time.sleep(0.1)
+    assert health_status(port=server.port) == 503
+    assert ensure_local_server(port=server.port) is None  # no second server fighting for the port
