@@ -1,8 +1,8 @@
 """A tiny model behind the real model-server plumbing (`run_server`), for liveness tests without weights.
 
-`python -m tests.fake_model_server --port P` serves model `fake`. The last message decides the answer:
-`pid` -> the worker's pid; `slow` -> "done" after 3 s; anything else -> "Yes.". While the file named by
-`$FAKE_STALL_FLAG` exists every other prompt stalls (no answer until the file is removed).
+`python -m tests.fake_model_server --port P [--max-restarts N]` serves model `fake`. The last message
+decides the answer: `pid` -> the worker's pid; `slow` -> "done" after 3 s; anything else -> "Yes.".
+While the file named by `$FAKE_STALL_FLAG` exists every other prompt stalls (until the file is removed).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 import litserve as ls
 
+from drowzee_core.llm import liveness
 from drowzee_core.llm.liveness import die_with_parent, run_server
 
 
@@ -47,8 +48,10 @@ def main() -> None:
     """`python -m tests.fake_model_server --port P`."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--max-restarts", type=int, default=liveness.MAX_RESTARTS)
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO)
+    liveness.MAX_RESTARTS = args.max_restarts
     run_server(FakeAPI(), "127.0.0.1", args.port)
     logging.shutdown()
     os._exit(0)

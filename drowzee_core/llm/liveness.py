@@ -5,8 +5,8 @@ worker that dies (killed by the OOM killer, a crash in native code) leaves `/hea
 every request it held waiting forever. `LiveServer` adds what the model server needs:
 
 - a watch thread that checks the workers every `WATCH_S` seconds; a dead one fails the requests it was
-  answering at once (HTTP 503, naming the server's log) and is started again, up to `MAX_RESTARTS` times;
-  past that, every model request is refused at once with the same kind of error;
+  answering at once (HTTP 503, naming the server's log) and is started again, up to `MAX_RESTARTS` quick
+  deaths in a row; past that, every model request (queued or new) is refused at once with such an error;
 - `/health` answers 503 while a worker is dead, so it reports the model, not just the HTTP process;
 - the HTTP server runs as a thread of the server process (no uvicorn child that could outlive it), and
   the worker and litserve's manager processes are killed by the kernel when the server process dies
@@ -44,7 +44,9 @@ WATCH_S = 0.5
 START_TIMEOUT_S = 600.0
 """How long litserve waits for a request's answer (the model may load on the first one)."""
 MAX_RESTARTS = 5
-"""How many times a dead worker is started again before the server refuses model requests."""
+"""How many quick deaths in a row (each within `STABLE_S` of its start) are restarted before requests are refused."""
+STABLE_S = 300.0
+"""A worker that ran this long before dying starts the count of restarts afresh."""
 _PR_SET_PDEATHSIG = 1
 
 
@@ -108,6 +110,7 @@ class LiveServer(ls.LitServer):  # type: ignore[misc]
         super().__init__(*args, restart_workers=True, **kwargs)  # workers then report which request they hold
         self.log_path = log_path
         self.restarts = 0
+        self.started = time.monotonic()  # when the current worker started (about)
         self.gave_up = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self.app.middleware("http")(self._guard)
@@ -160,9 +163,12 @@ class LiveServer(ls.LitServer):  # type: ignore[misc]
                     return
             except (OSError, EOFError):  # the manager is gone: the server is shutting down
                 return
-            for idx, proc in enumerate(list(self.inference_workers)):
-                if not proc.is_alive() and not self.gave_up:
-                    self._replace(idx, proc)
+            try:
+                for idx, proc in enumerate(list(self.inference_workers)):
+                    if not proc.is_alive() and not self.gave_up:
+                        self._replace(idx, proc)
+            except Exception:  # keep watching: workers started by this thread die with it (PR_SET_PDEATHSIG)
+                log.exception("could not replace a dead inference worker; see the traceback above")
             time.sleep(WATCH_S)
 
     def _replace(self, idx: int, proc: Any) -> None:
@@ -172,6 +178,8 @@ class LiveServer(ls.LitServer):  # type: ignore[misc]
             proc.pid,
             proc.exitcode,
         )
+        if time.monotonic() - self.started > STABLE_S:
+            self.restarts = 0
         restarting = self.restarts < MAX_RESTARTS
         detail = (
             f"the model server's inference worker (pid {proc.pid}) died (exit code {proc.exitcode}) while answering;"
@@ -179,7 +187,8 @@ class LiveServer(ls.LitServer):  # type: ignore[misc]
             f" see {self.log_path}"
         )
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._fail_held, idx, HTTPException(503, detail))
+            held = None if not restarting else idx  # giving up: the queued requests fail too
+            self._loop.call_soon_threadsafe(self._fail_held, held, HTTPException(503, detail))
         if not restarting:
             self.gave_up = True
             log.error("the inference worker died %s times; model requests are refused from now on", self.restarts + 1)
@@ -187,14 +196,15 @@ class LiveServer(ls.LitServer):  # type: ignore[misc]
         self.restarts += 1
         (lit_api,) = self.litapi_connector.lit_apis  # one API: worker index == worker id
         self.inference_workers[idx] = self.launch_single_inference_worker(lit_api, idx)
+        self.started = time.monotonic()
         log.warning(
             "started a new inference worker (pid %s), restart %s", self.inference_workers[idx].pid, self.restarts
         )
 
-    def _fail_held(self, worker_id: int, error: HTTPException) -> None:
-        """In the HTTP loop: end every request that worker `worker_id` had started with `error`."""
+    def _fail_held(self, worker_id: int | None, error: HTTPException) -> None:
+        """In the HTTP loop: end with `error` every request worker `worker_id` had started (None: every request)."""
         for item in list(self.response_buffer.values()):
-            if item.worker_id != worker_id or item.event.is_set():
+            if (worker_id is not None and item.worker_id != worker_id) or item.event.is_set():
                 continue
             if item.response_queue is not None:
                 item.response_queue.append((error, LitAPIStatus.ERROR))

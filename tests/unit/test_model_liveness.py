@@ -34,14 +34,14 @@ ROOT = Path(__file__).resolve().parents[2]
 class FakeServer:
     """`tests.fake_model_server` in its own process group."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, *extra: str) -> None:
         self.port = free_port()
         self.flag = tmp / "stall"
         env = os.environ | {"DROWZEE_CACHE": str(tmp), "FAKE_STALL_FLAG": str(self.flag), "PYTHONPATH": str(ROOT)}
         self.log = tmp / "server.out"
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "tests.fake_model_server", "--port", str(self.port)],
+                [sys.executable, "-m", "tests.fake_model_server", "--port", str(self.port), *extra],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=env,
@@ -94,11 +94,11 @@ def wait_for(check: Callable[[], bool], seconds: float, message: str) -> None:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[FakeServer]:
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[FakeServer]:
     if not sys.platform.startswith("linux"):
         pytest.skip("reads /proc")
     BREAKER.reset()
-    srv = FakeServer(tmp_path)
+    srv = FakeServer(tmp_path, *getattr(request, "param", ()))
     try:
         yield srv
     finally:
@@ -236,3 +236,34 @@ def test_a_server_whose_worker_restarts_is_reused_not_started_again(
     time.sleep(0.1)
     assert health_status(port=server.port) == 503
     assert ensure_local_server(port=server.port) is None  # no second server fighting for the port
+
+
+@pytest.mark.parametrize("server", [("--max-restarts", "0")], indirect=True)
+def test_past_its_restarts_the_server_refuses_model_requests_at_once(server: FakeServer) -> None:
+    worker = server.worker_pid()
+    held: list[httpx.Response] = []
+    asks = [threading.Thread(target=lambda p=p: held.append(server.ask(p))) for p in ("slow", "queued")]
+    for ask in asks:
+        ask.start()
+        time.sleep(0.3)
+    os.kill(worker, signal.SIGKILL)
+    for ask in asks:
+        ask.join(timeout=5)
+    assert [r.status_code for r in held] == [503, 503]  # the request it held and the one queued behind it
+    assert all("not restarted" in r.text for r in held)
+    started = time.monotonic()
+    refused = server.ask("later")
+    assert refused.status_code == 503 and time.monotonic() - started < 2
+    assert "not restarted" in refused.text and "model-server.log" in refused.text
+    assert not healthy(port=server.port)
+
+
+def test_an_async_call_to_a_stalled_model_ends_at_the_timeout(server: FakeServer) -> None:
+    import asyncio
+
+    client = chat_model(server.role(timeout=2, max_retries=2))
+    server.flag.touch()
+    started = time.monotonic()
+    with pytest.raises(ModelTimeoutError, match="within 2 s"):
+        asyncio.run(client.ainvoke("question"))
+    assert time.monotonic() - started < 2 + 1
