@@ -97,6 +97,11 @@ def kept_tokens(tokenizer: Any, token_ids: Sequence[int], text: str) -> int:
 class LogprobOpenAISpec(ls.OpenAISpec):  # type: ignore[misc]
     """`OpenAISpec` whose requests take `logprobs` / `top_logprobs` and whose choices return them."""
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Without asyncio objects (requests in flight, the last one's queues): a restarted worker gets a copy."""
+        state: dict[str, Any] = super().__getstate__()
+        return state | {"queues": [], "events": [], "response_buffer": {}}
+
     async def chat_completion(self, request: LogprobRequest, background_tasks: BackgroundTasks) -> Any:
         """The `/v1/chat/completions` endpoint; the annotation makes FastAPI parse a `LogprobRequest`."""
         return await super().chat_completion(request, background_tasks)

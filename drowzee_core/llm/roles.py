@@ -1,7 +1,9 @@
 """Model roles -> OpenAI-compatible endpoints -> `ChatOpenAI` clients (the only place they are built).
 
 Each role (`seeker`, `guardian`, `manager`, `extractor`, `target`, `judge`) has a base URL, model name, key,
-temperature, timeout, retry count, token limit and token prices. Values come from, highest first:
+temperature, timeout, retry count, token limit and token prices. `timeout` bounds a whole call, retries
+included (`drowzee_core.llm.deadline`): a stalled model gives `ModelTimeoutError` after it, and further
+calls to that model fail at once for as long again. Values come from, highest first:
 1. explicit overrides passed by the caller (CLI options);
 2. environment variables `DROWZEE_<ROLE>_<FIELD>` (e.g. `DROWZEE_TARGET_BASE_URL`, `DROWZEE_TARGET_MODEL`,
    `DROWZEE_TARGET_API_KEY`, `..._TEMPERATURE`, `..._TIMEOUT`, `..._MAX_RETRIES`, `..._MAX_TOKENS`,
@@ -130,6 +132,8 @@ def chat_model(
 ) -> ChatOpenAI:
     """The `ChatOpenAI` client of a role (starts the local server first when the role points at it).
 
+    Every call ends within the role's `timeout`, retries included (`DeadlineChatOpenAI`).
+
     Args:
         cfg: The role's configuration.
         stop: Sequences that end every completion of this client.
@@ -138,13 +142,18 @@ def chat_model(
         callbacks: Handlers told about every call (e.g. token accounting).
 
     """
-    from langchain_openai import ChatOpenAI
+    from drowzee_core.llm.deadline import DeadlineChatOpenAI
 
+    hint = ""
     if cfg.is_local:
+        from drowzee_core.llm.liveness import server_log
         from drowzee_core.llm.server import ensure_local_server
 
         ensure_local_server()
-    return ChatOpenAI(
+        hint = f"See {server_log()}."
+    return DeadlineChatOpenAI(
+        deadline_s=cfg.timeout,
+        hint=hint,
         base_url=cfg.base_url,
         model=cfg.model,
         api_key=cfg.api_key,  # type: ignore[arg-type]

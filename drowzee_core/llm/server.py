@@ -12,12 +12,11 @@ lines.
 
 `ensure_local_server()` starts `python -m drowzee_core.llm.server` in the background when nothing
 answers on the port and waits for `/health`. Every process that uses the server holds a lease (a file
-named by its pid under `<home>/run/model-server-<port>/`), taken before it looks for a running server:
-a second `drowzee` command reuses the first one's server and keeps it alive. When the starting process
-exits it stops the server - the server and its worker processes, as one process group - unless another
-live process still holds a lease; the server itself checks the leases every few seconds and stops when
-no holder is alive, so neither a starter killed with SIGKILL nor one that left while others still
-worked leaves a server behind or pulls it from under them. `stop_server` on the handle stops it at once.
+named by its pid under `<home>/run/model-server-<port>/`), taken before it looks for a running server;
+the starter stops the server at exit unless another live process holds a lease, and the server stops
+itself when no holder is alive, so a starter killed with SIGKILL leaves nothing behind.
+`stop_server` stops it at once. A dead inference worker is noticed and restarted, its requests fail at
+once, and the workers die with the server (`drowzee_core.llm.liveness`).
 """
 
 from __future__ import annotations
@@ -41,9 +40,9 @@ import httpx
 import litserve as ls
 from fastapi import HTTPException
 
-from drowzee_core.config import home
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.leases import live_leases, release_lease, take_lease
+from drowzee_core.llm.liveness import START_TIMEOUT_S, die_with_parent, run_server, server_log
 from drowzee_core.llm.local import (
     BASE_MODELS,
     LOCAL_HOST,
@@ -53,10 +52,9 @@ from drowzee_core.llm.local import (
     load_base,
     render_messages,
 )
-from drowzee_core.llm.openai_logprobs import LogprobOpenAISpec, kept_tokens, token_logprobs
+from drowzee_core.llm.openai_logprobs import kept_tokens, token_logprobs
 
 log = logging.getLogger(__name__)
-START_TIMEOUT_S = 600.0
 
 
 def _cut(text: str, stop: list[str]) -> str:
@@ -73,6 +71,7 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
 
     def setup(self, device: str) -> None:
         """Called once per worker: adapters are listed, nothing is loaded until a model is asked for."""
+        die_with_parent()
         self.adapters: dict[str, Adapter] = find_adapters(self.adapter_dirs)
         self.models: dict[str, tuple[Any, Any]] = {}  # base name -> (model, tokenizer); a PeftModel once adapted
         self.attached: set[str] = set()
@@ -164,8 +163,7 @@ def serve(
     if parent_pid:
         take_lease(port, parent_pid)
         threading.Thread(target=_exit_when_unused, args=(port,), daemon=True).start()
-    server = ls.LitServer(ModelAPI(adapters), spec=LogprobOpenAISpec(), accelerator="cpu", timeout=START_TIMEOUT_S)
-    server.run(host=host, port=port, generate_client_file=False)
+    run_server(ModelAPI(adapters), host, port)
 
 
 def _exit_when_unused(port: int) -> None:
@@ -202,12 +200,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def healthy(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> bool:
-    """Whether a server answers `/health` on the port."""
+def health_status(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> int | None:
+    """The HTTP status of `/health` on the port (503 while the model worker is dead), None when nothing answers."""
     try:
-        return httpx.get(f"http://{host}:{port}/health", timeout=2.0).status_code == 200
+        return httpx.get(f"http://{host}:{port}/health", timeout=2.0).status_code
     except httpx.HTTPError:
-        return False
+        return None
+
+
+def healthy(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> bool:
+    """Whether a server answers `/health` on the port with 200 (its model worker is running)."""
+    return health_status(host, port) == 200
 
 
 def ensure_local_server(
@@ -226,11 +229,14 @@ def ensure_local_server(
     first = port not in _held
     take_lease(port)
     _held.add(port)
-    if healthy(host, port):
+    status = health_status(host, port)
+    if status is not None:  # a server is there; a 503 means its worker is being restarted (or gave up: see the log)
+        if status != 200:
+            log.warning("the model server on port %s answers /health with %s; see %s", port, status, server_log())
         if first:
             atexit.register(_leave, port, None)
         return None
-    log_path = home() / "logs" / "model-server.log"
+    log_path = server_log()
     log_path.parent.mkdir(parents=True, exist_ok=True)
     cmd = [
         sys.executable,
@@ -285,6 +291,8 @@ def main() -> None:
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO)
     serve(args.host, args.port, args.adapter, args.parent_pid)
+    logging.shutdown()
+    os._exit(0)  # the HTTP thread is not a daemon; the workers are already stopped
 
 
 if __name__ == "__main__":

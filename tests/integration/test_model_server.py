@@ -90,3 +90,50 @@ def test_a_second_user_keeps_the_server_when_its_starter_leaves() -> None:
     while healthy(port=port) and time.monotonic() < deadline:
         time.sleep(0.5)
     assert not healthy(port=port)
+
+
+def test_a_killed_worker_is_restarted_and_the_call_retried() -> None:
+    """The real model: the worker killed mid-call; the call is answered by the new worker (issue 56)."""
+    import signal
+    import threading
+    from pathlib import Path
+
+    from drowzee_core.llm.liveness import server_log
+
+    port = free_port()
+    proc = ensure_local_server(port=port)
+    assert proc is not None
+    try:
+        llm = chat_model(
+            load_role("target", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "smollm2-135m", "max_tokens": 12})
+        )
+        assert "Paris" in str(llm.invoke("What is the capital of France?").content)  # the model is loaded
+
+        def workers() -> list[int]:
+            pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
+            found = []
+            for pid in pids:
+                try:
+                    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                    cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                if int(stat[1]) == proc.pid and b"spawn_main" in cmd:
+                    found.append(pid)
+            return found
+
+        (worker,) = workers()
+        threading.Timer(0.3, os.kill, args=(worker, signal.SIGKILL)).start()
+        started = time.monotonic()
+        long = chat_model(
+            load_role("target", {"base_url": f"http://127.0.0.1:{port}/v1", "model": "smollm2-135m", "max_tokens": 256})
+        )
+        reply = long.invoke("Write a long story about the capital of France.")
+        assert isinstance(reply.content, str) and reply.content  # retried on the restarted worker
+        assert 0.3 < time.monotonic() - started < 120  # the kill came during the call
+        assert f"(pid {worker}) died with exit code -9" in server_log().read_text()  # the log says what happened
+        assert workers() and worker not in workers()
+    finally:
+        stop_server(proc)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)
