@@ -22,6 +22,7 @@ from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 from service.errors import BadInputError, BusyError, RefusedError, TimedOutError, TooLargeError
 from service.settings import ServiceSettings
+from service.warmup import WarmUp, warm_pair
 
 if TYPE_CHECKING:
     from agents.verifier.runner import NodeEvent
@@ -88,6 +89,7 @@ class Runtime:
         self._pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="drowzee-api")
         self._batch: BatchJobs | None = None
         self._procs: ProcessJobs | None = None
+        self.warm_up = WarmUp()
 
     # ------------------------------------------------------------------------------------------ verifier
     @property
@@ -97,6 +99,10 @@ class Runtime:
             if self._checker is None:
                 self._checker = self._make_checker()
             return self._checker
+
+    def start_warm_up(self) -> None:
+        """Build the verifier and check one pair from the KB in the background (`service.warmup`)."""
+        self.warm_up.start(lambda: self.checker, lambda: self.kb_call(warm_pair))
 
     def stream(self, request: VerifyRequest) -> Iterator[NodeEvent]:
         """Node events of one verification, as each node finishes (the UI's live view)."""
@@ -186,6 +192,8 @@ class Runtime:
         return {
             "status": "ok",
             "verifier_loaded": self._checker is not None,
+            "ready": self.warm_up.state == "ready" or (self.warm_up.state != "warming" and self._checker is not None),
+            **self.warm_up.health(),
             "batch_jobs_running": self._batch.running() if self._batch is not None else 0,
             "process_jobs_running": self._procs.running() if self._procs is not None else 0,
         }

@@ -36,6 +36,8 @@ def create_app(settings: ServiceSettings, make_checker: Callable[[], Checker] | 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         runtime.batch.resume_unfinished()
+        if settings.warm:
+            runtime.start_warm_up()
         try:
             yield
         finally:

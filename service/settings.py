@@ -47,6 +47,9 @@ class ServiceSettings(BaseModel):
         default=300.0, gt=0, le=3600, description="Longest one `/api/verify` or `/api/prove` call may take."
     )
     workers: int = Field(default=4, ge=1, le=64, description="Pairs the API verifies at the same time.")
+    warm: bool = Field(
+        default=True, description="Load the verifier and check one pair at start-up, so the first check is fast."
+    )
     max_pending: int = Field(
         default=64, ge=1, le=10_000, description="Verify requests admitted at once (running + queued); more get 429."
     )

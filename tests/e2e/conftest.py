@@ -39,6 +39,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_ready(url: str, proc: subprocess.Popen[bytes], limit_s: float = 300) -> None:
+    """Wait until /healthz says the start-up warm-up has checked its pair (`service/warmup.py`)."""
+    deadline = time.monotonic() + limit_s
+    health: dict[str, Any] = {}
+    while time.monotonic() < deadline and proc.poll() is None:
+        health = httpx.get(url + "/healthz", timeout=5).json()
+        if health.get("ready"):
+            return
+        if health.get("warm_up") == "failed":
+            raise AssertionError(f"the warm-up failed: {health.get('warm_up_error')}")
+        time.sleep(0.5)
+    raise AssertionError(f"the server was not ready within {limit_s:g} s: {health}")
+
+
 @pytest.fixture(scope="module")
 def server(seed_kb: tuple[Path, Stats], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The service on the embedded defaults over a fresh seed KB; yields its base URL."""
@@ -66,6 +80,7 @@ def server(seed_kb: tuple[Path, Stats], tmp_path_factory: pytest.TempPathFactory
                 time.sleep(0.5)
         else:
             raise AssertionError("the server did not answer /healthz within 120 s")
+        wait_ready(url, proc)
         yield url
     finally:
         proc.terminate()

@@ -17,6 +17,7 @@ from drowzee_core.kb.writer import KBWriter
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.provenance import read_sidecar
 from service import kbload, kbview
+from service.warmup import warm_pair
 
 pytestmark = pytest.mark.integration
 T = TypeVar("T")
@@ -232,3 +233,8 @@ def test_a_bad_declaration_file_loads_nothing(services: Services, tmp_path: Path
     with pytest.raises(CatalogError, match=r"unknown key 'functionl'; did you mean 'functional'"):
         on_kb(services, kbload.load_kb_file, facts, "csv", relations=declared)
     assert on_kb(services, lambda s: s.store.stats().triples) == before
+
+
+def test_the_warm_up_pair_states_the_first_stored_fact(services: Services) -> None:
+    pair = on_kb(services, lambda s: warm_pair(s))
+    assert pair is not None and pair.response == "Paris is located in France."
