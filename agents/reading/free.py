@@ -136,7 +136,8 @@ def said_already(reading: Reading, claims: Sequence[Claim]) -> bool:
 
     The same relation and polarity between the same names, the one or the other written in full
     ("Is Quill Works a partner of X?" "Yes, Quill Works is a partner of X." is one claim, even where the
-    question's parse cut a name short); the inverse relation written the other way round counts too.
+    question's parse cut a name short). Only the same relation counts: an inverse written the other way
+    round is left to the KB check, which proves both.
     """
 
     def same(a: str, b: str) -> bool:
