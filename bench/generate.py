@@ -73,10 +73,10 @@ def main() -> None:
     if args.factchd:
         from drowzee_core.generate.dedupe import deduper
         from drowzee_core.generate.factchd import FactCHDConfig, FactCHDGenerator, grounding_shares, to_rows
-        from drowzee_core.llm.embeddings import SentenceEmbedder
+        from drowzee_core.llm.embeddings import embedder
 
         t1 = time.perf_counter()
-        embed = SentenceEmbedder()
+        embed = embedder()
         t2 = time.perf_counter()
         pairs = FactCHDGenerator.from_reasoner(reasoner).generate(
             FactCHDConfig(n=args.factchd, seed=args.seed), dedupe=deduper(embed.encode)

@@ -23,7 +23,7 @@ from agents.reading.frames import Span, predicate_words
 from agents.reading.labels import label_lemmas
 from agents.reading.reader import nlp
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.llm.embeddings import SentenceEmbedder
+from drowzee_core.llm.embeddings import embedder
 
 FILL = {"{s}": "Alice Smith", "{o}": "Bob Jones"}
 
@@ -42,7 +42,7 @@ def main() -> int:
             phrases.append((rel.label, " ".join(t.text for t in words), frozenset(t.lemma_.lower() for t in words)))
     labels = sorted({r.label for r in catalog})
     lemmas = {x: label_lemmas(x, parse) for x in labels}
-    embed = SentenceEmbedder().encode
+    embed = embedder().encode
     pv = embed([p for _, p, _ in phrases])
     lv = embed(labels)
     cos = pv @ lv.T

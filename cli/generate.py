@@ -73,9 +73,9 @@ class CliResources:
 
     def encoder(self) -> Encode:
         """The packaged MiniLM sentence embedder."""
-        from drowzee_core.llm.embeddings import SentenceEmbedder
+        from drowzee_core.llm.embeddings import embedder
 
-        return SentenceEmbedder().encode
+        return embedder().encode
 
 
 def _run(ctx: typer.Context, name: str, job: GenerateJob, out: Path, kb: Path | None, as_json: bool) -> None:

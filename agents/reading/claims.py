@@ -217,10 +217,10 @@ def default_linker() -> LabelLinker:
     from agents.reading.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
-    from drowzee_core.llm.embeddings import SentenceEmbedder
+    from drowzee_core.llm.embeddings import embedder
 
     related = WordNetRelated(load_wordnet(home()))
-    return LabelLinker(SentenceEmbedder().encode, related, pertains=related.pertainyms, means=related.means)
+    return LabelLinker(embedder().encode, related, pertains=related.pertainyms, means=related.means)
 
 
 COGNITION = frozenset({"believe", "think", "know", "guess", "suppose", "recall", "say"})

@@ -32,7 +32,7 @@ def build_reader(rule: SupportRule | None) -> EvidenceReader:
     from agents.reading.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
-    from drowzee_core.llm.embeddings import SentenceEmbedder
+    from drowzee_core.llm.embeddings import embedder
 
     pipeline = nlp()
     wordnet = WordNetRelated(load_wordnet(home()))
@@ -63,7 +63,7 @@ def build_reader(rule: SupportRule | None) -> EvidenceReader:
         return bool(first) and first[0].lexname() == "noun.person"
 
     pipe = lambda texts: list(pipeline.pipe(texts))  # noqa: E731
-    return EvidenceReader(pipeline, pipe, SentenceEmbedder().encode, related, rule, heads, person_noun)
+    return EvidenceReader(pipeline, pipe, embedder().encode, related, rule, heads, person_noun)
 
 
 @functools.lru_cache(maxsize=1)

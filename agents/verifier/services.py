@@ -184,9 +184,9 @@ class Services:
     def linker(self) -> KBLinker:
         """Links free predicates to catalog relations by embedding (entities through the gate)."""
         from drowzee_core.kb.linking import KBLinker
-        from drowzee_core.llm.embeddings import SentenceEmbedder
+        from drowzee_core.llm.embeddings import embedder
 
-        return KBLinker(self.store, self.catalog, SentenceEmbedder().encode)
+        return KBLinker(self.store, self.catalog, embedder().encode)
 
     @cached_property
     def kb_facts(self) -> KBFacts:

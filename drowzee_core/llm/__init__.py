@@ -3,7 +3,7 @@
 `load_role` / `chat_model` build the one client per role (seeker, guardian, manager, extractor,
 target) from config, environment and defaults; `serve` / `ensure_local_server` run the embedded
 OpenAI-compatible server with base models and LoRA adapters (`find_adapters`); `run_cases` sends
-generated cases to a role with an answer cache (`AnswerCache`); `SentenceEmbedder` gives offline
+generated cases to a role with an answer cache (`AnswerCache`); `embedder` gives offline
 embeddings; `LLMExtractor` turns text into triples through the extractor role. Names load on first use.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from drowzee_core.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from drowzee_core.llm.embeddings import SentenceEmbedder
+    from drowzee_core.llm.embeddings import SentenceEmbedder, embedder
     from drowzee_core.llm.extractor import ExtractionError, LLMExtractor
     from drowzee_core.llm.local import BASE_MODELS, Adapter, find_adapters, read_adapter
     from drowzee_core.llm.roles import ROLES, RoleConfig, RoleError, chat_model, load_role
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 _EXPORTS = {
     "SentenceEmbedder": "embeddings",
+    "embedder": "embeddings",
     "ExtractionError": "extractor",
     "LLMExtractor": "extractor",
     "BASE_MODELS": "local",
@@ -52,6 +53,7 @@ __all__ = [
     "RunStats",
     "SentenceEmbedder",
     "chat_model",
+    "embedder",
     "ensure_local_server",
     "find_adapters",
     "load_role",

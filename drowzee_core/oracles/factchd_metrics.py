@@ -80,7 +80,10 @@ def _import_py_rouge() -> Any:
 @cache
 def _rouge() -> Any:
     """The ROUGE-L evaluator FactCHD's script builds, with punkt-free tokenization (see module doc)."""
-    from nltk.tokenize import NLTKWordTokenizer  # nltk pulls in scipy and sklearn (~1.2 s): only when scoring
+    from drowzee_core.nlp import nltk_module
+
+    nltk_module()  # without scipy.stats and scikit-learn (~1.4 s), which the tokenizer never needs
+    from nltk.tokenize import NLTKWordTokenizer
 
     evaluator = _import_py_rouge().Rouge(metrics=["rouge-l"], max_n=2)  # the script's other metrics are unused
     words = NLTKWordTokenizer()

@@ -64,6 +64,9 @@ _NO_WORDNET = (
 
 def _require_wordnet() -> None:
     """Raise `DrowzeeError` (with the fix) unless NLTK can read WordNet."""
+    from drowzee_core.nlp import nltk_module
+
+    nltk_module()
     from nltk.corpus import wordnet
 
     try:

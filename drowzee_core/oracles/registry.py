@@ -64,7 +64,7 @@ def _llm() -> TripleExtractor:
 def _score_drowzee(rows: Rows, opts: ScoreOptions, progress: Progress | None) -> tuple[Rows, dict[str, Any]]:
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
-    from drowzee_core.llm.embeddings import SentenceEmbedder
+    from drowzee_core.llm.embeddings import embedder
     from drowzee_core.oracles.graph import Equivalence
     from drowzee_core.oracles.score import score_drowzee
 
@@ -73,7 +73,7 @@ def _score_drowzee(rows: Rows, opts: ScoreOptions, progress: Progress | None) ->
             load_wordnet(home())
         except DrowzeeError as exc:  # synonyms change CO / EK classes: never drop them silently
             raise DrowzeeError(f"{exc}; or pass --no-synonyms to score without WordNet synonyms") from exc
-    eq = Equivalence(SentenceEmbedder().encode, wordnet=opts.synonyms)
+    eq = Equivalence(embedder().encode, wordnet=opts.synonyms)
     extractor = EXTRACTORS.get(opts.extractor)()
     judged, summary = score_drowzee(
         rows, eq, extractor=extractor, match_threshold=opts.match_threshold, progress=progress
@@ -96,11 +96,11 @@ def _score_factchd(rows: Rows, opts: ScoreOptions, progress: Progress | None) ->
 
 
 def _score_verdicts(rows: Rows, opts: ScoreOptions, progress: Progress | None) -> tuple[Rows, dict[str, Any]]:
-    from drowzee_core.llm.embeddings import SentenceEmbedder
+    from drowzee_core.llm.embeddings import embedder
     from drowzee_core.oracles.graph import Equivalence, graph_similarity, semantic_graph
     from drowzee_core.oracles.verdicts import score_verdicts
 
-    eq = Equivalence(SentenceEmbedder().encode, wordnet=opts.synonyms)
+    eq = Equivalence(embedder().encode, wordnet=opts.synonyms)
     extractor = EXTRACTORS.get(opts.extractor)()
 
     def similarity(explanation: str, truth: list[str]) -> tuple[float, float]:

@@ -38,7 +38,7 @@ MAX_K = 100
 
 
 class Encoder(Protocol):
-    """Sentence embeddings: one unit-length row per text (`SentenceEmbedder` is one)."""
+    """Sentence embeddings: one unit-length row per text (`drowzee_core.llm.embeddings.embedder()` is one)."""
 
     def encode(self, texts: Sequence[str]) -> NDArray[np.float32]:
         """Embeddings of `texts`."""
@@ -47,6 +47,9 @@ class Encoder(Protocol):
 
 @cache
 def _stemmer() -> Any:
+    from drowzee_core.nlp import nltk_module
+
+    nltk_module()  # the package without scipy.stats and scikit-learn, which the stemmer never needs
     from nltk.stem.snowball import SnowballStemmer
 
     return SnowballStemmer("english")
@@ -204,7 +207,7 @@ class Corpus:
         if not 1 <= candidates <= 1000:
             raise CorpusError(f"`candidates` must be in [1, 1000], got {candidates}")
         if dense_weight > 0 and encoder is None:
-            raise CorpusError("a dense re-rank needs an `encoder` (e.g. SentenceEmbedder()); or set dense_weight=0")
+            raise CorpusError("a dense re-rank needs an `encoder` (e.g. `embedder()`); or set dense_weight=0")
         self.indexes = list(indexes)
         self.encoder = encoder
         self.candidates = candidates
@@ -235,9 +238,9 @@ class Corpus:
             else:
                 log.warning("corpus: no passages under %s (%d files skipped)", documents, len(report.skipped))
         if dense_weight > 0 and encoder is None:
-            from drowzee_core.llm.embeddings import SentenceEmbedder
+            from drowzee_core.llm.embeddings import embedder
 
-            encoder = SentenceEmbedder()
+            encoder = embedder()
         corpus = cls(indexes, encoder, candidates=candidates, dense_weight=dense_weight)
         corpus.report = report
         return corpus

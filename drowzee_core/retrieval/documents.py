@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.nlp import blank_english
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
 
 log = logging.getLogger(__name__)
@@ -64,9 +65,7 @@ class LoadReport:
 
 @cache
 def _sentencizer() -> Any:
-    import spacy
-
-    nlp = spacy.blank("en")
+    nlp = blank_english()
     nlp.add_pipe("sentencizer")
     nlp.max_length = MAX_FILE_BYTES + 1
     return nlp

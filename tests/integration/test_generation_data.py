@@ -44,9 +44,9 @@ def test_erbench_questions_from_the_movie_table() -> None:
 
 
 def test_real_sentence_embeddings_drop_paraphrased_queries() -> None:
-    from drowzee_core.llm.embeddings import SentenceEmbedder
+    from drowzee_core.llm.embeddings import embedder
 
-    keep = deduper(SentenceEmbedder().encode, 0.9)
+    keep = deduper(embedder().encode, 0.9)
     queries = [
         "What is the capital of France?",
         "What is the capital city of France?",

@@ -15,8 +15,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin, TripleClaim, names_of
 from agents.reading.evidence_reader import finding_of, value_stated
 from agents.reading.support import yes_or_no
@@ -24,6 +22,7 @@ from agents.verifier.context import VerifierContext
 from agents.verifier.nodes.base import node
 from agents.verifier.schemas import ClaimSupport, KBResult
 from agents.verifier.state import VerifierState
+from drowzee_core.nlp import stop_words
 from drowzee_core.records.enums import Label, ProofStatus
 from drowzee_core.records.verdict import EvidenceFinding, EvidenceItem, EvidenceSource, Opinion, OpinionSource
 
@@ -37,12 +36,12 @@ _NUMERIC = re.compile(r"^[-+]?\d[\d,.]*(?:\s*(?:BC|BCE|AD|CE))?$")
 
 def _words(text: str) -> set[str]:
     """Content words, lower-cased (stop words out: "the" is shared by everything)."""
-    return {w.lower() for w in _WORD.findall(text)} - STOP_WORDS
+    return {w.lower() for w in _WORD.findall(text)} - stop_words()
 
 
 def _names(text: str) -> set[str]:
     """Capitalised content words, lower-cased (a name's words)."""
-    return {w.lower() for w in _WORD.findall(text) if w[:1].isupper()} - STOP_WORDS
+    return {w.lower() for w in _WORD.findall(text) if w[:1].isupper()} - stop_words()
 
 
 def bearing(claim: str, items: Sequence[EvidenceItem], k: int = CITED_PER_CLAIM) -> list[str]:

@@ -85,8 +85,9 @@ def wordnet_dir(cache: Path) -> Path:
 def load_wordnet(cache: Path) -> Any:
     """NLTK's WordNet corpus reader over the cached copy; `LoadError` (with the fix) when it cannot load."""
     root = wordnet_dir(cache)
-    import nltk
+    from drowzee_core.nlp import nltk_module
 
+    nltk = nltk_module()
     if str(root) not in nltk.data.path:
         nltk.data.path.insert(0, str(root))
     from nltk.corpus import wordnet

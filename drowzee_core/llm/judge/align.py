@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -22,6 +22,9 @@ from numpy.typing import NDArray
 from drowzee_core.errors import DrowzeeError
 from drowzee_core.llm.judge.align_features import FEATURES, STOP, PairText, features
 from drowzee_core.llm.judge.chunk import split_claims
+
+if TYPE_CHECKING:
+    from drowzee_core.llm.embeddings import Embedder
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +55,10 @@ MEMO_LIMIT = 20_000
 class Encoder:
     """MiniLM token and sentence embeddings (the packaged all-MiniLM-L6-v2), with a bounded per-text memo."""
 
-    def __init__(self, batch_size: int = 64) -> None:
-        from drowzee_core.llm.embeddings import SentenceEmbedder
+    def __init__(self, model: Embedder | None = None) -> None:
+        from drowzee_core.llm.embeddings import embedder
 
-        self.model: Any = SentenceEmbedder(batch_size=batch_size).model
-        self.tokenizer: Any = self.model.tokenizer
-        self.batch_size = batch_size
+        self.model: Embedder = model or embedder()
         self.tokens_read = 0
         self._memo: dict[str, Encoded] = {}
 
@@ -69,23 +70,14 @@ class Encoder:
         if len(memo) + len(new) > MEMO_LIMIT:  # a long-running server: forget, do not grow without end
             self._memo = memo = {t: memo[t] for t in wanted if t in memo}
         if new:
-            outs = self.model.encode(
-                new,
-                batch_size=self.batch_size,
-                output_value="token_embeddings",
-                show_progress_bar=False,
-                convert_to_numpy=False,
-            )
-            for text, tok in zip(new, outs, strict=True):
-                memo[text] = self._one(text, tok.float().numpy())
+            for text, (pieces, vecs) in zip(new, self.model.tokens(new), strict=True):
+                memo[text] = self._one(pieces, vecs)
         return {t: memo[t] for t in wanted}
 
-    def _one(self, text: str, vecs: NDArray[np.float32]) -> Encoded:
+    def _one(self, pieces: list[str], vecs: NDArray[np.float32]) -> Encoded:
         self.tokens_read += len(vecs)
         sent = vecs.mean(axis=0)
         sent /= np.linalg.norm(sent) or 1.0
-        ids = self.tokenizer(text, truncation=True, max_length=len(vecs))["input_ids"]
-        pieces = self.tokenizer.convert_ids_to_tokens(ids)
         unit = vecs / np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-6)
         keep = [
             i
@@ -207,7 +199,7 @@ class AlignJudgeModel:
 
     def token_count(self, text: str) -> int:
         """Word pieces of `text` (no special tokens)."""
-        return len(self.encoder.tokenizer(text, add_special_tokens=False)["input_ids"])
+        return self.encoder.model.count_tokens(text)
 
     def logits(self, firsts: Sequence[str], seconds: Sequence[str]) -> list[float]:
         """Support logits of (query [SEP] claim, chunk) pairs."""

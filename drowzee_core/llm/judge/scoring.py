@@ -94,11 +94,16 @@ class LocalJudge:
     @property
     def cache_params(self) -> dict[str, Any]:
         """What besides the weights and the input decides a score (one half of a cache key)."""
-        return {
+        params: dict[str, Any] = {
             "calibration": self.calibration.model_dump(mode="json"),
             "max_length": self.max_length,
             "kind": self.kind,
         }
+        if self.kind == "align":  # its features are MiniLM vectors: each backend's numbers differ a little
+            from drowzee_core.llm.embeddings import backend_name
+
+            params["embeddings"] = backend_name()
+        return params
 
     def raw(self, inputs: Sequence[JudgeIn]) -> list[Any]:
         """Uncalibrated scores (`drowzee_core.llm.judge.chunk.Scored`) of the inputs."""
