@@ -107,10 +107,21 @@ def verify(
         bool, typer.Option("--no-cache", help="Neither read nor write the cache of model, judge and proof calls.")
     ] = False,
     kb: KbOpt = None,
+    service: Annotated[
+        str | None,
+        typer.Option(
+            "--service",
+            help="Ask the running service at this URL (default: DROWZEE_SERVICE_URL, else http://127.0.0.1:7860"
+            " when one is up there and runs the same verifier settings).",
+        ),
+    ] = None,
+    local: Annotated[
+        bool, typer.Option("--local", help="Check the pair in this process; never ask a service.")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Check one Query-Response pair: FACTUAL or NON-FACTUAL, why, and the evidence and proofs."""
-    from agents.verifier.runner import Verifier
+    from cli.service_client import target, verify_remote
     from drowzee_core.records.verdict import VerifyRequest
 
     try:
@@ -124,8 +135,17 @@ def verify(
             cache=False if no_cache else None,
             **left_out(no_guardian, no_seeker, no_kb),
         )
-        with Verifier(settings) as verifier:
-            verdict = verifier.verify(req)
+        where = target(service, local)
+        verdict = verify_remote(req, settings, where, timeout_s=4 * settings.timeout_s) if where else None
+        if verdict is not None:
+            err.print(
+                f"[dim]answered by the running service at {where.url if where else ''} (--local checks here)[/dim]"
+            )
+        else:
+            from agents.verifier.runner import Verifier
+
+            with Verifier(settings) as verifier:
+                verdict = verifier.verify(req)
     except (DrowzeeError, ValueError, OSError) as exc:
         raise fail(DrowzeeError(str(exc))) from exc
     if as_json:

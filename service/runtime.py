@@ -76,6 +76,15 @@ class ProveResponse(BaseModel):
     object_candidates: list[str] = Field(default_factory=list, description="KB keys the object name resolved to.")
 
 
+def _identity_of(checker: Checker) -> str | None:
+    """The verifier's digest (`agents.verifier.identity`): `drowzee verify` reuses this server when it is equal."""
+    from agents.verifier.identity import verifier_identity
+    from agents.verifier.settings import VerifierSettings
+
+    settings = getattr(checker, "settings", None)
+    return verifier_identity(settings) if isinstance(settings, VerifierSettings) else None
+
+
 class Runtime:
     """The server's verifier, KB access, admission control and job managers."""
 
@@ -90,6 +99,7 @@ class Runtime:
         self._batch: BatchJobs | None = None
         self._procs: ProcessJobs | None = None
         self.warm_up = WarmUp()
+        self._identity: str | None = None
 
     # ------------------------------------------------------------------------------------------ verifier
     @property
@@ -98,6 +108,7 @@ class Runtime:
         with self._lock:
             if self._checker is None:
                 self._checker = self._make_checker()
+                self._identity = _identity_of(self._checker)
             return self._checker
 
     def start_warm_up(self) -> None:
@@ -194,6 +205,7 @@ class Runtime:
             "verifier_loaded": self._checker is not None,
             "ready": self.warm_up.state == "ready" or (self.warm_up.state != "warming" and self._checker is not None),
             **self.warm_up.health(),
+            "verifier": self._identity,
             "batch_jobs_running": self._batch.running() if self._batch is not None else 0,
             "process_jobs_running": self._procs.running() if self._procs is not None else 0,
         }
@@ -209,6 +221,7 @@ class Runtime:
             if self._checker is not None:
                 self._checker.close()
                 self._checker = None
+                self._identity = None
 
 
 __all__ = [

@@ -1,12 +1,14 @@
 """The verifier graph: wiring only (the nodes live in `agents/verifier/nodes/`).
 
-    START -> prepare -> claims -> (kb_check ->) seeker ---+
-                  +--> guardian --------------------------+-> verdict_manager -> END
+    START -> prepare -> claims -> (kb_check ->) seeker -> guardian -> verdict_manager -> END
 
-The Guardian needs nothing but the pair, so it runs beside the claims / KB / Seeker chain (its model
-is served by another process). Each run is checkpointed to SQLite (in memory unless `Verifier` is
-given a path) while it runs: the state after each node, which the tests inspect. A pair is not
-resumed mid-way: the batch's ledger resumes whole pairs.
+The Guardian needs nothing but the pair, so its request runs beside the claims / KB / Seeker chain (its
+model is served by another process): `prepare` starts it in the background and the `guardian` node
+collects it (`agents.verifier.background`; a Guardian node beside `claims` would hold every later step
+back until its model answered, because LangGraph starts a step only when the one before has finished).
+Each run is checkpointed to SQLite (in memory unless `Verifier` is given a path) while it runs: the
+state after each node, which the tests inspect. A pair is not resumed mid-way: the batch's ledger
+resumes whole pairs.
 """
 
 from __future__ import annotations
@@ -94,10 +96,10 @@ def build_graph(
     g.add_node("verdict_manager", verdict_manager)
     g.add_edge(START, "prepare")
     g.add_edge("prepare", "claims")
-    g.add_edge("prepare", "guardian")
     g.add_conditional_edges("claims", after_claims)
     g.add_edge("kb_check", "seeker")
-    g.add_edge(["seeker", "guardian"], "verdict_manager")
+    g.add_edge("seeker", "guardian")
+    g.add_edge("guardian", "verdict_manager")
     g.add_edge("verdict_manager", END)
     return g.compile(checkpointer=saver or verifier_checkpointer())
 

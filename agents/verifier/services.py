@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from agents.verifier.accounting import CallRecorder, CallStats, UsageHandler
+from agents.verifier.background import Background
 from agents.verifier.settings import VerifierSettings
 from drowzee_core.kb.gate import KBGate
 from drowzee_core.llm.roles import RoleConfig, load_role
@@ -60,6 +61,7 @@ class Services:
         self.recorder = CallRecorder()
         self._cache_lock = threading.Lock()
         self._cache: JsonCache | None = None
+        self.background = Background()
 
     # -------------------------------------------------------------- call cache and accounting
     def call_cache(self) -> JsonCache | None:
@@ -295,7 +297,8 @@ class Services:
         return self._refs[role]
 
     def close(self) -> None:
-        """Release the KB thread and close the call cache."""
+        """Release the KB thread and the background calls, and close the call cache."""
+        self.background.close()
         self.gate.close()
         with self._cache_lock:
             if self._cache is not None:

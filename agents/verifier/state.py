@@ -65,6 +65,7 @@ class VerifierState(TypedDict, total=False):
     support: Annotated[list[ClaimSupport], operator.add]
     opinions: Annotated[list[Opinion], operator.add]
     degraded: Annotated[list[str], operator.add]
+    guardian_ticket: str | None
     timings: Annotated[dict[str, float], merge_timings]
     verdict: Verdict
 

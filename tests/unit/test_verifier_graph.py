@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 
+from agents.verifier.background import Background
 from agents.verifier.context import VerifierContext
 from agents.verifier.graph import build_graph, verifier_checkpointer
 from agents.verifier.runner import Verifier
@@ -70,6 +72,7 @@ class FakeServices:
         self.web = web
         self._guardian = guardian
         self.kb_fingerprint = "fake"
+        self.background = Background()
 
     def chat(self, role: str, max_tokens: int | None = None) -> Any:
         return self._guardian()
@@ -81,6 +84,7 @@ class FakeServices:
         return ModelRef(model=f"fake-{role}")
 
     def close(self) -> None:
+        self.background.close()
         self.gate.close()
 
 
@@ -136,6 +140,45 @@ def test_streams_every_node_and_ends_with_a_verdict() -> None:
     assert {o.source for o in verdict.opinions} == {OpinionSource.SEEKER, OpinionSource.GUARDIAN}
     assert set(verdict.provenance.timings) >= {"prepare", "claims", "seeker", "guardian", "verdict_manager"}
     assert verdict.claims[0].text == "Lyon is the capital of France."
+    v.close()
+
+
+def test_the_guardian_holds_nothing_back_while_its_model_answers() -> None:
+    """Its request starts in `prepare`; the claims, KB and Seeker run while it waits; `guardian` collects it."""
+    answered = threading.Event()
+    seen_before_answer: list[str] = []
+
+    class SlowModel:
+        def bind(self, **_: Any) -> SlowModel:
+            return self
+
+        def invoke(self, _prompt: Any) -> Any:
+            if not answered.wait(timeout=30):
+                raise TimeoutError("the test never let the Guardian answer")
+            return FakeListChatModel(responses=["NON"]).invoke("x")
+
+    v = _verifier(guardian=SlowModel)
+    events = []
+    for e in v.stream(REQ):
+        events.append(e.node)
+        if e.node == "seeker":  # the Guardian has not answered yet: everything before it ran anyway
+            seen_before_answer = list(events)
+            answered.set()
+    assert seen_before_answer == ["prepare", "claims", "seeker"]
+    assert events[-2:] == ["guardian", "verdict_manager"]
+    v.close()
+
+
+def test_a_guardian_failure_in_the_background_degrades_the_verdict() -> None:
+    def broken() -> Any:
+        raise ConnectionError("model server gone")
+
+    v = _verifier(guardian=broken)
+    verdict = v.verify(REQ)
+    assert any(r.startswith("guardian: ConnectionError: model server gone") for r in verdict.degraded_reasons)
+    assert [o.error for o in verdict.opinions if o.source == OpinionSource.GUARDIAN] == [
+        "guardian: ConnectionError: model server gone"
+    ]
     v.close()
 
 

@@ -31,6 +31,11 @@ class Node(Protocol):
 MAX_REASON = 500
 
 
+def failure_reason(name: str, exc: BaseException) -> str:
+    """The degraded reason a failed node records: `name: ExcType: message`, at most `MAX_REASON` characters."""
+    return f"{name}: {type(exc).__name__}: {exc}"[:MAX_REASON]
+
+
 def node(name: str, source: OpinionSource | None = None) -> Callable[[NodeBody], Node]:
     """Wrap a node body: time it, and record any failure as a degraded reason (and a missing opinion).
 
@@ -44,7 +49,7 @@ def node(name: str, source: OpinionSource | None = None) -> Callable[[NodeBody],
             try:
                 out = body(state, runtime.context)
             except Exception as exc:
-                reason = f"{name}: {type(exc).__name__}: {exc}"[:MAX_REASON]
+                reason = failure_reason(name, exc)
                 log.warning("verifier node failed: %s", reason)
                 out = {"degraded": [reason]}
                 if source is not None:
@@ -59,4 +64,4 @@ def node(name: str, source: OpinionSource | None = None) -> Callable[[NodeBody],
     return wrap
 
 
-__all__ = ["Node", "NodeBody", "node"]
+__all__ = ["Node", "NodeBody", "failure_reason", "node"]

@@ -89,18 +89,39 @@ def read_answer(content: str, top: list[tuple[str, float]] | None) -> tuple[Labe
     return label, confidence, explanation
 
 
-@node("guardian", OpinionSource.GUARDIAN)
-def guardian(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
-    """Ask the Guardian for its label in one forward pass, scored from the label tokens' probabilities."""
-    if not ctx.settings.use_guardian:
-        return {}
-    prompt = render(MODE_PROMPTS["guardian"], query=state.get("query", ""), response=state["response"])
+def guardian_opinion(query: str, response: str, ctx: VerifierContext) -> Opinion:
+    """The Guardian's label for the pair in one forward pass, scored from the label tokens' probabilities."""
+    prompt = render(MODE_PROMPTS["guardian"], query=query, response=response)
     model = ctx.services.chat("guardian", max_tokens=LABEL_TOKENS).bind(logprobs=True, top_logprobs=TOP_LOGPROBS)
     reply = model.invoke(prompt)
     content = reply.content if isinstance(reply.content, str) else str(reply.content)
     label, confidence, explanation = read_answer(content, first_token_top(reply.response_metadata))
     name = ctx.services.role("guardian").model
-    opinion = Opinion(
+    return Opinion(
         source=OpinionSource.GUARDIAN, label=label, confidence=confidence, model=name, explanation=explanation
     )
+
+
+def ask_guardian(state: VerifierState, ctx: VerifierContext) -> str | None:
+    """Start the Guardian's request in the background (`prepare` does); its ticket, None when it is off."""
+    if not ctx.settings.use_guardian:
+        return None
+    query, response = state.get("query", ""), state["response"]
+    return ctx.services.background.start(lambda: guardian_opinion(query, response, ctx))
+
+
+COLLECT_TIMEOUTS = 4
+"""A backstop: the request is given up after this many role timeouts (each model call has its own deadline)."""
+
+
+@node("guardian", OpinionSource.GUARDIAN)
+def guardian(state: VerifierState, ctx: VerifierContext) -> dict[str, Any]:
+    """The Guardian's opinion: the request `prepare` started, or one asked now when there is none."""
+    if not ctx.settings.use_guardian:
+        return {}
+    ticket = state.get("guardian_ticket")
+    if ticket is None:
+        opinion = guardian_opinion(state.get("query", ""), state["response"], ctx)
+    else:
+        opinion = ctx.services.background.collect(ticket, timeout=COLLECT_TIMEOUTS * ctx.settings.timeout_s)
     return {"opinions": [opinion]}
