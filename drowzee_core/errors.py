@@ -13,6 +13,10 @@ class KBError(DrowzeeError):
     """The knowledge base store cannot do what was asked (missing file, unknown entity...)."""
 
 
+class KBMissingError(KBError):
+    """No knowledge base file where one was expected (the message says how to make one)."""
+
+
 class LoadError(KBError):
     """A source file cannot be read at all (as opposed to a bad row, which is reported and skipped)."""
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from drowzee_core.errors import KBError
+from drowzee_core.errors import KBError, KBMissingError
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.fingerprints import kb_fingerprint
 from drowzee_core.kb.model import Entity, RelationSpec, Stats, ValueKind
@@ -25,7 +25,7 @@ class KBStore:
     def __init__(self, path: Path | str, *, create: bool = False) -> None:
         self.path = Path(path)
         if not create and str(path) != ":memory:" and not self.path.exists():
-            raise KBError(
+            raise KBMissingError(
                 f"no knowledge base at {self.path}; run `drowzee kb build` (bundled seed KB)"
                 " or `drowzee kb load FILE` first, or pass --kb PATH"
             )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import gradio as gr
 from pydantic import ValidationError
 
-from drowzee_core.errors import DrowzeeError
+from drowzee_core.errors import DrowzeeError, KBMissingError
 from service import kbload, kbview
 from service.runtime import ProveRequest
 from service.ui.kb_html import derived_html, entity_html, load_html, prove_html, stats_html, stored_html
@@ -42,6 +42,8 @@ def _attempt(what: str, fn: Callable[[], T]) -> tuple[T | None, str]:
         return fn(), ""
     except (DrowzeeError, ValidationError) as exc:
         message = str(exc)
+        if isinstance(exc, KBMissingError):
+            message += "; or load a file with “Load a KB file” below in this tab (the first load creates the KB)"
         if isinstance(exc, ValidationError):
             message = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
     except Exception as exc:  # a handler must not crash the page
