@@ -17,7 +17,14 @@ import pytest
 from tests.import_graph import cycles, layer_cycles, layer_of, module_graph, sources, upward
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("drowzee_core=", "drowzee_core.config", "drowzee_core.errors", "drowzee_core.lazy", "drowzee_core.registry"),
+    (
+        "drowzee_core=",
+        "drowzee_core.config",
+        "drowzee_core.errors",
+        "drowzee_core.lazy",
+        "drowzee_core.nlp",
+        "drowzee_core.registry",
+    ),
     ("prompts",),
     ("drowzee_core.records",),
     ("drowzee_core.kb",),
