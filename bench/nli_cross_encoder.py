@@ -242,7 +242,7 @@ def main() -> None:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
         from nli_pack import pack  # the project's own code: this machine only
 
-        pack(args.dir, args.pairs)
+        pack(args.dir, args.pairs, TRAIN_ROOT, SETS, MAX_PREMISE_CHARS)
     else:
         run(
             args.dir,

@@ -15,13 +15,14 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from nli_cross_encoder import MAX_PREMISE_CHARS, SETS, TRAIN_ROOT
-
 log = logging.getLogger("nli")
 
 
-def pack(out: Path, pairs: Path) -> None:
-    """Weights, tokenizer, train rows and validation pairs into `out`."""
+def pack(out: Path, pairs: Path, train_root: Path, sets: tuple[str, ...], max_premise_chars: int) -> None:
+    """Weights, tokenizer, the train rows under `train_root` and the validation pair files `sets` into `out`.
+
+    The caller (`nli_cross_encoder.py pack`) passes its own constants, so this module imports nothing of it.
+    """
     import numpy as np
     from safetensors.numpy import load_file
 
@@ -43,14 +44,14 @@ def pack(out: Path, pairs: Path) -> None:
     np.savez(out / "weights.npz", **packed)
     held = {json.loads(x)["id"] for x in (pairs / "fever_train.jsonl").read_text("utf-8").splitlines() if x.strip()}
     rows = []
-    for path in sorted(TRAIN_ROOT.glob("*/*.jsonl")):
+    for path in sorted(train_root.glob("*/*.jsonl")):
         for line in path.read_text("utf-8").splitlines():
             r = json.loads(line)
             if r["id"] in held:
                 continue
-            rows.append([r["evidence"][:MAX_PREMISE_CHARS], r["claim"], int(r["label"] == "SUPPORTED"), r["source"]])
+            rows.append([r["evidence"][:max_premise_chars], r["claim"], int(r["label"] == "SUPPORTED"), r["source"]])
     with lzma.open(out / "train.jsonl.xz", "wt", encoding="utf-8") as f:
         f.writelines(json.dumps(r) + "\n" for r in rows)
-    for name in SETS:
+    for name in sets:
         shutil.copy(pairs / f"{name}.jsonl", out / f"{name}.jsonl")
     log.info("packed %d train rows (held out %d), %s", len(rows), len(held), sorted(p.name for p in out.iterdir()))

@@ -46,6 +46,16 @@ def sources(packages: Sequence[str] = PACKAGES) -> dict[str, Path]:
     return {module_name(p): p for pkg in packages for p in sorted((ROOT / pkg).rglob("*.py"))}
 
 
+@cache
+def bench_sources() -> dict[str, Path]:
+    """Module name -> file for the `bench/` scripts, each under its bare name (`batch_common`).
+
+    The scripts are no package: each puts `bench/` first on `sys.path` and imports its siblings by their
+    bare names (`from batch_common import ROOT`), which is how their edges resolve here.
+    """
+    return {p.stem: p for p in sorted((ROOT / "bench").glob("*.py"))}
+
+
 def parse_imports(path: Path, module: str) -> Iterator[Import]:
     """The imports of the file `path` of `module`, relative ones resolved."""
     tree = ast.parse(path.read_text("utf-8"), str(path))

@@ -4,7 +4,8 @@ records <- kb <- logic <- generate <- {llm, retrieval} <- oracles <- finetune <-
 verifier <- batch <- loop) <- {service, cli}: a module may import its own layer and those below it,
 never one above. Every import counts (top level, inside functions, under `if TYPE_CHECKING:`): an
 import inside a function is still a dependency, only a later one. The graph is read from the sources
-(`tests/import_graph.py`), so the test needs no imports of the product.
+(`tests/import_graph.py`), so the test needs no imports of the product. The `bench/` scripts sit above
+all of it: no product module imports them, and they import each other without a cycle.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from tests.import_graph import cycles, layer_cycles, layer_of, module_graph, sources, upward
+from tests.import_graph import bench_sources, cycles, layer_cycles, layer_of, module_graph, sources, upward
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
@@ -71,6 +72,19 @@ def test_no_two_layers_of_one_rank_import_each_other(graph: nx.DiGraph) -> None:
 def test_no_import_cycles(graph: nx.DiGraph) -> None:
     found = cycles(graph)
     assert found == [], "modules that import each other:\n" + "\n".join(map(str, found))
+
+
+def test_bench_scripts_import_no_cycle_and_nothing_imports_them() -> None:
+    """`bench/` sits above everything: its scripts may import the product and each other, never in a circle."""
+    bench = bench_sources()
+    assert {"batch_common", "cold_start", "user_kb"} <= set(bench)
+    assert not set(bench) & {m.partition(".")[0] for m in sources()}, "a bench script shadows a package"
+    graph = module_graph({**sources(), **bench})
+    assert graph.has_edge("batch_throughput", "batch_common")  # sibling imports are seen
+    found = cycles(graph)
+    assert found == [], "modules that import each other:\n" + "\n".join(map(str, found))
+    into_bench = sorted(f"{a} -> {b}" for a, b in graph.edges if b in bench and a not in bench)
+    assert into_bench == [], "product modules importing bench scripts:\n" + "\n".join(into_bench)
 
 
 def _tree(tmp_path: Path, files: dict[str, str]) -> nx.DiGraph:
