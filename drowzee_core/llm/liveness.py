@@ -214,8 +214,13 @@ class LiveServer(ls.LitServer):  # type: ignore[misc]
 
 def stop_on_sigterm() -> None:
     """Turn SIGTERM into litserve's orderly shutdown (workers stopped), with a hard exit 10 s later."""
+    stopping = threading.Event()
 
     def on_term(signum: int, _frame: Any) -> None:
+        if stopping.is_set():  # a second SIGTERM (the group's, or the lease watcher's) while stopping: ignore it
+            log.info("signal %s while stopping: already shutting down", signum)
+            return
+        stopping.set()
         backstop = threading.Timer(10.0, os._exit, args=(0,))
         backstop.daemon = True
         backstop.start()
