@@ -3,7 +3,9 @@
 The verifier loads lazily: the KB into Prolog, spaCy, the relation lexicon, the embedding model and
 the model server's Guardian all start on the first request, which then takes 20 s or more. With
 `warm` on (the default; `DROWZEE_SERVICE_WARM=false` turns it off), the server starts a background
-thread that builds the verifier and checks one pair made from the KB's first stored fact, so that
+thread that builds the verifier and checks one pair made from the KB's first stored fact, then loads
+what that pair does not touch (`Verifier.warm`: the label linker's WordNet and embeddings, about 7 s,
+which the first freely worded sentence would otherwise wait for, and the evidence reader), so that
 every part of the graph has loaded. `/healthz` says `ready` once it has finished (and `warming` while
 it runs); a failure is logged and shown there, and the server keeps serving (the first request then
 loads what is missing, as without warming).
@@ -65,6 +67,9 @@ class WarmUp:
                 request = pair()
                 if request is not None:
                     checker.verify(request, thread="warm-up")
+                load_rest = getattr(checker, "warm", None)
+                if callable(load_rest):  # what one statement does not touch: the label linker, the evidence reader
+                    load_rest()
             except Exception as exc:  # the server serves on; the first request loads what is missing
                 self.state, self.error = "failed", f"{type(exc).__name__}: {exc}"
                 log.warning("warming the verifier failed (%s); the first check will load it", self.error)

@@ -46,6 +46,17 @@ class Verifier:
         self.graph = build_graph(self.saver)
         self.keep_threads = keep_threads
 
+    def warm(self) -> None:
+        """Load what one statement of the KB does not touch: the label linker and the evidence reader.
+
+        The linker is WordNet and embeddings of the catalog's labels; the evidence reader is loaded when
+        the Seeker is on. A server calls this at start-up (`service.warmup`), so a user's first freely
+        worded sentence does not wait for them.
+        """
+        self.services.sentence_reader.linker  # noqa: B018 (loads on first access)
+        if self.settings.use_seeker:
+            self.services.evidence_reader  # noqa: B018
+
     def _config(self, request: VerifyRequest, thread: str | None) -> RunnableConfig:
         return {"configurable": {"thread_id": thread or f"{request.id or 'pair'}:{uuid.uuid4().hex}"}}
 

@@ -50,3 +50,33 @@ def test_a_failed_warm_up_is_reported_and_the_server_goes_on() -> None:
     warm.join(10)
     assert started.is_set()
     assert warm.health() == {"warm_up": "failed", "warm_up_error": "RuntimeError: no KB at /nowhere"}
+
+
+def test_a_warm_up_also_loads_what_the_pair_does_not_touch() -> None:
+    calls: list[str] = []
+
+    class Checker:
+        def verify(self, request: VerifyRequest, thread: str | None = None) -> None:
+            calls.append("verify")
+
+        def warm(self) -> None:
+            calls.append("warm")
+
+    warm = WarmUp()
+    warm.start(Checker, lambda: VerifyRequest(query="Q?", response="Paris is located in France."))
+    warm.join(10)
+    assert calls == ["verify", "warm"] and warm.health()["warm_up"] == "ready"
+
+
+def test_a_failing_warm_step_is_reported() -> None:
+    class Checker:
+        def verify(self, request: VerifyRequest, thread: str | None = None) -> None:
+            return None
+
+        def warm(self) -> None:
+            raise OSError("WordNet 3.0 cannot be read")
+
+    warm = WarmUp()
+    warm.start(Checker, lambda: None)
+    warm.join(10)
+    assert warm.health() == {"warm_up": "failed", "warm_up_error": "OSError: WordNet 3.0 cannot be read"}
