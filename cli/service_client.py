@@ -59,9 +59,14 @@ def _headers() -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
-def _usable(client: Any, url: str, identity: str) -> None:
-    """Raise `NotUsableError` unless the service at `url` is ready and runs the verifier `identity` names."""
+def _usable(client: Any, url: str, settings: Any) -> None:
+    """Raise `NotUsableError` unless the service at `url` is ready and runs the verifier `settings` make.
+
+    The digest of `settings` is computed only once a ready service answers (no cost when none runs).
+    """
     import httpx
+
+    from agents.verifier.identity import verifier_identity
 
     try:
         health = client.get(f"{url}/healthz", timeout=HEALTH_TIMEOUT_S).json()
@@ -71,7 +76,7 @@ def _usable(client: Any, url: str, identity: str) -> None:
         raise NotUsableError(f"{url}/healthz does not answer as a Drowzee service")
     if not health.get("ready"):
         raise NotUsableError(f"the service at {url} is not ready yet (warm-up: {health.get('warm_up', 'unknown')})")
-    if health.get("verifier") != identity:
+    if health.get("verifier") != verifier_identity(settings):
         raise NotUsableError(
             f"the service at {url} runs a verifier with other settings (KB, sources, roles or version) than this"
             " command asks for"
@@ -99,11 +104,9 @@ def verify_remote(
     """
     import httpx
 
-    from agents.verifier.identity import verifier_identity
-
     with httpx.Client(headers=_headers(), transport=transport) as client:
         try:
-            _usable(client, where.url, verifier_identity(settings))
+            _usable(client, where.url, settings)
         except NotUsableError as exc:
             if where.named:
                 raise DrowzeeError(f"{exc}; run without --service (and {URL_ENV}) to check the pair here") from exc

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.verifier.settings import VerifierSettings
+from drowzee_core.errors import DrowzeeError
 
 CODE_FOLDERS = ("agents", "drowzee_core", "prompts", "finetune/adapters")
 
@@ -45,9 +46,15 @@ def verifier_identity(settings: VerifierSettings) -> str:
     for key in ("corpus", "roles", "calibration", "cache_path"):
         value = getattr(settings, key)
         dumped[key] = None if value is None else str(value.expanduser().resolve())
-    roles = {
-        name: load_role(name, config=settings.roles).model_dump(mode="json", exclude={"api_key"}) for name in ROLES
-    }
+    roles: dict[str, Any] = {}
+    for name in ROLES:
+        try:
+            roles[name] = load_role(name, config=settings.roles).model_dump(mode="json", exclude={"api_key"})
+        except (
+            DrowzeeError,
+            ValueError,
+        ) as exc:  # a role this verifier never calls may be misconfigured: same error, same digest
+            roles[name] = {"error": str(exc)}
     whole = {
         "settings": dumped,
         "roles": roles,

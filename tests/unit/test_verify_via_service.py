@@ -173,3 +173,26 @@ def test_identity_follows_settings_roles_and_code(
     first = code_stamp(code)
     (code / "agents" / "a.py").write_text("x = 22\n")
     assert code_stamp(code) != first
+
+
+def test_a_misconfigured_role_does_not_stop_the_digest(
+    monkeypatch: pytest.MonkeyPatch, settings: VerifierSettings
+) -> None:
+    monkeypatch.setenv("DROWZEE_TARGET_BASE_URL", "localhost:8000")  # no scheme: the target role cannot load
+    broken = verifier_identity(settings)  # `verify` never calls the target role: this must not fail
+    monkeypatch.setenv("DROWZEE_TARGET_BASE_URL", "http://127.0.0.1:8000/v1")
+    assert verifier_identity(settings) != broken
+
+
+def test_no_digest_is_computed_when_no_service_answers(
+    monkeypatch: pytest.MonkeyPatch, settings: VerifierSettings
+) -> None:
+    def boom(_: object) -> str:
+        raise AssertionError("computed without a service")
+
+    monkeypatch.setattr("agents.verifier.identity.verifier_identity", boom)
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("refused", request=request)
+
+    assert verify_remote(PAIR, settings, FOUND, 30, transport=httpx.MockTransport(refuse)) is None
