@@ -6,13 +6,20 @@ Sets (evidence supplied; the peers' ones are validation only, never tuned on):
 - `FactCHD sample`, StrategyQA's dev split, and the dev halves of WiCE and HaluEval-QA (`bench/judge.py`'s
   `dev_half`; `--half held` reads the other halves instead, once, at the end), HaluEval's length-matched pairs.
 
-Per set: balanced accuracy of the reader (supported -> FACTUAL; refuted or not enough info ->
-NON-FACTUAL) with a bootstrap interval, the constant baselines, the one-line coverage rule (NON-FACTUAL
+Per set: the verifier's three-way use of a reading (supported -> FACTUAL; refuted, or not enough info
+naming what the evidence never mentions -> NON-FACTUAL; any other not enough info -> open): coverage
+(the share decided), accuracy on the decided rows and the share of them FACTUAL, with bootstrap
+intervals; the balanced accuracy of the two-way reading (supported -> FACTUAL, else NON-FACTUAL)
+with a bootstrap interval, the constant baselines, the one-line coverage rule (NON-FACTUAL
 when a share of the response's content words above a threshold is absent from the evidence and the
 query; the threshold is the best one on the same rows, so the rule is an upper bound of itself), the
 per-claim decision counts, pairs per minute and p95 seconds per pair.
 
-Run: .venv/bin/python bench/evidence_reading.py [--limit 200] [--half dev|held] [--json-out figures.json]
+`--pairs FILE` (repeatable) measures pair files too (`id, query, response, evidence, label`), e.g.
+our own paraphrase and contradiction set, bench/data/own/paraphrase_v1.jsonl (by kind when rows have one).
+
+Run: .venv/bin/python bench/evidence_reading.py [--limit 200] [--half dev|held] [--only NAME] [--pairs FILE]
+        [--json-out figures.json]
 """
 
 from __future__ import annotations
@@ -113,6 +120,36 @@ def interval(gold: list[bool], pred: list[bool], n: int = 1000, seed: int = 0) -
     return float(np.percentile(vals, 2.5)), float(np.percentile(vals, 97.5))
 
 
+def three_way(reading: Any, unanswered: str | None) -> str:
+    """How the verifier uses one reading: `FACTUAL`, `NON-FACTUAL`, or `open` (`agents.verifier.decision`)."""
+    if reading.decision.value == "refuted" or unanswered is not None or reading.absent:
+        return "NON-FACTUAL"
+    return "FACTUAL" if reading.decision.value == "supported" else "open"
+
+
+def decided_figures(gold: list[bool], calls: list[str], n: int = 1000, seed: int = 0) -> dict[str, Any]:
+    """Coverage and decided accuracy of three-way calls, with 95 % bootstrap intervals (rows resampled)."""
+    decided = [i for i, c in enumerate(calls) if c != "open"]
+    right = np.array([calls[i] == ("FACTUAL" if gold[i] else "NON-FACTUAL") for i in decided], dtype=float)
+    rng = np.random.default_rng(seed)
+    cov, acc = [], []
+    is_decided = np.array([c != "open" for c in calls], dtype=float)
+    ok = np.array([c == ("FACTUAL" if g else "NON-FACTUAL") for c, g in zip(calls, gold, strict=True)], dtype=float)
+    for _ in range(n):
+        s = rng.integers(0, len(calls), len(calls))
+        cov.append(is_decided[s].mean())
+        if is_decided[s].sum():
+            acc.append(ok[s].sum() / is_decided[s].sum())
+    return {
+        "calls": dict(Counter(calls)),
+        "coverage": len(decided) / len(calls) if calls else 0.0,
+        "coverage_95": [float(np.percentile(cov, 2.5)), float(np.percentile(cov, 97.5))] if calls else None,
+        "decided_accuracy": float(right.mean()) if decided else None,
+        "decided_accuracy_95": [float(np.percentile(acc, 2.5)), float(np.percentile(acc, 97.5))] if acc else None,
+        "decided_factual_share": (sum(gold[i] for i in decided) / len(decided)) if decided else None,
+    }
+
+
 def measure(name: str, rows: list[dict[str, Any]], reader: Any) -> dict[str, Any]:
     """The reader's figures on one set."""
     from agents.verifier.evidence import normalize_evidence
@@ -121,6 +158,7 @@ def measure(name: str, rows: list[dict[str, Any]], reader: Any) -> dict[str, Any
     pred: list[bool] = []
     decisions: Counter[str] = Counter()
     seconds: list[float] = []
+    calls: list[str] = []
     readings: list[dict[str, Any]] = []
     for r in rows:
         t0 = time.monotonic()
@@ -130,6 +168,7 @@ def measure(name: str, rows: list[dict[str, Any]], reader: Any) -> dict[str, Any
         seconds.append(time.monotonic() - t0)
         decisions[reading.decision.value] += 1
         pred.append(reading.decision.value == "supported" and unanswered is None)
+        calls.append(three_way(reading, unanswered))
         readings.append(
             {
                 "id": r["id"],
@@ -137,6 +176,9 @@ def measure(name: str, rows: list[dict[str, Any]], reader: Any) -> dict[str, Any
                 "decision": reading.decision.value,
                 "reason": reading.reason,
                 "missing": list(reading.missing),
+                "absent": list(reading.absent),
+                "call": calls[-1],
+                "kind": r.get("kind"),
                 "unanswered": unanswered,
                 "coverage": reading.coverage,
                 "scores": reading.scores,
@@ -157,6 +199,7 @@ def measure(name: str, rows: list[dict[str, Any]], reader: Any) -> dict[str, Any
         "coverage_rule_bacc": best[0],
         "coverage_rule_threshold": best[1],
         "decisions": dict(decisions),
+        "decided": decided_figures(gold, calls),
         "pairs_per_minute": 60 * len(rows) / sum(seconds),
         "p95_seconds": float(np.percentile(seconds, 95)),
         "median_words": float(np.median(lengths)),
@@ -173,6 +216,11 @@ def measure(name: str, rows: list[dict[str, Any]], reader: Any) -> dict[str, Any
                 "n": len(matched),
                 "bacc": bacc([gold[i] for i in matched], [pred[i] for i in matched]),
             }
+    kinds = sorted({str(r["kind"]) for r in rows if r.get("kind")})
+    if kinds:
+        out["by_kind"] = {
+            k: dict(Counter(c for c, r in zip(calls, rows, strict=True) if r.get("kind") == k)) for k in kinds
+        }
     out["readings"] = readings
     return out
 
@@ -197,6 +245,8 @@ def main() -> None:
     ap.add_argument("--half", choices=("dev", "held"), default="dev")
     ap.add_argument("--only", default=None, help="measure only sets whose name starts with this")
     ap.add_argument("--json-out", type=Path, default=None)
+    ap.add_argument("--pairs", type=Path, action="append", default=[], help="also measure this pair file")
+    ap.add_argument("--no-sets", action="store_true", help="measure only the --pairs files")
     ap.add_argument(
         "--write-pairs",
         type=Path,
@@ -213,10 +263,14 @@ def main() -> None:
 
     reader = default_reader()
     results = []
-    for name, rows in sets(args.half, args.limit).items():
+    named = {} if args.no_sets else sets(args.half, args.limit)
+    named |= {f"{path.name}": [json.loads(x) for x in path.open(encoding="utf-8") if x.strip()] for path in args.pairs}
+    for name, rows in named.items():
         if args.only and not name.startswith(args.only):
             continue
         res = measure(name, rows, reader)
+        d = res["decided"]
+        acc95 = d["decided_accuracy_95"] or [float("nan")] * 2
         results.append(res)
         lm = res.get("length_matched")
         print(
@@ -225,6 +279,13 @@ def main() -> None:
             f"coverage rule {res['coverage_rule_bacc']:.3f} "
             f"decisions {res['decisions']} {res['pairs_per_minute']:.0f} pairs/min p95 {res['p95_seconds']:.2f}s"
             + (f" length-matched {lm['bacc']:.3f} on {lm['n']}" if lm else ""),
+            flush=True,
+        )
+        print(
+            f"  three-way: coverage {d['coverage']:.3f} [{d['coverage_95'][0]:.3f}, {d['coverage_95'][1]:.3f}] "
+            f"decided acc {d['decided_accuracy'] or float('nan'):.3f} [{acc95[0]:.3f}, {acc95[1]:.3f}] "
+            f"(FACTUAL share of decided {d['decided_factual_share'] or float('nan'):.3f}) calls {d['calls']}"
+            + (f" by kind {res['by_kind']}" if "by_kind" in res else ""),
             flush=True,
         )
     if args.json_out:

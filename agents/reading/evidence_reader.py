@@ -219,6 +219,7 @@ def finding_of(reading: EvidenceReading, sentences: Sequence[Sentence], read_by:
         read_as=reading.read_as or None,
         p_supported=reading.scores.get("p_supported"),
         read_by=read_by,
+        absent=list(reading.absent),
     )
 
 
@@ -234,7 +235,11 @@ def value_stated(reading: EvidenceReading, value: str, sentences: Sequence[Sente
     texts = {s.id: s.folded for s in sentences}
     if any(f" {fold(value)} " in texts.get(i, "") for i in reading.cited):
         return reading
-    return replace(reading, decision=EvidenceDecision.NOT_ENOUGH_INFO, missing=(*reading.missing, value))
+    absent = () if any(f" {fold(value)} " in t for t in texts.values()) else (value,)
+    why = f"the evidence does not mention {value}" if absent else f"the cited sentences do not state {value}"
+    return replace(
+        reading, decision=EvidenceDecision.NOT_ENOUGH_INFO, missing=(*reading.missing, value), absent=absent, reason=why
+    )
 
 
 def item_id(sentence_id: str) -> str:

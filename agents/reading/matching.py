@@ -16,7 +16,8 @@ from agents.reading.sentences import Sentence
 from agents.reading.units import Unit, UnitKind, fold, undot
 from drowzee_core.nlp import stop_words
 
-_PARTICLES = frozenset({"of", "the", "de", "la", "le", "von", "van", "der", "and", "&", "s"})
+PARTICLES = frozenset({"of", "the", "de", "la", "le", "von", "van", "der", "and", "&", "s"})
+"""Words of a name that do not identify it on their own."""
 
 
 Related = Callable[[str], frozenset[str]]
@@ -25,7 +26,7 @@ Related = Callable[[str], frozenset[str]]
 
 def acronym(text: str) -> str:
     """The initials of a name's capitalised words ("United Nations" -> "UN")."""
-    return "".join(w[0] for w in text.split() if w and w[0].isupper() and w.lower() not in _PARTICLES)
+    return "".join(w[0] for w in text.split() if w and w[0].isupper() and w.lower() not in PARTICLES)
 
 
 ALIASED = frozenset({"GPE", "NORP", "LOC", "ORG", "LANGUAGE"})
@@ -57,7 +58,7 @@ def name_in(unit: Unit, s: Sentence, related: Related | None = None) -> bool:
         and any(v.kind == UnitKind.NAME and acronym(v.text).lower() == key for v in s.units)
     ):
         return True
-    parts = [p for p in key.split() if p not in _PARTICLES and len(p) > 1]
+    parts = [p for p in key.split() if p not in PARTICLES and len(p) > 1]
     person = unit.label == "PERSON"
     if parts and all(f" {p} " in s.folded for p in parts) and _same_order(parts, s, person):
         return True
@@ -137,8 +138,8 @@ def overlaps(rival: Unit, claimed: Unit) -> bool:
     """Whether two names may be one: a shared significant word, or one the other's acronym ("PGA")."""
     if rival.kind != UnitKind.NAME or claimed.kind != UnitKind.NAME:
         return False
-    a = {p for p in rival.key.split() if p not in _PARTICLES and len(p) > 1}
-    b = {p for p in claimed.key.split() if p not in _PARTICLES and len(p) > 1}
+    a = {p for p in rival.key.split() if p not in PARTICLES and len(p) > 1}
+    b = {p for p in claimed.key.split() if p not in PARTICLES and len(p) > 1}
     acro_a, acro_b = acronym(rival.text).lower(), acronym(claimed.text).lower()
     return bool(a & b) or rival.key in (acro_b, acro_b[:-1]) or claimed.key in (acro_a, acro_a[:-1])
 
@@ -164,6 +165,7 @@ def same_value(u: Unit, v: Unit, related: Related | None = None) -> bool:
 
 
 __all__ = [
+    "PARTICLES",
     "Related",
     "acronym",
     "aliases",

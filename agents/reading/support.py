@@ -5,7 +5,13 @@
 - *supported*: every name and number of the claim is stated (`conflicts.stated`: in its frame where
   the sentence has its predicate, with something else the claim is about), and `SupportRule`'s
   score over the shares of words and units found (`agents.reading.matching`) reaches 0.5;
-- otherwise *not enough info*, naming what the evidence lacks.
+- otherwise *not enough info*, naming what the evidence lacks. Its `absent` units are the names and
+  numbers no sentence mentions at all: a claim that names what the evidence never mentions is
+  unsupported by it. A claim whose units are all mentioned, but not stated together as the claim has
+  them, may paraphrase the evidence: the reader cannot tell, and leaves it open (`absent` empty).
+  So does a claim whose predicate verb the evidence never says, nor a word related to it: the share
+  of its other units found does not support it ("X painted Y in 1898" against "X discovered Y in
+  1898"), and nor does it make it unsupported.
 
 Units the query states are given (`agents.reading.units`). Sentences are cited by the evidence
 item's id and the sentence's number in it ("S2.3"). Matching is over all the evidence, so two
@@ -23,10 +29,11 @@ from enum import StrEnum
 from typing import Any
 
 from agents.reading.conflicts import Conflict, anchors_of, conflicts, denial, frame_of, stated
-from agents.reading.matching import Related, found_in
+from agents.reading.matching import PARTICLES, Related, found_in
 from agents.reading.polarity import polarity_conflict
 from agents.reading.sentences import Sentence, neighbours
-from agents.reading.units import Unit, UnitKind
+from agents.reading.units import Unit, UnitKind, fold
+from drowzee_core.nlp import stop_words
 
 WORD_COVERAGE = 0.75
 """Least share of a claim's content words with no fitted rule (`SupportRule`)."""
@@ -63,6 +70,8 @@ class EvidenceReading:
     """The support features and `p_supported` (`SupportRule`)."""
     read_as: str = ""
     """The statement a short answer was read as with its question; "" when read as written."""
+    absent: tuple[str, ...] = ()
+    """Content units of a not-enough-info claim that no sentence mentions (names, numbers, its predicate verb)."""
 
 
 def _cover(units: Sequence[Unit], sentences: Sequence[Sentence], hits: dict[int, set[str]]) -> list[str]:
@@ -209,17 +218,58 @@ def decide(
         scope = [u for u in units if neg.i < u.start <= max(t.i for t in neg.head.subtree)]
         unspoken = [u for u in scope if not any(found_in(u, s, related) for s in spoken)]
         return _denied(base, neg, [*missing, *unspoken])
-    if feats["p_supported"] >= 0.5:
+    verb = predicate(claim, missing)
+    unsaid = verb is not None and not any(mentioned(verb, s, related) for s in sentences)
+    if feats["p_supported"] >= 0.5 and not unsaid:
         found = f"{len(matched)} of {len(asserted)} units"
         return replace(
             base, decision=EvidenceDecision.SUPPORTED, reason=f"{found} of the claim are in {', '.join(cited)}"
         )
+    absent = absent_units(missing, sentences, related)
+    if absent and neg is None:  # a denial naming what the evidence never mentions may well hold
+        named = ", ".join(u.text for u in absent[:4])
+        return replace(base, reason=f"the evidence does not mention {named}", absent=tuple(u.text for u in absent))
+    if unsaid and verb is not None:
+        why = f'the evidence never says "{verb.text}" (nor a word related to it): it may say the same in other words'
+        return replace(base, reason=why)
     hard_missing = [u for u in missing if u.kind != UnitKind.WORD] or missing
-    unmentioned = [u for u in hard_missing if not any(found_in(u, s, related) for s in sentences)]
-    if unmentioned:
-        return replace(base, reason=f"the evidence does not mention {', '.join(u.text for u in unmentioned[:4])}")
     lacking = ", ".join(u.text for u in hard_missing[:4])  # named there, but not as the claim has it
-    return replace(base, reason=f"the evidence does not state what the claim says of {lacking}")
+    return replace(base, reason=f"the evidence mentions {lacking}, but no sentence states what the claim says of it")
+
+
+def predicate(claim: Any, units: Sequence[Unit]) -> Unit | None:
+    """The unit of the claim's predicate verb (its root verb, when a content unit), or None.
+
+    A copula or a light verb is no unit ("X is a city", "X has a port"): such a claim's predicate is
+    its complement, which a paraphrase may well name otherwise.
+    """
+    roots = [t.i for t in claim if t.dep_ == "ROOT" and t.pos_ == "VERB"]
+    return next((u for u in units if u.kind == UnitKind.WORD and u.start in roots), None)
+
+
+def mentioned(u: Unit, s: Sentence, related: Related) -> bool:
+    """Whether a sentence mentions a unit: found there (`found_in`), or, for a name, one of its own words.
+
+    A name's significant word written capitalised in the sentence mentions it ("Tezuka" for "Osamu
+    Tezuka", "the Knicks" for "the New York Knicks"): the evidence may speak of it under a short name, so
+    it is not what the evidence never mentions, even where it does not state the name whole.
+    """
+    if found_in(u, s, related):
+        return True
+    if u.kind != UnitKind.NAME:
+        return False
+    parts = {p for p in u.key.split() if len(p) > 2 and p not in stop_words() and p not in PARTICLES}
+    return any(t.text[:1].isupper() and fold(t.text) in parts for t in s.doc)
+
+
+def absent_units(missing: Sequence[Unit], sentences: Sequence[Sentence], related: Related) -> list[Unit]:
+    """The claim's missing names and numbers that no sentence of the evidence mentions (`mentioned`).
+
+    Words are never absent in this sense, the predicate verb included: evidence says the same thing
+    in other words too often. On 1,000 FEVER rows of `train/`, counting an unmentioned predicate verb
+    as absent made the calls "unsupported" right 0.62 of the time, against 0.65 without it.
+    """
+    return [u for u in missing if u.kind != UnitKind.WORD and not any(mentioned(u, s, related) for s in sentences)]
 
 
 def _denied(base: EvidenceReading, neg: Any, missing: Sequence[Unit]) -> EvidenceReading:
@@ -258,8 +308,9 @@ def yes_no_reading(asked: EvidenceReading, yes: bool) -> EvidenceReading:
     The evidence holding the statement supports "Yes" and refutes "No"; contradicting it, the reverse;
     not enough info stays so.
     """
-    if asked.decision == EvidenceDecision.NOT_ENOUGH_INFO:
-        return replace(asked, reason=f"for the statement the question asks, {asked.reason}")
+    if asked.decision == EvidenceDecision.NOT_ENOUGH_INFO:  # "No" to what the evidence never mentions may hold
+        why = f"for the statement the question asks, {asked.reason}"
+        return replace(asked, reason=why, absent=asked.absent if yes else ())
     holds = asked.decision == EvidenceDecision.SUPPORTED
     answer = "Yes" if yes else "No"
     cited = ", ".join(asked.cited) or "the evidence"
@@ -282,8 +333,11 @@ __all__ = [
     "EvidenceDecision",
     "EvidenceReading",
     "SupportRule",
+    "absent_units",
     "decide",
     "features_of",
+    "mentioned",
+    "predicate",
     "yes_no_reading",
     "yes_or_no",
 ]

@@ -5,11 +5,14 @@ The response's decision follows the claims, never a default:
   both ways;
 - `supported`: the KB check proved what the response asserts (its answer, with free sentences around
   it left to the others), or every claim is supported;
-- `unsupported`: evidence was supplied and a claim is not supported by it (FactCHD's "with facts"
-  convention, MiniCheck, HaluEval), or the response does not answer the question it was asked (it
-  gives no time to "when", no name to "who": `agents.reading.answer_kind`);
-- `undecided`: nothing decided. The label is then the `undecided` policy's, and the verdict is shown
-  as "not verified".
+- `unsupported`: evidence was supplied and a claim names what it never mentions (a name, a number or
+  date, the predicate verb: `agents.reading.support.absent_units`), or an LLM evidence reader found
+  no support for it, or the response does not answer the question it was asked (it gives no time to
+  "when", no name to "who": `agents.reading.answer_kind`);
+- `undecided`: nothing decided. With evidence supplied, that includes a claim whose units the evidence
+  all mentions but no sentence could be aligned with: it may paraphrase the evidence, and calling it
+  unsupported would be a guess shown as a finding. The label is then the `undecided` policy's, and the
+  verdict is shown as "not verified".
 
 The judge decides a claim only at or above the threshold where its precision on the Manager's dev mix
 was high enough (`ManagerCalibration.judge_threshold`); with no such threshold it decides nothing.
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 from agents.reading.claim_types import Claim, ClaimKind, only_sufficient
 from agents.verifier.schemas import ClaimSupport, KBResult
 from drowzee_core.records.enums import Label, ProofStatus
-from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceItem, Opinion
+from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceFinding, EvidenceItem, Opinion
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,9 @@ class ClaimStatus:
     decided_ids: tuple[str, ...] = ()
     p_supported: float | None = None
     """The judge's probability for this claim, when it scored one (decisive or not)."""
+    unsupported: str = ""
+    """For an open claim, why the supplied evidence leaves it unsupported (it never mentions a content unit
+    of it, or an LLM evidence reader found no support); "" when the evidence may state it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +104,21 @@ def proof_statuses(
             cited = tuple(dict.fromkeys(i.id.split(".", 1)[0] for i in s.finding.sentences))
             out.append(ClaimStatus(c.id, _FOUND[s.finding.decision], DecidedBy.EVIDENCE, cited, p))
         else:
-            out.append(ClaimStatus(c.id, ProofStatus.UNKNOWN, None, ids, p))
+            out.append(ClaimStatus(c.id, ProofStatus.UNKNOWN, None, ids, p, unsupported_by(s.finding if s else None)))
     return tuple(out)
+
+
+def unsupported_by(finding: EvidenceFinding | None) -> str:
+    """Why a claim the evidence does not decide is unsupported by it, or "" when it may be stated there.
+
+    The embedded reader's "not enough info" counts when the claim names what the evidence never mentions
+    (`EvidenceFinding.absent`); an LLM reader's counts as its judgement.
+    """
+    if finding is None or finding.decision != "not enough info":
+        return ""
+    if finding.read_by != "embedded":
+        return f"{finding.read_by} found no support: {finding.reason}"
+    return f"the evidence does not mention {', '.join(finding.absent)}" if finding.absent else ""
 
 
 def with_judge(statuses: Sequence[ClaimStatus], judge_threshold: float | None) -> tuple[ClaimStatus, ...]:
@@ -114,7 +133,7 @@ def with_judge(statuses: Sequence[ClaimStatus], judge_threshold: float | None) -
         elif judge_threshold is not None and s.p_supported is not None and s.p_supported >= judge_threshold:
             out.append(ClaimStatus(s.claim_id, ProofStatus.SUPPORTED, DecidedBy.JUDGE, s.decided_ids, s.p_supported))
         else:
-            out.append(ClaimStatus(s.claim_id, ProofStatus.UNKNOWN, None, (), s.p_supported))
+            out.append(ClaimStatus(s.claim_id, ProofStatus.UNKNOWN, None, (), s.p_supported, s.unsupported))
     return tuple(out)
 
 
@@ -161,11 +180,15 @@ def assess(
         deciders = {s.decided_by for s in asserted}
         by = next((d for d in (DecidedBy.EVIDENCE, DecidedBy.JUDGE) if d in deciders), DecidedBy.PROOF)
         return Assessment(Decision.SUPPORTED, by, st, f"{len(asserted)} claim(s) supported")
-    if supplied:
-        open_ = sum(s.status == ProofStatus.UNKNOWN for s in asserted) or len(asserted)
-        why = f"{open_} claim(s) not supported by the supplied evidence" if asserted else "no claim was read"
+    lacking = [s for s in asserted if s.status == ProofStatus.UNKNOWN and s.unsupported]
+    if supplied and lacking:
+        why = f"{len(lacking)} claim(s) not supported by the supplied evidence: {lacking[0].unsupported}"
         return Assessment(Decision.UNSUPPORTED, DecidedBy.EVIDENCE, st, why)
-    return Assessment(Decision.UNDECIDED, None, st, "nothing decided any claim")
+    if supplied and asserted:
+        open_ = sum(s.status == ProofStatus.UNKNOWN for s in asserted)
+        why = f"the supplied evidence mentions what {open_} open claim(s) name, but no sentence could be aligned"
+        return Assessment(Decision.UNDECIDED, None, st, why)
+    return Assessment(Decision.UNDECIDED, None, st, "no claim was read" if supplied else "nothing decided any claim")
 
 
 def label_of(decision: Decision) -> Label | None:
@@ -185,5 +208,6 @@ __all__ = [
     "label_of",
     "proof_ids",
     "proof_statuses",
+    "unsupported_by",
     "with_judge",
 ]

@@ -99,7 +99,7 @@ def compose(
     decision = assessment.decision
     found = findings or {}
     if decision == Decision.UNDECIDED:
-        return _not_verified(assessment, label, claims, evidence, opinions, answers, lean, undecided)
+        return _not_verified(assessment, label, claims, evidence, opinions, answers, lean, undecided, found)
     if decision == Decision.UNSUPPORTED:
         return _unsupported(assessment, label, response, claims, evidence, answers, found)
     head = f"{label}.\nThe answer {_answer(response)} is {'correct' if label == Label.FACTUAL else 'incorrect'}."
@@ -181,13 +181,21 @@ def _not_verified(
     answers: AnswerSet | None,
     lean: Lean | None,
     undecided: UndecidedPolicy = UndecidedPolicy.LEAN,
+    found: Mapping[str, EvidenceFinding] | None = None,
 ) -> str:
-    """An undecided verdict: says so first, lists what was searched, and calls its label a lean, not a finding."""
+    """An undecided verdict: says so first, lists what was searched, and calls its label a lean, not a finding.
+
+    With evidence supplied, it says what the reader could not align (the evidence mentions what the
+    claims name, but no sentence states it as they do: a paraphrase, or a claim the evidence lacks).
+    """
     open_ = _open_claims(assessment, claims)
     what = "this claim" if len(open_) <= 1 else f"these {len(open_)} claims"
     text = [f"{label}.\nNot verified: nothing I could check decides {what}."]
     if open_:
         text.append("Not decided: " + "; ".join(quote(t) for t in open_[:MAX_CITED]) + ".")
+    unaligned = [f.reason for i in assessment.unsupported_ids if (f := (found or {}).get(i)) is not None and f.reason]
+    if unaligned:
+        text.append(f"In the supplied evidence, {'; '.join(dict.fromkeys(unaligned[:MAX_CITED]))}.")
     text.append(f"Searched: {_searched(evidence)}.")
     if answers is not None:
         text.append(answers.sentence())
@@ -216,9 +224,10 @@ def _unsupported(
     found: Mapping[str, EvidenceFinding] | None = None,
 ) -> str:
     """An unsupported verdict: which claims the supplied evidence does not state, what it lacks, what it says."""
-    open_ = _open_claims(assessment, claims)
+    lacking = {c.claim_id for c in assessment.claims if c.unsupported}
+    open_ = [c.text for c in claims if c.id in lacking] or _open_claims(assessment, claims)
     found = found or {}
-    lacks = [
+    lacks = [c.unsupported for c in assessment.claims if c.unsupported] or [
         f.reason
         for i in assessment.unsupported_ids
         if (f := found.get(i)) is not None and (f.missing or f.read_by != "embedded")

@@ -48,6 +48,11 @@ class RunClaim(BaseModel):
     )
     p_supported: float | None = Field(default=None, description="The judge's P(supported) for this claim.")
     judged_ids: list[str] = Field(default_factory=list, description="Items the judge read for it.")
+    unsupported: str = Field(
+        default="",
+        description="Why the supplied evidence leaves an open claim unsupported (`decision.unsupported_by`); runs"
+        " written before this field read every open claim as merely open.",
+    )
 
 
 class ManagerRun(BaseModel):
@@ -94,6 +99,7 @@ class ManagerRun(BaseModel):
                 (c.decided_by or DecidedBy.PROOF) if c.status != ProofStatus.UNKNOWN else None,
                 tuple(c.judged_ids),
                 c.p_supported,
+                c.unsupported if c.status == ProofStatus.UNKNOWN else "",
             )
             for c in self.claims
         )
@@ -139,6 +145,7 @@ def run_of_state(pair: QRPair, state: Mapping[str, Any], seconds: float) -> Mana
                 decided_by=s.decided_by,
                 p_supported=s.p_supported,
                 judged_ids=list(s.decided_ids) if s.decided_by is None else [],
+                unsupported=s.unsupported,
             )
             for c, s in zip(claims, statuses, strict=True)
         ],

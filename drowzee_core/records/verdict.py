@@ -130,6 +130,11 @@ class EvidenceFinding(BaseModel):
     reason: str = Field(description="Why, citing sentence ids: the conflicting value, what matched or what is missing.")
     sentences: list[CitedSentence] = Field(default_factory=list, description="The sentences it rests on.")
     missing: list[str] = Field(default_factory=list, description="Units of the claim the evidence does not hold.")
+    absent: list[str] = Field(
+        default_factory=list,
+        description="Content units (names, numbers, the predicate verb) no sentence of the evidence mentions: with"
+        " any, a `not enough info` claim is unsupported; with none, it is left open.",
+    )
     read_as: str | None = Field(
         default=None,
         description='The statement a short answer was read as, joined with its question ("The Rhine flows through'

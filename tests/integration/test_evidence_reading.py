@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.evidence_reader import EvidenceReader
+from agents.reading.evidence_reader import EvidenceReader, finding_of
 from agents.reading.support import EvidenceDecision
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
 from tests.integration.evidence_reading import TEXT, read
@@ -51,6 +51,48 @@ def test_names_from_two_unrelated_sentences_do_not_support(reader: EvidenceReade
 def test_what_the_evidence_lacks_is_named(reader: EvidenceReader) -> None:
     decision, reason, _ = read(reader, "Insulin was isolated in Berlin.")
     assert decision == EvidenceDecision.NOT_ENOUGH_INFO and "Berlin" in reason
+
+
+def absent(reader: EvidenceReader, claim: str, query: str = "", text: str = TEXT) -> tuple[str, list[str]]:
+    """A claim's decision and the content units no sentence of the evidence mentions."""
+    items = [EvidenceItem(id="S1", source=EvidenceSource.SUPPLIED, text=text)]
+    sentences = reader.sentences(items)
+    f = finding_of(reader.read(query, claim, sentences), sentences)
+    return f.decision, f.absent
+
+
+@pytest.mark.parametrize(
+    ("claim", "query", "expected"),
+    [
+        ("Insulin was isolated in Berlin.", "", ["Berlin"]),  # a name the evidence never mentions
+        ("Insulin was first isolated in 1931.", "", []),  # refuted instead (1921): nothing absent
+        ("Marie Curie painted radium in 1898.", "", []),  # a predicate verb is never absent: open (below)
+        ("Charles Best won a Nobel Prize.", "", []),  # all mentioned, not together: open
+        ("Frederick Banting was awarded a prize by Sweden.", "", ["Sweden"]),
+        ("Banting was born in 1891.", "", ["1891"]),  # a number the evidence never gives
+        ("Frederick Grant Banting isolated insulin in Toronto.", "", []),  # a longer name mentions it
+        ("Yes.", "Was insulin isolated in Berlin?", ["Berlin"]),  # Yes to what the evidence never mentions
+        ("No.", "Was insulin isolated in Berlin?", []),  # No to it may well hold
+        ("Insulin was not isolated in Berlin.", "", []),  # a denial of what the evidence never mentions
+    ],
+)
+def test_content_units_the_evidence_never_mentions_are_named_absent(
+    reader: EvidenceReader, claim: str, query: str, expected: list[str]
+) -> None:
+    decision, units = absent(reader, claim, query)
+    assert units == expected, (decision, units)
+    if expected:
+        assert decision == EvidenceDecision.NOT_ENOUGH_INFO
+
+
+def test_a_predicate_verb_the_evidence_never_says_keeps_the_other_units_from_supporting(
+    reader: EvidenceReader,
+) -> None:
+    decision, reason, _ = read(reader, "Marie Curie painted radium in 1898.")
+    assert decision == EvidenceDecision.NOT_ENOUGH_INFO
+    assert reason.startswith('the evidence never says "painted" (nor a word related to it)')
+    decision, _, _ = read(reader, "Marie Curie discovered radium in 1898.")  # said, in the passive
+    assert decision == EvidenceDecision.SUPPORTED
 
 
 def test_a_yes_no_answer_is_read_with_its_question(reader: EvidenceReader) -> None:

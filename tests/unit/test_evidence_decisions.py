@@ -31,7 +31,14 @@ ITEM = EvidenceItem(
 SENT = CitedSentence(id="S1.1", text="Insulin was first isolated in 1921.")
 REFUTED = EvidenceFinding(decision="refuted", reason="the evidence gives 1921 [S1.1], not 1931", sentences=[SENT])
 SUPPORTED = EvidenceFinding(decision="supported", reason="3 of 3 units of the claim are in S1.1", sentences=[SENT])
-OPEN = EvidenceFinding(decision="not enough info", reason="the evidence does not mention Toronto", missing=["Toronto"])
+OPEN = EvidenceFinding(
+    decision="not enough info", reason="the evidence does not mention Toronto", missing=["Toronto"], absent=["Toronto"]
+)
+UNALIGNED = EvidenceFinding(
+    decision="not enough info",
+    reason="the evidence mentions 1921, but no sentence states what the claim says of it",
+    missing=["isolate"],
+)
 
 
 def statuses(finding: EvidenceFinding, proof: ProofStatus | None = None) -> tuple[ClaimStatus, ...]:
@@ -62,7 +69,31 @@ def test_the_response_follows_and_names_the_evidence_as_decider() -> None:
     assert assess([CLAIM], statuses(SUPPORTED), None, True).decided_by == DecidedBy.EVIDENCE
     refuted = assess([CLAIM], statuses(REFUTED), None, True)
     assert (refuted.decision, refuted.decided_by) == (Decision.REFUTED, DecidedBy.EVIDENCE)
-    assert assess([CLAIM], statuses(OPEN), None, True).decision == Decision.UNSUPPORTED
+    unsupported = assess([CLAIM], statuses(OPEN), None, True)
+    assert (unsupported.decision, unsupported.decided_by) == (Decision.UNSUPPORTED, DecidedBy.EVIDENCE)
+    assert "the evidence does not mention Toronto" in unsupported.reason
+
+
+def test_a_claim_whose_units_the_evidence_all_mentions_is_left_open_not_unsupported() -> None:
+    (st,) = statuses(UNALIGNED)
+    assert (st.status, st.unsupported) == (ProofStatus.UNKNOWN, "")
+    a = assess([CLAIM], (st,), None, True)
+    assert (a.decision, a.decided_by) == (Decision.UNDECIDED, None)
+    text = compose(a, Label.NON_FACTUAL, CLAIM.text, [CLAIM], [], [ITEM], [], findings={"C1": UNALIGNED})
+    assert "Not verified" in text
+    assert "In the supplied evidence, the evidence mentions 1921, but no sentence states what the claim says" in text
+
+
+def test_an_llm_readers_not_enough_info_is_its_judgement_and_makes_the_claim_unsupported() -> None:
+    model = UNALIGNED.model_copy(update={"read_by": "judge: gpt-4o-mini", "reason": "no sentence says so"})
+    (st,) = statuses(model)
+    assert st.unsupported == "judge: gpt-4o-mini found no support: no sentence says so"
+    assert assess([CLAIM], (st,), None, True).decision == Decision.UNSUPPORTED
+
+
+def test_with_evidence_supplied_and_no_claim_read_nothing_is_decided() -> None:
+    a = assess([], (), None, True)
+    assert (a.decision, a.reason) == (Decision.UNDECIDED, "no claim was read")
 
 
 def test_a_refutation_quotes_the_sentence_and_names_the_conflict() -> None:

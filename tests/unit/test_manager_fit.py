@@ -43,8 +43,17 @@ def run(
     half: str = "fit",
     by: DecidedBy | None = None,
     unanswered: str | None = None,
+    unsupported: str = "",
 ) -> ManagerRun:
-    claim = RunClaim(id="C1", kind=ClaimKind.TEXT, status=status, decided_by=by, p_supported=p, judged_ids=["D1"])
+    claim = RunClaim(
+        id="C1",
+        kind=ClaimKind.TEXT,
+        status=status,
+        decided_by=by,
+        p_supported=p,
+        judged_ids=["D1"],
+        unsupported=unsupported,
+    )
     return ManagerRun(
         id=f"r{i}",
         item=f"i{i}",
@@ -135,10 +144,16 @@ def test_a_source_not_rerun_keeps_its_earlier_reliability_and_says_so() -> None:
         carried(out, earlier, "guardian", "x")
 
 
-def test_supplied_evidence_that_supports_nothing_makes_the_pair_unsupported() -> None:
+def test_supplied_evidence_that_never_mentions_a_claims_name_makes_the_pair_unsupported() -> None:
+    cal = Calibration(features=list(FEATURES), coef=[0.0] * len(FEATURES), intercept=0.0)
+    o = outcome(run(1, N, supplied=True, unsupported="the evidence does not mention Toronto"), cal)
+    assert (o.decision, o.label, o.correct) == (Decision.UNSUPPORTED, N, True)
+
+
+def test_supplied_evidence_that_mentions_everything_but_aligns_nothing_leaves_the_pair_undecided() -> None:
     cal = Calibration(features=list(FEATURES), coef=[0.0] * len(FEATURES), intercept=0.0)
     o = outcome(run(1, N, supplied=True), cal)
-    assert (o.decision, o.label, o.correct) == (Decision.UNSUPPORTED, N, True)
+    assert o.decision == Decision.UNDECIDED
 
 
 def test_figures_report_coverage_decided_accuracy_and_the_constants() -> None:

@@ -116,7 +116,9 @@ class FakeEvidenceReader:
 
     def read(self, query: str, claim: str, sentences: Sequence[Said]) -> EvidenceReading:
         self.read_claims.append(claim)
-        return EvidenceReading(EvidenceDecision.NOT_ENOUGH_INFO, reason="the evidence does not mention Lyon")
+        return EvidenceReading(
+            EvidenceDecision.NOT_ENOUGH_INFO, reason="the evidence does not mention Lyon", absent=("Lyon",)
+        )
 
     def unanswered(self, query: str, response: str) -> str | None:
         return None

@@ -194,24 +194,25 @@ def test_claim_statuses_a_proof_first_then_a_trusted_judge_else_unknown() -> Non
 
 
 @pytest.mark.parametrize(
-    ("statuses", "kb_label", "supplied", "want"),
+    ("statuses", "kb_label", "supplied", "want", "lacking"),
     [
-        ((ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED), None, False, Decision.REFUTED),
-        ((ProofStatus.UNKNOWN,), N, False, Decision.REFUTED),  # answered both ways
-        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), F, True, Decision.SUPPORTED),  # a proved answer
-        ((ProofStatus.SUPPORTED, ProofStatus.SUPPORTED), None, True, Decision.SUPPORTED),
-        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), None, True, Decision.UNSUPPORTED),
-        ((), None, True, Decision.UNSUPPORTED),
-        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), None, False, Decision.UNDECIDED),
-        ((), None, False, Decision.UNDECIDED),
+        ((ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED), None, False, Decision.REFUTED, ""),
+        ((ProofStatus.UNKNOWN,), N, False, Decision.REFUTED, ""),  # answered both ways
+        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), F, True, Decision.SUPPORTED, ""),  # a proved answer
+        ((ProofStatus.SUPPORTED, ProofStatus.SUPPORTED), None, True, Decision.SUPPORTED, ""),
+        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), None, True, Decision.UNDECIDED, ""),  # open: maybe a paraphrase
+        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), None, True, Decision.UNSUPPORTED, "it never mentions Lyon"),
+        ((), None, True, Decision.UNDECIDED, ""),  # no claim read
+        ((ProofStatus.SUPPORTED, ProofStatus.UNKNOWN), None, False, Decision.UNDECIDED, ""),
+        ((), None, False, Decision.UNDECIDED, ""),
     ],
 )
 def test_the_response_decision_follows_its_claims(
-    statuses: tuple[ProofStatus, ...], kb_label: Label | None, supplied: bool, want: Decision
+    statuses: tuple[ProofStatus, ...], kb_label: Label | None, supplied: bool, want: Decision, lacking: str
 ) -> None:
     claims = [LYON.model_copy(update={"id": f"C{i}"}) for i in range(len(statuses))]
     st = [
-        ClaimStatus(c.id, s, DecidedBy.PROOF if s != ProofStatus.UNKNOWN else None)
+        ClaimStatus(c.id, s, DecidedBy.PROOF if s != ProofStatus.UNKNOWN else None, unsupported=lacking)
         for c, s in zip(claims, statuses, strict=True)
     ]
     kb = Opinion(source=OpinionSource.KB_CHECK, label=kb_label) if kb_label else None
