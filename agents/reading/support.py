@@ -232,8 +232,16 @@ def decide(
     if unsaid and verb is not None:
         why = f'the evidence never says "{verb.text}" (nor a word related to it): it may say the same in other words'
         return replace(base, reason=why)
-    hard_missing = [u for u in missing if u.kind != UnitKind.WORD] or missing
-    lacking = ", ".join(u.text for u in hard_missing[:4])  # named there, but not as the claim has it
+    hard_missing = [u for u in missing if u.kind != UnitKind.WORD]
+    if hard_missing:  # named there (none is absent), but not as the claim has it
+        lacking = ", ".join(u.text for u in hard_missing[:4])
+        why = f"the evidence mentions {lacking}, but no sentence states what the claim says of it"
+        return replace(base, reason=why)
+    unsaid_words = [u.text for u in missing if not any(mentioned(u, s, related) for s in sentences)]
+    if unsaid_words:
+        quoted = ", ".join(f'"{w}"' for w in unsaid_words[:4])
+        return replace(base, reason=f"the evidence never says {quoted}: it may say the same in other words")
+    lacking = ", ".join(u.text for u in missing[:4])
     return replace(base, reason=f"the evidence mentions {lacking}, but no sentence states what the claim says of it")
 
 

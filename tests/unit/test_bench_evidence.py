@@ -52,3 +52,33 @@ def test_each_miss_gets_one_cause_from_its_own_reading() -> None:
     )
     table = by_cause([{"set": "s", "readings": [reading("FACTUAL", "refuted"), reading("FACTUAL", "supported")]}])
     assert table["s"]["false conflict"] == 1 and sum(table["s"].values()) == 1
+
+
+def _verdict(decision: str, label: str, judge: str | None) -> dict[str, object]:
+    seeker = [{"source": "seeker", "label": judge}] if judge else []
+    return {"decision": decision, "label": label, "opinions": [{"source": "kb_check", "label": None}, *seeker]}
+
+
+def test_the_evidence_ablation_calls_open_pairs_by_each_way() -> None:
+    from bench.evidence_ablation import OPEN, calls
+
+    open_ = calls(_verdict("undecided", "FACTUAL", "NON-FACTUAL"))  # the undecided label is a lean: no call
+    assert open_ == {
+        "rules": OPEN,
+        "rules, open as unsupported": "NON-FACTUAL",
+        "model": "NON-FACTUAL",
+        "rules, then the model": "NON-FACTUAL",
+    }
+    decided = calls(_verdict("refuted", "NON-FACTUAL", "FACTUAL"))
+    assert decided["rules"] == decided["rules, then the model"] == "NON-FACTUAL" and decided["model"] == "FACTUAL"
+    assert calls(_verdict("undecided", "FACTUAL", None))["model"] == OPEN
+
+
+def test_the_ablation_figures_count_an_open_pair_out_of_the_decided_and_wrong_overall() -> None:
+    from bench.evidence_ablation import OPEN, ablation, figures
+
+    f = figures(["FACTUAL", "NON-FACTUAL", "FACTUAL", "FACTUAL"], ["FACTUAL", "NON-FACTUAL", OPEN, "NON-FACTUAL"])
+    assert (f["coverage"], f["decided_accuracy"], f["accuracy"]) == (0.75, pytest.approx(0.667, abs=1e-3), 0.5)
+    assert f["coverage_95"][0] <= 0.75 <= f["coverage_95"][1]
+    with pytest.raises(SystemExit, match="1 pairs have no verdict"):
+        ablation([{"id": "a", "label": "FACTUAL"}], {})
