@@ -70,6 +70,7 @@ def absent(reader: EvidenceReader, claim: str, query: str = "", text: str = TEXT
         ("Charles Best won a Nobel Prize.", "", []),  # all mentioned, not together: open
         ("Frederick Banting was awarded a prize by Sweden.", "", ["Sweden"]),
         ("Banting was born in 1891.", "", ["1891"]),  # a number the evidence never gives
+        ("Marie Curie was a sailor.", "", ["sailor"]),  # a copular claim's attribute noun
         ("Frederick Grant Banting isolated insulin in Toronto.", "", []),  # a longer name mentions it
         ("Yes.", "Was insulin isolated in Berlin?", ["Berlin"]),  # Yes to what the evidence never mentions
         ("No.", "Was insulin isolated in Berlin?", []),  # No to it may well hold

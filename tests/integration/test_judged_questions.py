@@ -37,13 +37,18 @@ CAST: list[list[str] | str] = [
         ("Is Tessaly Vorn male?", "No.", Label.FACTUAL),
         # a value qualifying a noun nothing supplies: its denial proves a "No", its truth proves no "Yes"
         ("Is Tessaly Vorn a male sailor?", "No.", Label.FACTUAL),
-        ("Is Tessaly Vorn a female sailor?", "Yes.", Label.NON_FACTUAL),
-        ("Is Tessaly Vorn a female sailor?", "No.", Label.NON_FACTUAL),
+        ("Is Tessaly Vorn a female sailor?", "Yes.", Label.NON_FACTUAL),  # "sailor" is never mentioned
+        ("Is Tessaly Vorn a female sailor?", "No.", None),  # denying what is never mentioned may hold: open
     ],
 )
-def test_judged_statements_with_real_readers(verifier: Verifier, query: str, response: str, label: Label) -> None:
+def test_judged_statements_with_real_readers(
+    verifier: Verifier, query: str, response: str, label: Label | None
+) -> None:
     v = verifier.verify(VerifyRequest(query=query, response=response, evidence=CAST))
-    assert v.label == label, v.explanation
+    if label is None:
+        assert v.decision == Decision.UNDECIDED, v.explanation
+    else:
+        assert v.label == label and v.decision != Decision.UNDECIDED, v.explanation
     if "sailor" in query:  # nothing says whether she sails: never a proof that the answer is wrong
         assert v.decision != Decision.REFUTED, v.explanation
 
