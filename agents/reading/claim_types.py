@@ -12,6 +12,8 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from drowzee_core.records.enums import TimeWord
+
 MAX_CLAIMS = 40
 """Most claims read from one response; further sentences are judged with the whole response only."""
 
@@ -111,6 +113,9 @@ class TripleClaim(_Related):
         description="One alternative of an either-or claim: refuted only when every alternative is refuted.",
     )
     year: int | None = Field(default=None, description="The year the claim is put at.")
+    time: TimeWord = Field(
+        default=TimeWord.AT, description="How the claim stands to `year`: at, until, since, before, by, after."
+    )
     tolerance: float | None = Field(
         default=None,
         ge=0.0,

@@ -40,8 +40,9 @@ from agents.reading.question_names import (
     typed_labels,
 )
 from agents.reading.reader import Mention, Reading, mentions, read, with_pronoun
-from agents.reading.scope import embedded, negated_doc, supposed_tokens, time_qualifier
+from agents.reading.scope import embedded, negated_doc, supposed_tokens, time_qualifier, time_word
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.records.enums import TimeWord
 
 SHAPE_SKIP = SAME | DIFFERENT | frozenset({"both", "either", "neither", "two", "overlap", "between", "each", "other"})
 
@@ -272,7 +273,13 @@ def read_question(
     # a relation its templates say in the past ("was painted by") is no past statement for being said so
     said_past = any(p.past for p in lexicon.patterns if p.relation == link.label)
     past = when is not None or (not said_past and any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc))
-    values = [m for m in found if m.kind != ValueKind.ENTITY and m not in (s, o, when)]  # "in 1769", a number
+    values = [  # "in 1769", a number; the year a time word dates the claim by is its time (as a number too)
+        m
+        for m in found
+        if m.kind != ValueKind.ENTITY
+        and m not in (s, o)
+        and not (when is not None and m.start < when.end and when.start < m.end)
+    ]
     said_by = _saying(linker, words, next((x for x in every if x.relation == link.label), None))
     # "in the north of X" says a part of X: a KB claim of X itself is partial. With supplied labels the
     # linker has judged the whole predicate, owner noun and all, to say the label ("brought about the fall
@@ -281,7 +288,8 @@ def read_question(
     part = typed is not None and any(embedded(doc, m, said_by) for m in (s, o))
     leftover = len(names) > 2 or bool(values) or part or modified
     year = int(when.text) if when is not None else None
-    return [Reading(s.text, link.label, o.text, neg, past, 0, leftover, year=year)]
+    time = (time_word(doc, when) or TimeWord.AT) if when is not None else TimeWord.AT
+    return [Reading(s.text, link.label, o.text, neg, past, 0, leftover, year=year, time=time)]
 
 
 __all__ = ["Typed", "read_question"]

@@ -21,9 +21,10 @@ from typing import Any
 
 from agents.reading.lexicon import AGENT, OF, SLOT_O, SLOT_S, Lexicon, Pattern
 from agents.reading.mentions import Mention, mentions
-from agents.reading.scope import embedded, leftover, negated_doc, supposed_tokens, time_qualifier
+from agents.reading.scope import embedded, leftover, negated_doc, supposed_tokens, time_qualifier, time_word
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.nlp import pipeline
+from drowzee_core.records.enums import TimeWord
 
 NEGATORS = frozenset({"not", "never", "n't", "no"})
 PRONOUNS = frozenset({"it", "he", "she", "its", "his", "her"})
@@ -54,6 +55,8 @@ class Reading:
     """The object number's relative tolerance (`Mention.tolerance`); None when exact or not a number."""
     year: int | None = None
     """The year the sentence puts the claim at ("In 1995 France used the franc"); None when undated."""
+    time: TimeWord = TimeWord.AT
+    """How the claim stands to `year` ("until 2001": `until`)."""
 
 
 @functools.cache
@@ -241,6 +244,7 @@ def read(
                 leftover(doc, found, s, o, when) or any(embedded(doc, m, p.cues) for m in (s, o)),
                 tolerance=o.tolerance,
                 year=int(when.text) if when is not None else None,
+                time=(time_word(doc, when) or TimeWord.AT) if when is not None else TimeWord.AT,
             )
         )
     if len({lexicon.canonical(r) for r in readings}) != 1:

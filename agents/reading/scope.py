@@ -2,7 +2,8 @@
 
 - *suppositions*: names inside an "if" / "unless" / "whether" clause are asserted by nothing;
 - *negation*: "not", "never", "n't";
-- *time*: the one year, besides the claim's own slots, that dates it ("In 1995 France used ...");
+- *time*: the one year, besides the claim's own slots, that a time word dates it by ("In 1995 France
+  used ...", "until 2001", "since 1999", "before", "by", "after");
 - *what is left*: a name, number or year outside the claim's slots and time, or a name said only as
   part of something else ("in the north of France"), makes the reading partial: it can refute the
   sentence, never prove all of it.
@@ -17,6 +18,7 @@ from agents.reading.asked import DENYING
 from agents.reading.lexicon import OF
 from agents.reading.mentions import Mention
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.records.enums import TimeWord
 
 SUPPOSING = frozenset({"if", "unless", "whether", "suppose", "supposing"})
 
@@ -89,21 +91,35 @@ def _denying_frame(doc: Any) -> bool:
     return False
 
 
-TIME_PREPS = frozenset({"in", "during", "of"})
-"""Prepositions that put a claim at a year ("In 1995 France used the franc", "as of 2010")."""
+TIME_WORDS: dict[str, TimeWord] = {
+    "in": TimeWord.AT,
+    "during": TimeWord.AT,
+    "of": TimeWord.AT,  # "as of 2010"
+    "until": TimeWord.UNTIL,
+    "till": TimeWord.UNTIL,
+    "since": TimeWord.SINCE,
+    "before": TimeWord.BEFORE,
+    "by": TimeWord.BY,
+    "after": TimeWord.AFTER,
+}
+"""The words that put a claim in time relative to a year, and how (`TimeWord`): "In 1995 France used
+the franc" (at), "until 2001", "since 1999", "before 1990", "by 2005" (at or before), "after 1990"."""
+TIME_PREPS = frozenset(TIME_WORDS)
+
+
+def time_word(doc: Any, m: Mention) -> TimeWord | None:
+    """How the word before a year puts a claim in time ("until 2001": `until`), or None for no time word."""
+    if m.start <= 0:
+        return None
+    word = doc[m.start - 1].lower_
+    if word == "of" and not (m.start > 1 and doc[m.start - 2].lower_ == "as"):
+        return None
+    return TIME_WORDS.get(word)
 
 
 def time_qualifier(doc: Any, found: Sequence[Mention], s: Mention, o: Mention) -> Mention | None:
-    """The one year, besides the subject and object, that dates the claim ("in 1995"), or None."""
-    years = [
-        m
-        for m in found
-        if m.kind == ValueKind.YEAR
-        and m not in (s, o)
-        and m.start > 0
-        and doc[m.start - 1].lower_ in TIME_PREPS
-        and (doc[m.start - 1].lower_ != "of" or (m.start > 1 and doc[m.start - 2].lower_ == "as"))
-    ]
+    """The one year, besides the subject and object, that a time word dates the claim by ("in 1995"), or None."""
+    years = [m for m in found if m.kind == ValueKind.YEAR and m not in (s, o) and time_word(doc, m) is not None]
     return years[0] if len(years) == 1 else None
 
 
@@ -141,4 +157,13 @@ def embedded(doc: Any, m: Mention, cues: Collection[str]) -> bool:
     )
 
 
-__all__ = ["asserts_nothing", "embedded", "leftover", "negated_doc", "supposed_tokens", "time_qualifier"]
+__all__ = [
+    "TIME_WORDS",
+    "asserts_nothing",
+    "embedded",
+    "leftover",
+    "negated_doc",
+    "supposed_tokens",
+    "time_qualifier",
+    "time_word",
+]

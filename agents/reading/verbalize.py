@@ -14,6 +14,7 @@ from agents.reading.reader import Reading
 from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.label_grammar import LabelForm, label_form, label_wording
+from drowzee_core.records.enums import TimeWord
 
 
 def reading_claim(base: Claim | None, r: Reading, origin: ClaimOrigin, text: str) -> RelatedClaim:
@@ -34,7 +35,7 @@ def reading_claim(base: Claim | None, r: Reading, origin: ClaimOrigin, text: str
         )  # fmt: skip
     return TripleClaim(
         id=id_, text=text, span=span, origin=origin, subject=r.subject, relation=r.relation, object=r.object,
-        negated=r.negated, past=r.past, tolerance=r.tolerance, year=r.year,
+        negated=r.negated, past=r.past, tolerance=r.tolerance, year=r.year, time=r.time,
         disjunctive=isinstance(base, TripleClaim) and base.disjunctive,
     )  # fmt: skip
 
@@ -60,7 +61,18 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
         wording = label_wording(r.relation)
         template = wording.negative if r.negated else wording.positive
     said = template.format(s=r.subject, o=r.object)
-    return f"In {r.year}, {lower_lead(said)}" if r.year is not None else said
+    return f"{TIME_LEADS[r.time]} {r.year}, {lower_lead(said)}" if r.year is not None else said
+
+
+TIME_LEADS = {
+    TimeWord.AT: "In",
+    TimeWord.UNTIL: "Until",
+    TimeWord.SINCE: "Since",
+    TimeWord.BEFORE: "Before",
+    TimeWord.BY: "By",
+    TimeWord.AFTER: "After",
+}
+"""How a dated claim is worded ("Until 2001, the currency of France was ...")."""
 
 
 __all__ = ["reading_claim", "verbalize"]

@@ -195,7 +195,8 @@ def _not_verified(
         text.append("Not decided: " + "; ".join(quote(t) for t in open_[:MAX_CITED]) + ".")
     unaligned = [f.reason for i in assessment.unsupported_ids if (f := (found or {}).get(i)) is not None and f.reason]
     if unaligned:
-        text.append(f"In the supplied evidence, {'; '.join(dict.fromkeys(unaligned[:MAX_CITED]))}.")
+        said = "; ".join(dict.fromkeys(unaligned[:MAX_CITED]))
+        text.append(f"{said[:1].upper()}{said[1:]}.")
     text.append(f"Searched: {_searched(evidence)}.")
     if answers is not None:
         text.append(answers.sentence())

@@ -64,7 +64,7 @@ def answer(status: ProofStatus | str, form: str) -> YesNo:
 
 LEADING_FUNCTION_WORDS = frozenset(
     {"The", "A", "An", "In", "On", "At", "By", "From", "It", "Its", "He", "His", "She", "Her", "They", "Their"}
-    | {"There", "This", "That", "These", "Those"}
+    | {"There", "This", "That", "These", "Those", "Until", "Since", "Before", "After"}
 )
 """Words that are capitalised only because they start a sentence (never a name)."""
 

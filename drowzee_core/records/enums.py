@@ -53,4 +53,21 @@ class Split(StrEnum):
     TEST = "test"
 
 
-__all__ = ["Grounding", "Label", "ProofStatus", "Split", "YesNo"]
+class TimeWord(StrEnum):
+    """How a claim is put in time relative to a year ("until 2001"): evaluated over a fact's dated periods."""
+
+    AT = "at"
+    """It holds in the year ("in 1995", "during", "as of")."""
+    UNTIL = "until"
+    """It held up to the year and then stopped ("until 2001", "till")."""
+    SINCE = "since"
+    """It began in the year ("since 1999")."""
+    BEFORE = "before"
+    """It held at some time before the year."""
+    BY = "by"
+    """It held at some time before or in the year ("by 2005")."""
+    AFTER = "after"
+    """It held at some time after the year."""
+
+
+__all__ = ["Grounding", "Label", "ProofStatus", "Split", "TimeWord", "YesNo"]

@@ -46,10 +46,11 @@ def open_tab(page: Any, name: str) -> None:
     page.get_by_role("tab", name=name).click()
 
 
-def check_pair(page: Any, query: str, response: str) -> Any:
+def check_pair(page: Any, query: str, response: str, evidence: str = "") -> Any:
     """Type a pair into the Chat tab, press Check, and wait for the verdict banner (or an error box)."""
     page.fill("#chat-query textarea", query)
     page.fill("#chat-response textarea", response)
+    page.fill("#chat-evidence textarea", evidence)
     page.click("#chat-check")
     banner = page.locator("#chat-verdict .dz-verdict, #chat-verdict .dz-error").first
     banner.wait_for(timeout=WAIT_MS)
@@ -164,6 +165,22 @@ def test_banner_states_not_verified_and_refuted(page: Any) -> None:
     refuted.first.wait_for(timeout=10_000)
     assert "proved" in refuted.first.inner_text(), refuted.first.inner_text()
     shot(page, "chat_refuted")
+
+
+def test_evidence_that_never_mentions_a_name_is_unsupported_and_an_unaligned_claim_not_verified(page: Any) -> None:
+    evidence = "The Varnholt ferry, run by the Lindqvist company since 1987, crosses the fjord to Hesby in 40 minutes."
+    banner = check_pair(page, "Who runs the Varnholt ferry?", "The Varnholt ferry is run by Osterman Lines.", evidence)
+    text = banner.inner_text()
+    assert "NON-FACTUAL" in text and "unsupported" in text, text
+    assert "The evidence does not mention Osterman Lines." in page.locator("#chat-verdict").inner_text()
+    shot(page, "chat_unsupported")
+    check_pair(page, "Where does the Varnholt ferry go?", "It sails across to Hesby.", evidence)
+    banner = page.locator("#chat-verdict .dz-undecided")  # the earlier banner stays until this one replaces it
+    banner.wait_for(timeout=WAIT_MS)
+    text = banner.inner_text()
+    assert "Not verified" in text, text
+    assert 'The evidence never says "sails"' in page.locator("#chat-verdict").inner_text()
+    shot(page, "chat_evidence_open")
 
 
 def _refuted_proofs(page: Any, query: str, response: str) -> str:

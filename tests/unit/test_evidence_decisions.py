@@ -81,7 +81,7 @@ def test_a_claim_whose_units_the_evidence_all_mentions_is_left_open_not_unsuppor
     assert (a.decision, a.decided_by) == (Decision.UNDECIDED, None)
     text = compose(a, Label.NON_FACTUAL, CLAIM.text, [CLAIM], [], [ITEM], [], findings={"C1": UNALIGNED})
     assert "Not verified" in text
-    assert "In the supplied evidence, the evidence mentions 1921, but no sentence states what the claim says" in text
+    assert "The evidence mentions 1921, but no sentence states what the claim says of it." in text
 
 
 def test_an_llm_readers_not_enough_info_is_its_judgement_and_makes_the_claim_unsupported() -> None:

@@ -217,6 +217,22 @@ def test_rounded_and_approximate_numbers_carry_a_tolerance() -> None:
     assert tolerance("1200", approx=True, rounded=False) == 0.05
 
 
+@pytest.mark.parametrize(
+    ("sentence", "time", "year"),
+    [
+        ("Until 1990 the capital of France was Lyon.", "until", 1990),
+        ("The capital of France has been Lyon since 1990.", "since", 1990),
+        ("Before 1990 the capital of France was Lyon.", "before", 1990),
+        ("By 1990 the capital of France was Lyon.", "by", 1990),
+        ("After 1990 the capital of France was Lyon.", "after", 1990),
+        ("As of 1990 the capital of France was Lyon.", "at", 1990),
+    ],
+)
+def test_a_time_word_before_a_year_dates_a_claim_by_it(sentence: str, time: str, year: int) -> None:
+    (r,) = read(nlp()(sentence), lexicon(), lambda n: n.lower() in {"france", "lyon"})
+    assert (r.relation, r.object, r.year, r.time, r.partial) == ("has_capital", "Lyon", year, time, False)
+
+
 def test_a_year_after_in_dates_a_claim_and_is_not_left_over() -> None:
     (r,) = read(nlp()("In 1995 the capital of France was Lyon."), lexicon(), lambda n: n.lower() in {"france", "lyon"})
     assert (r.relation, r.object, r.year, r.past, r.partial) == ("has_capital", "Lyon", 1995, True, False)

@@ -83,7 +83,7 @@ def _decide_now(reasoner: Reasoner, claim: Decidable) -> Decided:
     if isinstance(claim, CommonClaim):
         return common(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
     if claim.year is not None and claim.tolerance is None:
-        return at_year(reasoner, claim.subject, claim.relation, claim.object, claim.year, claim.negated)
+        return at_year(reasoner, claim.subject, claim.relation, claim.object, claim.year, claim.negated, claim.time)
     if claim.tolerance is not None:
         return near(reasoner, claim.subject, claim.relation, claim.object, claim.tolerance, claim.negated)
     return prove_claim(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
