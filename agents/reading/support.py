@@ -226,8 +226,10 @@ def decide(
             base, decision=EvidenceDecision.SUPPORTED, reason=f"{found} of the claim are in {', '.join(cited)}"
         )
     absent = absent_units(claim, missing, sentences, related)
-    if absent and neg is None:  # a denial naming what the evidence never mentions may well hold
+    if absent:
         named = ", ".join(u.text for u in absent[:4])
+        if neg is not None:  # a denial of what the evidence never mentions may well hold: open
+            return replace(base, reason=f"the evidence does not mention {named}: it neither states nor denies it")
         return replace(base, reason=f"the evidence does not mention {named}", absent=tuple(u.text for u in absent))
     if unsaid and verb is not None:
         why = f'the evidence never says "{verb.text}" (nor a word related to it): it may say the same in other words'
