@@ -101,7 +101,8 @@ def _holds(root: Any, doc: Any, v: Unit) -> bool:
     if t.i == root.i:
         return True
     for _ in range(3):
-        if t.head.i == t.i or t.dep_ not in NAMING_DEPS:  # "2 eggs": a number counting a noun does not name it
+        in_date = t.ent_type_ == "DATE" and t.head.ent_type_ == "DATE"  # the year of "in March 1889" is the date's
+        if t.head.i == t.i or (t.dep_ not in NAMING_DEPS and not in_date):  # "2 eggs": a count does not name it
             return False
         t = t.head
         if t.i == root.i:

@@ -96,6 +96,14 @@ def test_a_predicate_verb_the_evidence_never_says_keeps_the_other_units_from_sup
     assert decision == EvidenceDecision.SUPPORTED
 
 
+def test_the_year_of_a_fuller_date_fills_its_role(reader: EvidenceReader) -> None:
+    text = "The Kessel Bridge, designed by a local firm, was opened in March 1932 over the Varn."
+    decision, _, cited = read(reader, "The Kessel Bridge was opened in 1932.", text=text)
+    assert (decision, cited) == (EvidenceDecision.SUPPORTED, ["S1"])
+    decision, reason, _ = read(reader, "The Kessel Bridge was opened in 1935.", text=text)
+    assert decision == EvidenceDecision.REFUTED and reason == "the evidence gives 1932 [S1], not 1935"
+
+
 def test_a_yes_no_answer_is_read_with_its_question(reader: EvidenceReader) -> None:
     q = "Was radium discovered by Marie Curie?"
     assert read(reader, "Yes.", q)[0] == EvidenceDecision.SUPPORTED
