@@ -104,7 +104,6 @@ TIME_WORDS: dict[str, TimeWord] = {
 }
 """The words that put a claim in time relative to a year, and how (`TimeWord`): "In 1995 France used
 the franc" (at), "until 2001", "since 1999", "before 1990", "by 2005" (at or before), "after 1990"."""
-TIME_PREPS = frozenset(TIME_WORDS)
 
 
 def time_word(doc: Any, m: Mention) -> TimeWord | None:

@@ -65,11 +65,7 @@ def at_year(
     s, o, start, end = (covering or periods)[0]
     labels = reasoner.store.labels([s, o])
     dated = "" if start is None and end is None else f" ({_period(start, end)})"
-    said = (
-        reasoner.catalog.get(name).positive.format(s=labels[s], o=labels[o]).rstrip(".")
-        if name in reasoner.catalog
-        else f"{labels[s]} {name} {labels[o]}"
-    )
+    said = _said(reasoner, name, labels[s], labels[o])
     fact = ProofNode(rule="fact", fact=(labels[s], name, labels[o]), text=f"{said}{dated}.")
     if covering:
         status, text = ProofStatus.SUPPORTED, f"The KB's fact holds in {year}{dated}"
@@ -77,6 +73,13 @@ def at_year(
         status, text = ProofStatus.CONTRADICTED, f"The KB dates this fact to {_period(start, end)}, not {year}"
     proof = ProofNode(rule="at_year", fact=(labels[s], name, labels[o]), text=text + ".", premises=[fact])
     return Decided(_FLIP.get(status, status) if negated else status, proof, f"dated fact at {year}")
+
+
+def _said(reasoner: Reasoner, name: str, subject: str, obj: str) -> str:
+    """A stored fact as its relation's template words it (or as the label reads), without the period."""
+    if name in reasoner.catalog:
+        return reasoner.catalog.get(name).positive.format(s=subject, o=obj).rstrip(".")
+    return f"{subject} {name} {obj}"
 
 
 def _timed(
@@ -91,17 +94,14 @@ def _timed(
     by_fact: dict[tuple[int, int], list[tuple[int | None, int | None]]] = {}
     for s, o, start, end in periods:
         by_fact.setdefault((s, o), []).append((start, end))
-    truths = [(key, timed_truth(time, year, spans, date.today().year)) for key, spans in by_fact.items()]
+    today = date.today().year
+    truths = [(key, timed_truth(time, year, spans, today)) for key, spans in by_fact.items()]
     decided = [(key, t) for key, t in truths if t is not None]
     if not decided:
         return Decided(ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {time} {year}")
     (s, o), truth = next(((k, t) for k, t in decided if t.holds), decided[0])
     labels = reasoner.store.labels([s, o])
-    said = (
-        reasoner.catalog.get(name).positive.format(s=labels[s], o=labels[o]).rstrip(".")
-        if name in reasoner.catalog
-        else f"{labels[s]} {name} {labels[o]}"
-    )
+    said = _said(reasoner, name, labels[s], labels[o])
     spans = ", ".join(_period(a, b) for a, b in sorted(by_fact[(s, o)], key=lambda p: (p[0] or 0, p[1] or 0)))
     fact = ProofNode(rule="fact", fact=(labels[s], name, labels[o]), text=f"{said} ({spans}).")
     verdict = "holds" if truth.holds else "does not hold"
