@@ -40,9 +40,8 @@ from agents.reading.question_names import (
     typed_labels,
 )
 from agents.reading.reader import Mention, Reading, mentions, read, with_pronoun
-from agents.reading.scope import embedded, negated_doc, supposed_tokens, time_qualifier, time_word
+from agents.reading.scope import embedded, negated_doc, supposed_tokens, time_of, time_qualifier
 from drowzee_core.kb.model import ValueKind
-from drowzee_core.records.enums import TimeWord
 
 SHAPE_SKIP = SAME | DIFFERENT | frozenset({"both", "either", "neither", "two", "overlap", "between", "each", "other"})
 
@@ -288,8 +287,7 @@ def read_question(
     part = typed is not None and any(embedded(doc, m, said_by) for m in (s, o))
     leftover = len(names) > 2 or bool(values) or part or modified
     year = int(when.text) if when is not None else None
-    time = (time_word(doc, when) or TimeWord.AT) if when is not None else TimeWord.AT
-    return [Reading(s.text, link.label, o.text, neg, past, 0, leftover, year=year, time=time)]
+    return [Reading(s.text, link.label, o.text, neg, past, 0, leftover, year=year, time=time_of(doc, when))]
 
 
 __all__ = ["Typed", "read_question"]

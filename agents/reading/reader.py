@@ -21,7 +21,7 @@ from typing import Any
 
 from agents.reading.lexicon import AGENT, OF, SLOT_O, SLOT_S, Lexicon, Pattern
 from agents.reading.mentions import Mention, mentions
-from agents.reading.scope import embedded, leftover, negated_doc, supposed_tokens, time_qualifier, time_word
+from agents.reading.scope import embedded, leftover, negated_doc, supposed_tokens, time_of, time_qualifier
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.nlp import pipeline
 from drowzee_core.records.enums import TimeWord
@@ -244,7 +244,7 @@ def read(
                 leftover(doc, found, s, o, when) or any(embedded(doc, m, p.cues) for m in (s, o)),
                 tolerance=o.tolerance,
                 year=int(when.text) if when is not None else None,
-                time=(time_word(doc, when) or TimeWord.AT) if when is not None else TimeWord.AT,
+                time=time_of(doc, when),
             )
         )
     if len({lexicon.canonical(r) for r in readings}) != 1:

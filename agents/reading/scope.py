@@ -116,6 +116,11 @@ def time_word(doc: Any, m: Mention) -> TimeWord | None:
     return TIME_WORDS.get(word)
 
 
+def time_of(doc: Any, when: Mention | None) -> TimeWord:
+    """How a claim stands to the year that dates it (`time_qualifier`); `at` when undated."""
+    return (time_word(doc, when) or TimeWord.AT) if when is not None else TimeWord.AT
+
+
 def time_qualifier(doc: Any, found: Sequence[Mention], s: Mention, o: Mention) -> Mention | None:
     """The one year, besides the subject and object, that a time word dates the claim by ("in 1995"), or None."""
     years = [m for m in found if m.kind == ValueKind.YEAR and m not in (s, o) and time_word(doc, m) is not None]
@@ -163,6 +168,7 @@ __all__ = [
     "leftover",
     "negated_doc",
     "supposed_tokens",
+    "time_of",
     "time_qualifier",
     "time_word",
 ]
