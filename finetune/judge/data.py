@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 GROUPS: tuple[str, ...] = ("kb", "snli", "fever", "recast")
 DEFAULT_SHARES: Mapping[str, float] = {"kb": 0.5, "snli": 0.15, "fever": 0.15, "recast": 0.2}
 DEFAULT_N = 20_000
+DEFAULT_CAP = 3_000
 DEFAULT_SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "train"
 """`../shared/data/train` beside the repository."""
 
@@ -89,7 +90,7 @@ class MixConfig:
     n: int = DEFAULT_N
     shares: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_SHARES))
     """Share of `n` per group (kb, snli, fever, recast); they sum to 1."""
-    cap_per_source: int = 3_000
+    cap_per_source: int = DEFAULT_CAP
     """At most this many rows from one shared file's source."""
     seed: int = 0
     split_seed: int = 0
@@ -173,10 +174,44 @@ def kb_examples(kb_file: Path, n: int, seed: int, split: str, split_seed: int = 
     return gen.generate(JudgeConfig(n=n, seed=seed, split=split, plan=SplitPlan(split_seed)))
 
 
-def build_mix(kb_file: Path, shared_root: Path, cfg: MixConfig) -> list[JudgeExample]:
-    """The training mix: the KB's train split (generated here) and the shared files under `shared_root`."""
+def build_mix(
+    kb_file: Path, shared_root: Path, cfg: MixConfig, hold_out: frozenset[str] = frozenset()
+) -> list[JudgeExample]:
+    """The training mix: the KB's train split (generated here) and the shared files under `shared_root`.
+
+    Shared rows whose claim is in `hold_out` (`held_out_claims`) stay out, so that what is measured or
+    fitted on them later is not measured on training rows.
+    """
     kb = kb_examples(kb_file, cfg.quota("kb"), cfg.seed, "train", cfg.split_seed) if cfg.quota("kb") else []
-    return mix(kb, read_shared(shared_root), cfg)
+    shared = [r for r in read_shared(shared_root) if _claim_key(r.response) not in hold_out]
+    return mix(kb, shared, cfg)
+
+
+def _claim_key(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def held_out_claims(files: Iterable[Path], manager_mix_train: Path | None = None, seed: int = 0) -> frozenset[str]:
+    """Claims to keep out of training: every claim of `files`, and those the Manager's dev mix draws.
+
+    Args:
+        files: JSONL files of the shared format (a `claim` field), held out whole (e.g. FEVER-symmetric,
+            which shares claims with FEVER-RTE).
+        manager_mix_train: the train folder the Manager's dev mix samples (`finetune.manager_mix`), whose
+            sampled rows the judge's trusted threshold is later fitted on.
+        seed: the Manager mix's seed.
+
+    """
+    from finetune.manager_mix import SOURCES, train_pairs
+
+    out: set[str] = set()
+    for path in files:
+        with path.open(encoding="utf-8") as fh:
+            out.update(_claim_key(json.loads(line)["claim"]) for line in fh if line.strip())
+    if manager_mix_train is not None:
+        for source in SOURCES:
+            out.update(_claim_key(p.response) for p in train_pairs(manager_mix_train, source, seed))
+    return frozenset(out)
 
 
 def dev_set(kb_file: Path, n: int, seed: int = 1, split_seed: int = 0) -> list[JudgeExample]:
@@ -204,6 +239,17 @@ def summary(examples: Sequence[JudgeExample]) -> dict[str, object]:
     }
 
 
+def _shares(text: str) -> dict[str, float]:
+    """`kb=0.3,snli=0.7` as a share map (empty text: the default shares)."""
+    if not text.strip():
+        return dict(DEFAULT_SHARES)
+    try:
+        pairs = [part.split("=", 1) for part in text.split(",") if part.strip()]
+        return {k.strip(): float(v) for k, v in pairs}
+    except ValueError as exc:
+        raise DrowzeeError(f"--shares wants group=share pairs separated by commas, got {text!r}") from exc
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Write a training mix (or, with --dev, the generated dev split) as JSONL with its sidecar."""
     from drowzee_core.kb.store import KBStore
@@ -217,18 +263,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=DEFAULT_N, help="Rows in the mix (or dev examples).")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--dev", action="store_true", help="Write generated dev-split examples instead of a mix.")
+    ap.add_argument("--shares", default="", help="Group shares, e.g. kb=0.3,snli=0.3,fever=0.4 (default: the mix's).")
+    ap.add_argument("--cap", type=int, default=DEFAULT_CAP, help="At most this many rows per source.")
+    ap.add_argument("--hold-out", type=Path, action="append", default=[], help="A shared file whose claims stay out.")
+    ap.add_argument(
+        "--hold-out-manager-mix", type=Path, default=None, help="The train folder whose Manager-mix rows stay out."
+    )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    cfg = MixConfig(n=args.n, seed=args.seed, shares=_shares(args.shares), cap_per_source=args.cap)
     if args.dev:
         rows, inputs = dev_set(args.kb, args.n, args.seed), {}
     else:
-        cfg = MixConfig(n=args.n, seed=args.seed)
-        rows = build_mix(args.kb, args.shared, cfg)
+        held = held_out_claims(args.hold_out, args.hold_out_manager_mix)
+        rows = build_mix(args.kb, args.shared, cfg, held)
         inputs = input_files(sorted(args.shared.rglob("*.jsonl")))
     facts = summary(rows)
     params = {"kb": str(args.kb), "n": args.n, "seed": args.seed, "dev": args.dev}
     if not args.dev:
-        params |= {"shared": str(args.shared), "mix": asdict(MixConfig(n=args.n, seed=args.seed))}
+        params |= {
+            "shared": str(args.shared),
+            "mix": asdict(cfg),
+            "hold_out": [str(p) for p in args.hold_out],
+            "hold_out_manager_mix": str(args.hold_out_manager_mix) if args.hold_out_manager_mix else None,
+        }
     with KBStore(args.kb) as store:
         kb_fp = store.fingerprint()
     meta = provenance("finetune.judge.data", params, seed=args.seed, kb_fingerprint=kb_fp, inputs=inputs, counts=facts)

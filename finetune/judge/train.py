@@ -76,6 +76,17 @@ def example_texts(ex: JudgeExample) -> tuple[str, str]:
     return first, " ".join(evidence_sentences(ex.evidence))
 
 
+PER_INVOCATION = ("max_minutes", "save_steps")
+"""Config fields a resumed run may change: this invocation's time budget and how often it saves."""
+
+
+def _identity(value: Any) -> Any:
+    """What must match for a checkpoint to be resumed: the config without its per-invocation fields."""
+    if isinstance(value, dict) and "learning_rate" in value:
+        return {k: v for k, v in value.items() if k not in PER_INVOCATION}
+    return value
+
+
 def _check_resume(path: Path, state: dict[str, Any]) -> dict[str, Any]:
     import torch
 
@@ -83,7 +94,7 @@ def _check_resume(path: Path, state: dict[str, Any]) -> dict[str, Any]:
         raise DrowzeeError(f"--resume: no checkpoint at {path}; start without --resume")
     saved: dict[str, Any] = torch.load(path, weights_only=False)
     for key in ("config", "data_fingerprint"):
-        if saved.get(key) != state[key]:
+        if _identity(saved.get(key)) != _identity(state[key]):
             raise DrowzeeError(f"--resume: the {key.replace('_', ' ')} differs from the interrupted run's; start over")
     return saved
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,29 @@ def test_resume_continues_the_same_run(tmp_path: Path) -> None:
     assert cont.resumed_from_step == 2 and cont.steps == 4 and full.steps == 4
     with pytest.raises(DrowzeeError, match="data fingerprint differs"):
         train_judge(rows[:8], resumed_cfg, tmp_path / "a", resume=True)
+
+
+def test_resume_may_change_the_time_budget_but_not_the_run(tmp_path: Path) -> None:
+    rows = examples(16)
+    cfg = JudgeTrainConfig(max_steps=6, batch_size=4, max_length=64, save_steps=2, lora=LoraSpec(r=4))
+    with pytest.raises(DrowzeeError, match="budget is spent"):  # stands for a run killed after its checkpoint
+        train_judge(rows, cfg, tmp_path / "a", on_step=_stop_at(3))
+    budget = JudgeTrainConfig(
+        max_steps=6, batch_size=4, max_length=64, save_steps=5, max_minutes=1e-9, lora=LoraSpec(r=4)
+    )
+    _, stopped = train_judge(rows, budget, tmp_path / "a", resume=True)
+    assert stopped.resumed_from_step == 2 and 2 <= stopped.steps < 6  # resumed, then stopped by its budget
+    other_lr = JudgeTrainConfig(max_steps=6, batch_size=4, max_length=64, learning_rate=1e-4, lora=LoraSpec(r=4))
+    with pytest.raises(DrowzeeError, match="config differs"):
+        train_judge(rows, other_lr, tmp_path / "a", resume=True)
+
+
+def _stop_at(step: int) -> Callable[[int, float], None]:
+    def on_step(done: int, _loss: float) -> None:
+        if done >= step:
+            raise DrowzeeError("budget is spent")
+
+    return on_step
 
 
 def test_shipped_judge_is_the_role_default_and_reads_evidence() -> None:
