@@ -146,7 +146,8 @@ def fit(
     if as_json:
         emit_json(cal.model_dump(mode="json"))
     else:
-        err.print(f"wrote {out}: judge threshold {cal.judge_threshold}, counted {cal.counted}")
+        judge = f"judge thresholds {cal.judge_threshold} (supports) and {cal.judge_reject_threshold} (rejects)"
+        err.print(f"wrote {out}: {judge}, counted {cal.counted}")
 
 
 @verifier_app.command("report")

@@ -118,6 +118,13 @@ class Calibration(BaseModel):
         description="Claim-level P(supported) at or above which the judge decides a claim supported: the lowest"
         " threshold whose dev precision reached the target; None: it never reached it, the judge decides nothing.",
     )
+    judge_reject_threshold: float | None = Field(
+        default=None,
+        gt=0.0,
+        le=1.0,
+        description="Claim-level P(supported) below which the judge calls an open claim unsupported by supplied"
+        " evidence: the highest threshold whose dev precision (NON-FACTUAL) reached the target; None: never.",
+    )
     counted: dict[str, bool] = Field(
         default_factory=dict,
         description="Source (`seeker`, `guardian`) -> whether the lean weighs it (False: dev reliability at its"

@@ -3,7 +3,9 @@
 Fitting, on the `fit` half only:
 1. the judge's trusted threshold: the lowest claim-level P(supported) at which the pairs it would
    call supported are FACTUAL with a 95 % Wilson lower bound of at least `JUDGE_PRECISION`, on at
-   least `MIN_DECIDED` pairs; none reaches it -> the judge decides nothing;
+   least `MIN_DECIDED` pairs; none reaches it -> the judge decides nothing; likewise its rejection
+   threshold: the highest P(supported) below which the pairs with supplied evidence it would call
+   unsupported are NON-FACTUAL with that bound (`judge_reject_threshold`);
 2. each source's reliability: the balanced accuracy of its own label; a source whose 95 % bootstrap
    interval reaches down to 0.5 (its constant baseline) is not counted in the lean;
 3. the lean: a logistic regression over the counted sources' signals on the pairs nothing decided;
@@ -24,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from agents.verifier.aggregation import FEATURES, Calibration, decide, settle
-from agents.verifier.decision import label_of
+from agents.verifier.decision import Assessment, label_of
 from agents.verifier.fit import ManagerRun
 from drowzee_core.oracles.decisions import decision_figures
 from drowzee_core.oracles.stats import bootstrap_bounds
@@ -72,6 +74,40 @@ def judge_threshold(runs: Sequence[ManagerRun]) -> tuple[float | None, dict[str,
     return None, best
 
 
+def _assessed(run: ManagerRun, cal: Calibration) -> Assessment:
+    """The run's decision with the judge trusted at the calibration's thresholds."""
+    return run.assessment(cal.judge_threshold, cal.judge_reject_threshold)
+
+
+def judge_reject_threshold(
+    runs: Sequence[ManagerRun], support_threshold: float | None
+) -> tuple[float | None, dict[str, object]]:
+    """The highest trusted rejection threshold (module docstring), and what was found at the best one tried.
+
+    A candidate is a pair with supplied evidence left undecided once the judge supports at
+    `support_threshold`; at threshold t, the judge makes it unsupported when one of its open claims
+    scores below t.
+    """
+    gates = []
+    for r in runs:
+        if not r.supplied or r.assessment(support_threshold).decision != Decision.UNDECIDED:
+            continue
+        ps = [c.p_supported for c in r.claims if c.status.value == "unknown" and c.kind != "set" and not c.unsupported]
+        if ps and all(p is not None for p in ps):
+            gates.append((min(p for p in ps if p is not None), r.gold == Label.NON_FACTUAL))
+    best: dict[str, object] = {"candidates": len(gates)}
+    for t in sorted({g for g, _ in gates}, reverse=True):
+        kept = [ok for g, ok in gates if g < t]
+        if len(kept) < MIN_DECIDED:
+            break
+        low = wilson_low(sum(kept), len(kept))
+        if low >= JUDGE_PRECISION:
+            return t, best | {"threshold": t, "decided": len(kept), "precision": sum(kept) / len(kept), "low": low}
+        if low > float(str(best.get("low", 0.0))):
+            best = best | {"best_tried": t, "decided": len(kept), "precision": sum(kept) / len(kept), "low": low}
+    return None, best
+
+
 def _bacc_vec(pred: np.ndarray, gold: np.ndarray, axis: int = -1) -> np.ndarray:
     pos, neg = gold == 1, gold == 0
     tpr = ((pred == 1) & pos).sum(axis=axis) / np.maximum(pos.sum(axis=axis), 1)
@@ -99,11 +135,11 @@ def fit_lean(runs: Sequence[ManagerRun], cal: Calibration, c: float = 1.0) -> tu
     """The lean's weights and intercept on the pairs nothing decided (all open pairs when too few)."""
     from sklearn.linear_model import LogisticRegression
 
-    und = [r for r in runs if r.assessment(cal.judge_threshold).decision == Decision.UNDECIDED]
+    und = [r for r in runs if _assessed(r, cal).decision == Decision.UNDECIDED]
     subset = "undecided"
     golds = [r.gold == Label.FACTUAL for r in und]
     if min(sum(golds), len(golds) - sum(golds)) < MIN_PER_LABEL:
-        und = [r for r in runs if label_of(r.assessment(cal.judge_threshold).decision) != Label.FACTUAL]
+        und = [r for r in runs if label_of(_assessed(r, cal).decision) != Label.FACTUAL]
         subset = "undecided and unsupported (too few undecided of a label)"
     x = np.array([cal.weighed(r.signals()).vector() for r in und], dtype=np.float64)
     y = np.array([r.gold == Label.FACTUAL for r in und], dtype=np.int64)
@@ -126,7 +162,7 @@ class Outcome:
 
 def outcome(run: ManagerRun, cal: Calibration, undecided: UndecidedPolicy = UndecidedPolicy.LEAN) -> Outcome:
     """The verdict the Manager gives this run (the same arithmetic as the verdict_manager node)."""
-    a = run.assessment(cal.judge_threshold)
+    a = _assessed(run, cal)
     lean = decide("calibrated", run.signals(), cal)
     label, conf = settle(a.decision, a.decided_by, label_of(a.decision), lean, undecided, cal)
     return Outcome(a.decision, a.decided_by, label, conf, label == run.gold)
@@ -145,7 +181,7 @@ def confidence_table(runs: Sequence[ManagerRun], cal: Calibration) -> dict[str, 
     """Smoothed accuracy of each kind of decided verdict (`decision:decided_by`) and of each decision."""
     groups: dict[str, list[bool]] = {}
     for r in runs:
-        a = r.assessment(cal.judge_threshold)
+        a = _assessed(r, cal)
         lb = label_of(a.decision)
         if lb is None:
             continue
@@ -161,6 +197,7 @@ def fit_manager(runs: Sequence[ManagerRun], source: dict[str, object]) -> Calibr
     if not fit:
         raise ValueError("no run of the fit half; build the mix with `drowzee verifier mix`")
     threshold, judge_info = judge_threshold(fit)
+    reject, reject_info = judge_reject_threshold(fit, threshold)
     reliability, counted = {}, {}
     for name in ("seeker", "guardian"):
         value, low, _, n = source_reliability(fit, name)
@@ -172,6 +209,7 @@ def fit_manager(runs: Sequence[ManagerRun], source: dict[str, object]) -> Calibr
         coef=[0.0] * len(FEATURES),
         intercept=0.0,
         judge_threshold=threshold,
+        judge_reject_threshold=reject,
         counted=counted,
         reliability=reliability,
     )
@@ -180,7 +218,9 @@ def fit_manager(runs: Sequence[ManagerRun], source: dict[str, object]) -> Calibr
     return cal.model_copy(
         update={
             "confidence": confidence_table(fit, cal),
-            "fitted_on": source | {"runs": len(runs), "fit_runs": len(fit), "lean_rows": subset, "judge": judge_info},
+            "fitted_on": source
+            | {"runs": len(runs), "fit_runs": len(fit), "lean_rows": subset}
+            | {"judge": judge_info, "judge_reject": reject_info},
         }
     )
 
@@ -270,6 +310,7 @@ __all__ = [
     "figures",
     "fit_lean",
     "fit_manager",
+    "judge_reject_threshold",
     "judge_threshold",
     "old_outcome",
     "outcome",

@@ -42,6 +42,8 @@ class ClaimStatus:
     unsupported: str = ""
     """For an open claim, why the supplied evidence leaves it unsupported (it never mentions a content unit
     of it, or an LLM evidence reader found no support); "" when the evidence may state it."""
+    rejected_by_judge: bool = False
+    """Whether `unsupported` is the judge's: its P(supported) fell below its trusted rejection threshold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,19 +123,28 @@ def unsupported_by(finding: EvidenceFinding | None) -> str:
     return f"the evidence does not mention {', '.join(finding.absent)}" if finding.absent else ""
 
 
-def with_judge(statuses: Sequence[ClaimStatus], judge_threshold: float | None) -> tuple[ClaimStatus, ...]:
-    """The statuses after the judge: an open claim at or above its trusted threshold is supported by it.
+def with_judge(
+    statuses: Sequence[ClaimStatus], judge_threshold: float | None, reject_threshold: float | None = None
+) -> tuple[ClaimStatus, ...]:
+    """The statuses after the judge: it supports an open claim at or above its trusted threshold.
 
-    An open claim's `decided_ids` hold the items the judge read for it; they are kept only when it decides.
+    Below its trusted rejection threshold (`reject_threshold`), an open claim the evidence reader found
+    no reason against is unsupported by the judge: with supplied evidence the response is then
+    `unsupported` (`assess`). An open claim's `decided_ids` hold the items the judge read for it; they
+    are kept only when it decides.
     """
     out = []
     for s in statuses:
+        p = s.p_supported
         if s.decided_by is not None:
             out.append(s)
-        elif judge_threshold is not None and s.p_supported is not None and s.p_supported >= judge_threshold:
-            out.append(ClaimStatus(s.claim_id, ProofStatus.SUPPORTED, DecidedBy.JUDGE, s.decided_ids, s.p_supported))
+        elif judge_threshold is not None and p is not None and p >= judge_threshold:
+            out.append(ClaimStatus(s.claim_id, ProofStatus.SUPPORTED, DecidedBy.JUDGE, s.decided_ids, p))
+        elif reject_threshold is not None and p is not None and p < reject_threshold and not s.unsupported:
+            why = f"the grounded judge finds no support for it (P(supported) {p:.2f}, under {reject_threshold:.2f})"
+            out.append(ClaimStatus(s.claim_id, ProofStatus.UNKNOWN, None, s.decided_ids, p, why, True))
         else:
-            out.append(ClaimStatus(s.claim_id, ProofStatus.UNKNOWN, None, (), s.p_supported, s.unsupported))
+            out.append(ClaimStatus(s.claim_id, ProofStatus.UNKNOWN, None, (), p, s.unsupported))
     return tuple(out)
 
 
@@ -143,9 +154,10 @@ def claim_statuses(
     support: Sequence[ClaimSupport],
     evidence: Sequence[EvidenceItem],
     judge_threshold: float | None,
+    reject_threshold: float | None = None,
 ) -> tuple[ClaimStatus, ...]:
-    """Each claim's status: a proof first, then the evidence's sentences, then the judge above its trusted threshold."""
-    return with_judge(proof_statuses(claims, results, support, evidence), judge_threshold)
+    """Each claim's status: a proof first, then the evidence's sentences, then the judge at its trusted thresholds."""
+    return with_judge(proof_statuses(claims, results, support, evidence), judge_threshold, reject_threshold)
 
 
 def assess(
@@ -183,7 +195,8 @@ def assess(
     lacking = [s for s in asserted if s.status == ProofStatus.UNKNOWN and s.unsupported]
     if supplied and lacking:
         why = f"{len(lacking)} claim(s) not supported by the supplied evidence: {lacking[0].unsupported}"
-        return Assessment(Decision.UNSUPPORTED, DecidedBy.EVIDENCE, st, why)
+        by = DecidedBy.JUDGE if all(s.rejected_by_judge for s in lacking) else DecidedBy.EVIDENCE
+        return Assessment(Decision.UNSUPPORTED, by, st, why)
     if supplied and asserted:
         open_ = sum(s.status == ProofStatus.UNKNOWN for s in asserted)
         why = f"the supplied evidence mentions what {open_} open claim(s) name, but no sentence could be aligned"

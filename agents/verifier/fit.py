@@ -90,8 +90,8 @@ class ManagerRun(BaseModel):
             answers=self.answers,
         )
 
-    def statuses(self, judge_threshold: float | None) -> tuple[ClaimStatus, ...]:
-        """The claims' statuses with the judge trusted at `judge_threshold` (None: not at all)."""
+    def statuses(self, judge_threshold: float | None, reject_threshold: float | None = None) -> tuple[ClaimStatus, ...]:
+        """The claims' statuses with the judge trusted at its thresholds (None: not at all)."""
         raw = tuple(
             ClaimStatus(
                 c.id,
@@ -103,13 +103,14 @@ class ManagerRun(BaseModel):
             )
             for c in self.claims
         )
-        return with_judge(raw, judge_threshold)
+        return with_judge(raw, judge_threshold, reject_threshold)
 
-    def assessment(self, judge_threshold: float | None) -> Assessment:
-        """The decision this run gets with the judge trusted at `judge_threshold`."""
+    def assessment(self, judge_threshold: float | None, reject_threshold: float | None = None) -> Assessment:
+        """The decision this run gets with the judge trusted at its thresholds."""
         kb = Opinion(source=OpinionSource.KB_CHECK, label=self.kb_label, explanation=self.kb_explanation)
         kinds = {c.id: c.kind for c in self.claims}
-        return assess(kinds, self.statuses(judge_threshold), kb, self.supplied, self.unanswered)
+        statuses = self.statuses(judge_threshold, reject_threshold)
+        return assess(kinds, statuses, kb, self.supplied, self.unanswered)
 
 
 def run_of_state(pair: QRPair, state: Mapping[str, Any], seconds: float) -> ManagerRun:

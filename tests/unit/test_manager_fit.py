@@ -15,6 +15,7 @@ from agents.verifier.calibrate import (
     ece,
     figures,
     fit_manager,
+    judge_reject_threshold,
     judge_threshold,
     outcome,
     reliability_table,
@@ -86,6 +87,26 @@ def test_the_judge_is_trusted_only_where_its_supported_pairs_are_precise() -> No
     assert float(str(info["low"])) >= 0.85 and float(str(info["precision"])) >= 0.9
     chance = [run(i, rng.choice([F, N]), p=rng.random()) for i in range(300)]
     assert judge_threshold(chance)[0] is None
+
+
+def test_the_judge_rejects_only_where_its_unsupported_pairs_are_precise() -> None:
+    # below 0.1 every pair with supplied evidence is NON-FACTUAL; above, a coin flip
+    rng = random.Random(2)
+    bad = [run(i, N, p=rng.random() * 0.1, supplied=True) for i in range(60)]
+    noisy = [run(100 + i, rng.choice([F, N]), p=0.1 + rng.random() * 0.9, supplied=True) for i in range(200)]
+    bare = [run(400 + i, F, p=rng.random() * 0.1) for i in range(40)]  # no supplied evidence: never rejected
+    t, info = judge_reject_threshold(bad + noisy + bare, None)
+    assert t is not None and 0.05 < t <= 0.2 and int(str(info["decided"])) >= 20
+    assert float(str(info["low"])) >= 0.85 and int(str(info["candidates"])) == 260
+    rejected = [r.assessment(None, t) for r in bad]
+    assert sum(a.decision == Decision.UNSUPPORTED and a.decided_by == DecidedBy.JUDGE for a in rejected) >= 50
+    assert all(r.assessment(None, t).decision == Decision.UNDECIDED for r in bare)
+    chance = [run(i, rng.choice([F, N]), p=rng.random(), supplied=True) for i in range(300)]
+    assert judge_reject_threshold(chance, None)[0] is None
+    absent = [run(i, N, p=0.01, supplied=True, unsupported="the evidence does not mention X") for i in range(40)]
+    assert int(str(judge_reject_threshold(absent, None)[1]["candidates"])) == 0  # already unsupported by the reader
+    cal = fit_manager(bad + noisy + bare, {"data": "synthetic"})
+    assert cal.judge_reject_threshold == t and "judge_reject" in cal.fitted_on
 
 
 def test_a_source_at_chance_is_not_counted_and_one_above_is() -> None:

@@ -144,7 +144,8 @@ def assessment_of_state(state: Mapping[str, Any], calibration: Calibration | Non
     claims, results = state.get("claims", []), state.get("kb_results", [])
     evidence = state.get("gathered", [])
     threshold = calibration.judge_threshold if calibration is not None else None
-    statuses = claim_statuses(claims, results, state.get("support", []), evidence, threshold)
+    reject = calibration.judge_reject_threshold if calibration is not None else None
+    statuses = claim_statuses(claims, results, state.get("support", []), evidence, threshold, reject)
     kb = next((o for o in reversed(state.get("opinions", [])) if o.source == OpinionSource.KB_CHECK), None)
     supplied = any(e.source == EvidenceSource.SUPPLIED for e in evidence)
     return assess(claims, statuses, kb, supplied, state.get("unanswered"))
