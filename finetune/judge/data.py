@@ -239,7 +239,7 @@ def summary(examples: Sequence[JudgeExample]) -> dict[str, object]:
     }
 
 
-def _shares(text: str) -> dict[str, float]:
+def parse_shares(text: str) -> dict[str, float]:
     """`kb=0.3,snli=0.7` as a share map (empty text: the default shares)."""
     if not text.strip():
         return dict(DEFAULT_SHARES)
@@ -271,7 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    cfg = MixConfig(n=args.n, seed=args.seed, shares=_shares(args.shares), cap_per_source=args.cap)
+    cfg = MixConfig(n=args.n, seed=args.seed, shares=parse_shares(args.shares), cap_per_source=args.cap)
     if args.dev:
         rows, inputs = dev_set(args.kb, args.n, args.seed), {}
     else:

@@ -19,7 +19,7 @@ from drowzee_core.generate.splits import SplitPlan
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.judge import JudgeExample, Support
 from finetune.judge.cues import surface_cue_check
-from finetune.judge.data import MixConfig, fingerprint, group_of, mix, read_shared
+from finetune.judge.data import MixConfig, fingerprint, group_of, held_out_claims, mix, parse_shares, read_shared
 from tests.unit.test_factchd_patterns import build, geo_facts, prolog_like
 
 SUP, NOT = Support.SUPPORTED, Support.NOT_SUPPORTED
@@ -153,6 +153,27 @@ def test_read_shared_keeps_sources_and_refuses_peers(shared: Path, tmp_path: Pat
     (shared / "snli" / "bad.jsonl").write_text('{"id": "1"}\n')
     with pytest.raises(DrowzeeError, match=r"bad\.jsonl:1"):
         read_shared(shared)
+
+
+def test_held_out_claims_and_shares_parse(shared: Path, tmp_path: Path) -> None:
+    held_file = tmp_path / "held.jsonl"
+    _write(held_file, [{"claim": "Claim  3"}, {"claim": "claim 5"}])
+    held = held_out_claims([held_file])
+    assert held == {"claim 3", "claim 5"}  # spaces and case folded
+    kept = [r for r in read_shared(shared) if " ".join(r.response.split()).casefold() not in held]
+    assert not {"claim 3", "claim 5"} & {r.response for r in kept} and len(kept) < 1140
+    manager = tmp_path / "train"
+    for name, path in (
+        ("fever_symmetric", "fever/fever_symmetric.jsonl"),
+        ("fever_rte", "fever/fever_rte_dev.jsonl"),
+        ("snli", "snli/snli_dev_test.jsonl"),
+        ("kg", "recast/kg_relations.jsonl"),
+    ):
+        _write(manager / path, _rows(name, 20))
+    assert len(held_out_claims([], manager)) == 20  # the mix samples every row of these small files
+    assert parse_shares("kb=0.3, snli=0.7") == {"kb": 0.3, "snli": 0.7} and parse_shares("")["kb"] == 0.5
+    with pytest.raises(DrowzeeError, match="group=share"):
+        parse_shares("kb:0.3")
 
 
 def test_mix_balances_caps_and_shares(shared: Path, examples: list[JudgeExample]) -> None:
