@@ -43,7 +43,7 @@ def _rivals(claimed: str, found: str, role: str) -> bool:
 
 
 def _type_class(unit: Unit) -> str:
-    if unit.kind == UnitKind.NUMBER:
+    if unit.kind == UnitKind.NUMBER:  # a month's label is MONTH: it rivals only another month
         return "YEAR" if unit.label == "DATE" and len(unit.key) == 4 else unit.label
     return "PLACE" if unit.label in PLACE else unit.label
 

@@ -103,8 +103,8 @@ def number_in(unit: Unit, s: Sentence) -> bool:
     """Whether a number is in a sentence, within the claim's tolerance."""
     try:
         want = float(unit.key)
-    except ValueError:
-        return False
+    except ValueError:  # a month ("month 3"): the same key
+        return any(v.kind == UnitKind.NUMBER and v.key == unit.key for v in s.units)
     tol = abs(want) * (unit.tolerance or 0.0)
     for v in s.units:
         if v.kind != UnitKind.NUMBER:

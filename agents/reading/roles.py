@@ -23,6 +23,9 @@ _OBJECT_DEPS = frozenset({"dobj", "nsubjpass", "attr", "oprd", "dative"})
 _MODIFIER_DEPS = frozenset({"nummod", "appos", "compound", "amod", "quantmod", "npadvmod", "poss", "nmod"})
 _CONTROL = frozenset({"xcomp", "advcl", "acl", "conj", "relcl"})
 MAX_STEPS = 8
+TIME = "prep:time"
+"""The role of a date under "in", "on", "at" or "during": one role however the date is written."""
+_TIME_PREPS = frozenset({"in", "on", "at", "during"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +56,8 @@ def modifiers(tok: Any) -> frozenset[str]:
 def _role(top: Any) -> str | None:
     """The role of the phrase whose root `top` hangs directly from the predicate (passive undone)."""
     dep = top.dep_
+    if dep == "prep" and any(g.dep_ == "pobj" and g.ent_type_ in ("DATE", "TIME") for g in top.children):
+        return TIME if top.lower_ in _TIME_PREPS else f"prep:{top.lower_}"  # "by 1889" is a deadline, no agent
     if dep == "agent" or (dep == "prep" and top.lower_ == "by"):
         return SUBJECT
     if dep in _SUBJECT_DEPS:

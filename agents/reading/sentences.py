@@ -149,10 +149,13 @@ def bound(sentences: Sequence[Sentence], about: Sentence, given: Collection[str]
     """
     named: set[str] = set()
     rebound: dict[str, Sentence] = {}
+    kinds = kind_words(about)
     for s in sorted(sentences, key=lambda x: x.position):
         item = s.id.split(".", 1)[0]
-        if item not in named and opens_unresolved(s):
+        described = item not in named and opens_described(s, kinds)
+        if item not in named and (opens_unresolved(s) or described):
             names = _subject_names(about, any(t.lower_ in PERSONAL for t in s.doc))
+            names = names or (_named_subjects(about) if described else [])
             if given is not None:
                 names = [n for n in names if all(w in given for w in fold(n).split())]
             if names:
@@ -160,6 +163,41 @@ def bound(sentences: Sequence[Sentence], about: Sentence, given: Collection[str]
         if s.names():
             named.add(item)
     return [rebound.get(s.id, s) for s in sentences]
+
+
+def kind_words(about: Sentence) -> frozenset[str]:
+    """What a claim calls its subject: its subject name's words and a copular attribute noun.
+
+    "The Korvel Bridge ..." gives "bridge"; "Blue Orchard is a 2004 film" gives "film".
+    """
+    out: set[str] = set()
+    for u in _named_subject_units(about):
+        out |= {t.lemma_.lower() for t in about.doc[u.start : u.end] if t.is_alpha}
+    out |= {t.lemma_.lower() for t in about.doc if t.dep_ == "attr" and t.head.lemma_ == "be" and t.pos_ == "NOUN"}
+    return frozenset(out)
+
+
+def opens_described(s: Sentence, kinds: Collection[str]) -> bool:
+    """Whether a sentence opens with a definite description of the claim's own kind, unresolved.
+
+    "The film was released in 2004", with no earlier sentence or item topic, against "Blue Orchard is a
+    2004 film": the description names the kind the claim gives its subject (`kind_words`), so it may
+    speak of it. A description of another kind ("The lake ...") is never taken so.
+    """
+    return (
+        not s.context
+        and not s.subjects()
+        and any(t.dep_ in SUBJECTS and definite_description(t) and t.lemma_.lower() in kinds for t in s.doc)
+    )
+
+
+def _named_subject_units(about: Sentence) -> list[Unit]:
+    subjects = [t.i for t in about.doc if t.dep_ in SUBJECTS]
+    return [u for u in about.units if u.kind == UnitKind.NAME and any(u.start <= i < u.end for i in subjects)]
+
+
+def _named_subjects(about: Sentence) -> list[str]:
+    return list(dict.fromkeys(u.text for u in _named_subject_units(about)))
 
 
 def _subject_names(about: Sentence, person: bool) -> list[str]:
@@ -206,7 +244,9 @@ __all__ = [
     "Sentence",
     "bound",
     "definite_description",
+    "kind_words",
     "neighbours",
+    "opens_described",
     "opens_unresolved",
     "refers_back",
     "resolved_context",

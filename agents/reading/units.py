@@ -16,6 +16,7 @@ and what the question presupposes is not the response's claim.
 
 from __future__ import annotations
 
+import calendar
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -155,6 +156,20 @@ def _particle(t: Any) -> bool:
     return t.dep_ == "prt" or (t.dep_ == "advmod" and t.lower_ in PARTICLES and t.i == t.head.i + 1)
 
 
+MONTH = "MONTH"
+"""The label of a month unit (its key is "month N", N in 1-12)."""
+_MONTHS = {
+    name.lower(): i
+    for i in range(1, 13)
+    for name in (calendar.month_name[i], calendar.month_abbr[i], f"{calendar.month_abbr[i]}.")
+} | {"sept": 9, "sept.": 9}
+
+
+def month_of(word: str) -> int | None:
+    """The month a word names ("March", "Mar.", "Sept" -> 3, 3, 9), else None (English names)."""
+    return _MONTHS.get(word.lower())
+
+
 def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
     """The claim's units in reading order; `given` are lemmas (or folded names) the query states."""
     given_set = {g.lower() for g in given}
@@ -173,8 +188,11 @@ def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
             for number, tol, a, b in _numbers(ent):
                 units.append(Unit(UnitKind.NUMBER, doc[a:b].text, number, a, b, ent.label_, tol))
             taken.update(range(ent.start, ent.end))
-            for t in ent:  # month names and other words of a date stay words ("May 11")
-                if (
+            dated = ent.label_ == "DATE" and any(c.isdigit() for c in ent.text)  # "May 1889", not "Theresa May"
+            for t in ent:  # a month is a value ("May 1889" is no "March 1889"); other words of a date stay words
+                if dated and (month := month_of(t.text)) is not None:
+                    units.append(Unit(UnitKind.NUMBER, t.text, f"month {month}", t.i, t.i + 1, MONTH))
+                elif (
                     t.is_alpha
                     and t.pos_ in ("PROPN", "NOUN")
                     and t.lower_ not in NUMBER_WORDS

@@ -104,6 +104,42 @@ def test_the_year_of_a_fuller_date_fills_its_role(reader: EvidenceReader) -> Non
     assert decision == EvidenceDecision.REFUTED and reason == "the evidence gives 1932 [S1], not 1935"
 
 
+@pytest.mark.parametrize(
+    ("claim", "decision", "reason"),
+    [
+        ("The Kessel Bridge was opened in June 1932.", "refuted", "the evidence gives March [S1], not June"),
+        ("The Kessel Bridge was opened on 4 March 1932.", "not enough info", "the evidence does not mention 4"),
+        ("The Kessel Bridge was opened in Mar. 1932.", "supported", None),
+    ],
+)
+def test_a_month_is_a_value_of_its_date(reader: EvidenceReader, claim: str, decision: str, reason: str | None) -> None:
+    text = "The Kessel Bridge, designed by a local firm, was opened in March 1932 over the Varn."
+    got, why, _ = read(reader, claim, text=text)
+    assert got == decision and (reason is None or why == reason)
+
+
+def test_a_date_under_on_and_under_in_is_one_role(reader: EvidenceReader) -> None:
+    text = "The Orlan Accord was signed on 14 May 1920 in Geneva."
+    decision, reason, _ = read(reader, "The Orlan Accord was signed in June 1920.", text=text)
+    assert decision == EvidenceDecision.REFUTED and reason == "the evidence gives May [S1], not June"
+    decision, _, _ = read(reader, "The Orlan Accord was signed in May 1920.", text=text)
+    assert decision == EvidenceDecision.SUPPORTED
+
+
+def test_a_month_word_outside_a_date_is_no_month(reader: EvidenceReader) -> None:
+    text = "Ilse May served on the Varn council from 1977."
+    decision, _, _ = read(reader, "Ilse May served on the council.", text=text)
+    assert decision == EvidenceDecision.SUPPORTED
+
+
+def test_a_definite_description_of_the_claims_own_kind_may_speak_of_its_subject(reader: EvidenceReader) -> None:
+    text = "The film was released in 2004 and directed by Ana Ruiz."
+    decision, reason, _ = read(reader, "Blue Orchard is a 2004 film.", text=text)
+    assert decision == EvidenceDecision.NOT_ENOUGH_INFO and "does not mention" not in reason
+    decision, reason, _ = read(reader, "Blue Orchard is a 2004 novel.", text=text)
+    assert "does not mention Blue Orchard" in reason  # "the film" is no novel
+
+
 def test_a_yes_no_answer_is_read_with_its_question(reader: EvidenceReader) -> None:
     q = "Was radium discovered by Marie Curie?"
     assert read(reader, "Yes.", q)[0] == EvidenceDecision.SUPPORTED
