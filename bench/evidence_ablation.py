@@ -3,11 +3,15 @@
 Reads pair files (`id, label, ...`) and the verdicts `bench/verifier.py --verdicts-out` wrote for them,
 and scores four ways of calling each pair:
 
-- `rules`: the verifier's decision; `undecided` is open (no call);
+- `rules`: the verifier's decision where proofs and the evidence reader made it; `undecided`, and a
+  decision the grounded judge made (a claim supported above its trusted threshold, or rejected
+  below its trusted rejection threshold), are open (no call);
 - `rules, open as unsupported`: the same, but an open pair with evidence counts as NON-FACTUAL, the
   policy before issue 57 (a failure to align called a finding);
 - `model`: the grounded judge's label alone (the Seeker's opinion: P(supported) at its threshold);
-- `rules, then the model`: the rules' call where they decide, else the judge's label.
+- `rules, then the model`: the rules' call where they decide, else the judge's label;
+- `verifier`: the verifier's decision as shipped (rules, then the judge where it is trusted), with
+  `undecided` open.
 
 Per way: coverage (the share called), accuracy on the called pairs, accuracy over all pairs with an
 open pair counted wrong, each with a 95 % bootstrap interval; the constants (always FACTUAL, always
@@ -27,8 +31,11 @@ from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from agents.verifier.decision import JUDGE_REJECTS
+
 FACTUAL, NON_FACTUAL, OPEN = "FACTUAL", "NON-FACTUAL", "open"
-WAYS = ("rules", "rules, open as unsupported", "model", "rules, then the model")
+WAYS = ("rules", "rules, open as unsupported", "model", "rules, then the model", "verifier")
 
 
 def _model_label(verdict: dict[str, Any]) -> str:
@@ -37,9 +44,18 @@ def _model_label(verdict: dict[str, Any]) -> str:
     return str(said[0]["label"]) if said else OPEN
 
 
+def by_judge(verdict: dict[str, Any]) -> bool:
+    """Whether the grounded judge made the verdict's decision (supported by it, or rejected by it)."""
+    claims = verdict.get("claims", [])
+    if verdict["decision"] == "supported":
+        return any(c.get("decided_by") == "judge" for c in claims)
+    return verdict["decision"] == "unsupported" and JUDGE_REJECTS in str(verdict.get("explanation", "")).lower()
+
+
 def calls(verdict: dict[str, Any]) -> dict[str, str]:
     """Each way's call for one verdict."""
-    decided = verdict["decision"] != "undecided"
+    shipped = str(verdict["label"]) if verdict["decision"] != "undecided" else OPEN
+    decided = verdict["decision"] != "undecided" and not by_judge(verdict)
     rules = str(verdict["label"]) if decided else OPEN
     model = _model_label(verdict)
     return {
@@ -47,6 +63,7 @@ def calls(verdict: dict[str, Any]) -> dict[str, str]:
         "rules, open as unsupported": rules if decided else NON_FACTUAL,
         "model": model,
         "rules, then the model": rules if decided else model,
+        "verifier": shipped,
     }
 
 

@@ -123,6 +123,10 @@ def unsupported_by(finding: EvidenceFinding | None) -> str:
     return f"the evidence does not mention {', '.join(finding.absent)}" if finding.absent else ""
 
 
+JUDGE_REJECTS = "the grounded judge finds no support for it"
+"""How an open claim the judge rejects is said to lack support (`with_judge`)."""
+
+
 def with_judge(
     statuses: Sequence[ClaimStatus], judge_threshold: float | None, reject_threshold: float | None = None
 ) -> tuple[ClaimStatus, ...]:
@@ -141,7 +145,7 @@ def with_judge(
         elif judge_threshold is not None and p is not None and p >= judge_threshold:
             out.append(ClaimStatus(s.claim_id, ProofStatus.SUPPORTED, DecidedBy.JUDGE, s.decided_ids, p))
         elif reject_threshold is not None and p is not None and p < reject_threshold and not s.unsupported:
-            why = f"the grounded judge finds no support for it (P(supported) {p:.2f}, under {reject_threshold:.2f})"
+            why = f"{JUDGE_REJECTS} (P(supported) {p:.2f}, under {reject_threshold:.2f})"
             out.append(ClaimStatus(s.claim_id, ProofStatus.UNKNOWN, None, s.decided_ids, p, why, True))
         else:
             out.append(ClaimStatus(s.claim_id, ProofStatus.UNKNOWN, None, (), p, s.unsupported))
@@ -214,6 +218,7 @@ def label_of(decision: Decision) -> Label | None:
 
 
 __all__ = [
+    "JUDGE_REJECTS",
     "Assessment",
     "ClaimStatus",
     "assess",

@@ -68,10 +68,23 @@ def test_the_evidence_ablation_calls_open_pairs_by_each_way() -> None:
         "rules, open as unsupported": "NON-FACTUAL",
         "model": "NON-FACTUAL",
         "rules, then the model": "NON-FACTUAL",
+        "verifier": OPEN,
     }
     decided = calls(_verdict("refuted", "NON-FACTUAL", "FACTUAL"))
     assert decided["rules"] == decided["rules, then the model"] == "NON-FACTUAL" and decided["model"] == "FACTUAL"
     assert calls(_verdict("undecided", "FACTUAL", None))["model"] == OPEN
+
+
+def test_a_decision_the_judge_made_is_no_call_of_the_rules() -> None:
+    from bench.evidence_ablation import OPEN, calls
+
+    supported = _verdict("supported", "FACTUAL", "FACTUAL") | {"claims": [{"decided_by": "judge"}]}
+    assert calls(supported)["rules"] == OPEN and calls(supported)["verifier"] == "FACTUAL"
+    why = "The grounded judge finds no support for it (P(supported) 0.02, under 0.10)."
+    rejected = _verdict("unsupported", "NON-FACTUAL", "NON-FACTUAL") | {"explanation": f"NON-FACTUAL. {why}"}
+    assert calls(rejected)["rules"] == OPEN and calls(rejected)["verifier"] == "NON-FACTUAL"
+    by_reader = _verdict("unsupported", "NON-FACTUAL", "FACTUAL") | {"explanation": "It does not mention X."}
+    assert calls(by_reader)["rules"] == "NON-FACTUAL"
 
 
 def test_the_ablation_figures_count_an_open_pair_out_of_the_decided_and_wrong_overall() -> None:
