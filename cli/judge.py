@@ -197,6 +197,34 @@ def _train_cross_encoder(
     return vars(result) | {"model": "cross-encoder", "out": str(out), "manifest": str(manifest), "dev": metrics["dev"]}
 
 
+def calibrate_judge(
+    adapter: Annotated[Path, typer.Option("--adapter", help="An exported judge folder (its manifest is rewritten).")],
+    dev: Annotated[
+        Path, typer.Option("--dev", help="Dev JudgeExamples: OUR generated dev split, or held-out rows of train/.")
+    ],
+    band_share: Annotated[float, typer.Option("--band-share", help="Share of dev inside the abstention band.")] = 0.1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Fit an exported judge's calibration anew on another dev set; the weights are kept as they are."""
+    from finetune.judge.export import recalibrate
+
+    try:
+        dev_set = _examples(dev, None)
+        if "peers" in dev.resolve().parts:
+            raise DrowzeeError(f"{dev} is evaluation data (peers/): calibrate on our dev split or train/ rows")
+        with track("calibrating on dev", None):
+            manifest, metrics = recalibrate(
+                adapter, dev_set, band_share, {"file": dev.name, **_data_card(dev, dev_set)}
+            )
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    summary = {"manifest": str(manifest), "dev": metrics["dev"]}
+    if as_json:
+        emit_json(summary)
+    else:
+        err.print(f"recalibrated: dev balanced accuracy {metrics['dev']['balanced_accuracy']} -> {manifest}")
+
+
 def eval_judge(
     ctx: typer.Context,
     data: Annotated[
@@ -266,4 +294,4 @@ def eval_judge(
         kv(f"judge on {data.name}", {k: v for k, v in summary.items() if k != "baselines"})
 
 
-__all__ = ["eval_judge", "train_judge"]
+__all__ = ["calibrate_judge", "eval_judge", "train_judge"]

@@ -16,7 +16,7 @@ import typer
 from cli.batch import batch
 from cli.benchmark import benchmark
 from cli.generate import generate_app
-from cli.judge import eval_judge, train_judge
+from cli.judge import calibrate_judge, eval_judge, train_judge
 from cli.kb import kb_app
 from cli.models import models_app
 from cli.prove import derive, prove
@@ -42,6 +42,7 @@ app.command("report")(report)
 app.add_typer(train_app, name="train")
 app.add_typer(eval_app, name="eval")
 train_app.command("judge")(train_judge)
+train_app.command("judge-calibrate")(calibrate_judge)
 eval_app.command("judge")(eval_judge)
 app.add_typer(schemas_app, name="schemas")
 app.command("verify")(verify)

@@ -107,9 +107,36 @@ def calibrate_on_dev(
     return cal, metrics
 
 
+def recalibrate(
+    adapter: Path, dev: Sequence[JudgeExample], band_share: float, fitted_on: dict[str, Any]
+) -> tuple[Path, dict[str, Any]]:
+    """Fit an exported judge's calibration anew on `dev` and rewrite its manifest (the weights stay).
+
+    The manifest keeps its training record and says when and on what it was recalibrated.
+    """
+    from drowzee_core.llm.judge.manifest import read_manifest
+    from drowzee_core.llm.judge.scoring import LocalJudge
+
+    manifest = read_manifest(adapter)
+    judge = LocalJudge(adapter)
+    cal, metrics = calibrate_on_dev(judge.model, dev, band_share, fitted_on)
+    fields = {k: v for k, v in manifest.items() if k not in _WRITTEN}
+    previous = {"calibration": manifest["calibration"], "metrics": manifest.get("metrics")}
+    fields |= {"calibration": cal.model_dump(), "metrics": metrics, "recalibrated_from": previous}
+    return write_manifest(adapter, str(manifest["kind"]), str(manifest["weights_file"]), fields), metrics
+
+
+_WRITTEN = frozenset(
+    {"name", "kind", "base_model", "base_weights_sha256", "code_version", "code_dirty", "weights_file"}
+    | {"weights_sha256", "created"}
+)
+"""Manifest fields `write_manifest` writes itself."""
+
+
 __all__ = [
     "calibrate_on_dev",
     "export_judge",
+    "recalibrate",
     "score_dev",
     "write_manifest",
 ]

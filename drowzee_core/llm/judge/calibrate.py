@@ -57,6 +57,11 @@ def fit_calibration(
         raise DrowzeeError("calibration needs dev examples of both labels, one logit per example")
     lr = LogisticRegression(C=1e6, max_iter=1000).fit(z.reshape(-1, 1), y)
     a, b = float(lr.coef_[0, 0]), float(lr.intercept_[0])
+    if a <= 0:
+        raise DrowzeeError(
+            f"the model's logits do not rise with support on these dev examples (Platt slope {a:.3f}): a"
+            " calibration would invert it; calibrate on dev data the model separates, or train it further"
+        )
     p = 1.0 / (1.0 + np.exp(-(a * z + b)))
     candidates = np.unique(p)
     scores = [balanced_accuracy_score(y, p >= t) for t in candidates]
