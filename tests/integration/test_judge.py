@@ -109,6 +109,19 @@ def test_align_judge_trains_exports_and_loads(tmp_path: Path) -> None:
     assert again.exit_code == 2 and "already holds a judge" in again.output
     bad = CliRunner().invoke(app, [*args[:-4], str(tmp_path / "other"), "--hidden", "8,x"])
     assert bad.exit_code == 2 and "--hidden must be comma-separated integers" in bad.output
+    other = write(tmp_path / "other_dev.jsonl", examples(30))
+    again_cal = CliRunner().invoke(app, ["train", "judge-calibrate", "--adapter", str(out), "--dev", str(other)])
+    assert again_cal.exit_code == 0, again_cal.output
+    recal = json.loads((out / JUDGE_MANIFEST).read_text())
+    assert recal["calibration"]["fitted_on"]["file"] == "other_dev.jsonl" and recal["metrics"]["dev"]["n"] == 30
+    assert recal["recalibrated_from"]["calibration"] == manifest["calibration"]
+    assert recal["weights_sha256"] == manifest["weights_sha256"] and LocalJudge(out).threshold > 0
+    peers = tmp_path / "peers"
+    peers.mkdir()
+    refused = CliRunner().invoke(
+        app, ["train", "judge-calibrate", "--adapter", str(out), "--dev", str(write(peers / "x.jsonl", examples(4)))]
+    )
+    assert refused.exit_code == 2 and "evaluation data" in refused.output
     (out / "align_weights.json").write_text("{}")
     with pytest.raises(DrowzeeError, match="sha256"):
         LocalJudge(out)

@@ -88,6 +88,8 @@ def test_calibration_fits_and_abstains() -> None:
         fit_calibration([0.1, 0.2], [True, True])
     with pytest.raises(DrowzeeError, match="band_share"):
         fit_calibration(logits, gold, band_share=1.0)
+    with pytest.raises(DrowzeeError, match="would invert it"):  # a model that reads the labels backwards
+        fit_calibration(-logits, gold)
 
 
 def test_balanced_accuracy_and_baselines() -> None:
