@@ -61,17 +61,7 @@ def judge_threshold(runs: Sequence[ManagerRun]) -> tuple[float | None, dict[str,
         ps = [c.p_supported for c in r.claims if c.status.value == "unknown" and c.kind != "set"]
         if ps and all(p is not None for p in ps):
             gates.append((min(p for p in ps if p is not None), r.gold == Label.FACTUAL))
-    best: dict[str, object] = {"candidates": len(gates)}
-    for t in sorted({g for g, _ in gates}):
-        kept = [ok for g, ok in gates if g >= t]
-        if len(kept) < MIN_DECIDED:
-            break
-        low = wilson_low(sum(kept), len(kept))
-        if low >= JUDGE_PRECISION:
-            return t, best | {"threshold": t, "decided": len(kept), "precision": sum(kept) / len(kept), "low": low}
-        if low > float(str(best.get("low", 0.0))):
-            best = best | {"best_tried": t, "decided": len(kept), "precision": sum(kept) / len(kept), "low": low}
-    return None, best
+    return _trusted(gates, rejects=False)
 
 
 def _assessed(run: ManagerRun, cal: Calibration) -> Assessment:
@@ -95,9 +85,18 @@ def judge_reject_threshold(
         ps = [c.p_supported for c in r.claims if c.status.value == "unknown" and c.kind != "set" and not c.unsupported]
         if ps and all(p is not None for p in ps):
             gates.append((min(p for p in ps if p is not None), r.gold == Label.NON_FACTUAL))
+    return _trusted(gates, rejects=True)
+
+
+def _trusted(gates: Sequence[tuple[float, bool]], rejects: bool) -> tuple[float | None, dict[str, object]]:
+    """The threshold deciding the most pairs whose decided pairs are right with the trusted bound (or None).
+
+    `gates` are (a pair's gating P(supported), whether deciding it is right). Supporting decides the
+    pairs at or above t (lowest t first); rejecting those below t (highest t first).
+    """
     best: dict[str, object] = {"candidates": len(gates)}
-    for t in sorted({g for g, _ in gates}, reverse=True):
-        kept = [ok for g, ok in gates if g < t]
+    for t in sorted({g for g, _ in gates}, reverse=rejects):
+        kept = [ok for g, ok in gates if (g < t if rejects else g >= t)]
         if len(kept) < MIN_DECIDED:
             break
         low = wilson_low(sum(kept), len(kept))
