@@ -170,6 +170,17 @@ def month_of(word: str) -> int | None:
     return _MONTHS.get(word.lower())
 
 
+def iso_months(span: Any) -> list[Unit]:
+    """The month of each ISO date in a span ("1994-10-28": October), as a month unit on its token."""
+    toks = list(span)
+    out = []
+    for i in range(len(toks) - 4):
+        y, d1, m, d2, d = toks[i : i + 5]
+        if y.shape_ == "dddd" and d1.text == d2.text == "-" and m.is_digit and d.is_digit and 1 <= int(m.text) <= 12:
+            out.append(Unit(UnitKind.NUMBER, m.text, f"month {int(m.text)}", m.i, m.i + 1, MONTH))
+    return out
+
+
 def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
     """The claim's units in reading order; `given` are lemmas (or folded names) the query states."""
     given_set = {g.lower() for g in given}
@@ -189,6 +200,8 @@ def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
                 units.append(Unit(UnitKind.NUMBER, doc[a:b].text, number, a, b, ent.label_, tol))
             taken.update(range(ent.start, ent.end))
             dated = ent.label_ == "DATE" and any(c.isdigit() for c in ent.text)  # "May 1889", not "Theresa May"
+            if dated:
+                units += iso_months(ent)
             for t in ent:  # a month is a value ("May 1889" is no "March 1889"); other words of a date stay words
                 if dated and (month := month_of(t.text)) is not None:
                     units.append(Unit(UnitKind.NUMBER, t.text, f"month {month}", t.i, t.i + 1, MONTH))

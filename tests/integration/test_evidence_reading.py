@@ -126,6 +126,14 @@ def test_a_date_under_on_and_under_in_is_one_role(reader: EvidenceReader) -> Non
     assert decision == EvidenceDecision.SUPPORTED
 
 
+def test_the_month_of_an_iso_date_is_its_month(reader: EvidenceReader) -> None:
+    text = "Orlan Accord signing date 1920-05-14 (place: Geneva)."
+    decision, reason, _ = read(reader, "The Orlan Accord was signed on 14 June 1920.", text=text)
+    assert decision == EvidenceDecision.NOT_ENOUGH_INFO and reason == "the evidence does not mention June"
+    decision, reason, _ = read(reader, "The Orlan Accord was signed on 14 May 1920.", text=text)
+    assert "does not mention" not in reason
+
+
 def test_a_month_word_outside_a_date_is_no_month(reader: EvidenceReader) -> None:
     text = "Ilse May served on the Varn council from 1977."
     decision, _, _ = read(reader, "Ilse May served on the council.", text=text)
