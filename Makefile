@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # CLI and tests find SWI-Prolog through janus's rpath; PATH is for the `swipl` binary itself.
 export PATH := $(DROWZEE_CACHE)/swipl-9.2.9/bin:$(PATH)
 
-.PHONY: setup run demo test test-unit lint typecheck bench screenshots clean
+.PHONY: setup models run demo test test-unit lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
@@ -25,10 +25,14 @@ $(STAMP): pyproject.toml scripts/setup_swipl.sh
 $(DROWZEE_CACHE)/kb/seed.sqlite: $(STAMP)
 	$(VENV)/bin/drowzee kb build
 
+# The Guardian's one-token ONNX export: made once (about a minute), skipped when it is there.
+models: setup
+	$(VENV)/bin/drowzee models export
+
 # The service on the embedded defaults: UI at http://127.0.0.1:7860/, API docs at /docs (HOST/PORT to move it).
 HOST ?= 127.0.0.1
 PORT ?= 7860
-run: setup $(DROWZEE_CACHE)/kb/seed.sqlite
+run: setup $(DROWZEE_CACHE)/kb/seed.sqlite models
 	$(PY) app.py --host $(HOST) --port $(PORT)
 
 # The command-line tour: KB stats, derive everything, prove a few claims, generate, verify two pairs.
@@ -51,7 +55,7 @@ lint: setup
 	$(VENV)/bin/ruff format --check drowzee_core agents finetune prompts cli service tests bench app.py
 	$(VENV)/bin/mypy
 
-test: setup lint
+test: setup lint models
 	bash scripts/setup_chromium.sh
 	$(VENV)/bin/pytest -q
 

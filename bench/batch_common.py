@@ -30,7 +30,7 @@ def drowzee_cmd() -> list[str]:
     found = shutil.which("drowzee")
     if found:
         return [found]
-    return [sys.executable, "-c", "from cli.main import app; app()"]
+    return [sys.executable, "-c", "from cli.main import run; run()"]
 
 
 def generate_pairs(n: int, seed: int, out: Path) -> Path:

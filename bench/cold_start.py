@@ -46,9 +46,15 @@ MODES = {"kb-reader": ["--no-guardian", "--no-seeker"], "no-guardian": ["--no-gu
 
 
 def entry_point(repo: Path) -> str:
-    """The code that runs the `drowzee` app of `repo` (`cli.main`, or `drowzee_core.cli.main` before the layout)."""
-    module = "cli.main" if (repo / "cli" / "main.py").is_file() else "drowzee_core.cli.main"
-    return f"from {module} import app; app()"
+    """The code the `drowzee` console script of `repo` runs.
+
+    `cli.main.run` (or `app` before it existed), or `drowzee_core.cli.main.app` before the layout.
+    """
+    main = repo / "cli" / "main.py"
+    if not main.is_file():
+        return "from drowzee_core.cli.main import app; app()"
+    function = "run" if "\ndef run() -> None:" in main.read_text(encoding="utf-8") else "app"
+    return f"from cli.main import {function}; {function}()"
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The `drowzee` command line: thin command groups over the packages (`cli.main:app`).
+"""The `drowzee` command line: thin command groups over the packages (`cli.main:run` runs `cli.main:app`).
 
 One module per group (kb, prove, temporal, generate, models, run_llm, score, report, train);
 `output` holds the shared option types and printing helpers. Every command that writes a file

@@ -1,4 +1,4 @@
-"""`drowzee models list | serve`: the local OpenAI-compatible model server (writes no files)."""
+"""`drowzee models list | serve | export`: the local OpenAI-compatible model server and its ONNX exports."""
 
 from __future__ import annotations
 
@@ -63,3 +63,39 @@ def models_serve(
         serve(port=port, adapters=adapters)
     except DrowzeeError as exc:
         raise fail(exc) from exc
+
+
+@models_app.command("export")
+def models_export(
+    names: Annotated[
+        list[str] | None, typer.Argument(help="Adapters to export (default: every served adapter).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Export again even when an export exists.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Export adapters to ONNX once, so the server answers their one-token requests (the Guardian) without torch.
+
+    Each export is checked against the torch model and kept under <home>/models/onnx/; an adapter
+    exported already is skipped. A running server loads new exports when it starts again.
+    """
+    from drowzee_core.llm.local import find_adapters
+    from drowzee_core.llm.next_token import find_export
+    from drowzee_core.llm.onnx_export import export_next_token
+
+    try:
+        adapters = find_adapters()
+        unknown = sorted(set(names or []) - set(adapters))
+        if unknown:
+            raise DrowzeeError(f"no adapter named {unknown}; adapters: {sorted(adapters)}")
+        rows = []
+        for name in names or sorted(adapters):
+            existed = find_export(adapters[name]) is not None and not force
+            folder = export_next_token(adapters[name], force=force)
+            rows.append({"adapter": name, "path": str(folder), "made": not existed})
+    except DrowzeeError as exc:
+        raise fail(exc) from exc
+    if as_json:
+        emit_json({"exports": rows})
+        return
+    for r in rows:
+        err.print(f"{r['adapter']}  {'exported to' if r['made'] else 'up to date:'} {r['path']}")

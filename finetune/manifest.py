@@ -14,8 +14,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from drowzee_core.llm.local import MANIFEST
-from drowzee_core.llm.runner import weights_sha256
+from drowzee_core.llm.local import MANIFEST, weights_sha256
 
 log = logging.getLogger(__name__)
 # The adapter_config.json fields that restate the training config (peft name -> TrainConfig name).

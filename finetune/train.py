@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.llm.local import BASE_MODELS, base_dir, render_messages
-from drowzee_core.llm.runner import weights_sha256
+from drowzee_core.llm.local import BASE_MODELS, base_dir, render_messages, weights_sha256
 from finetune.config import TrainConfig
 from finetune.data import build_examples, fingerprint
 from finetune.manifest import write_manifest

@@ -281,8 +281,7 @@ class Services:
         The in-process judge's adapter is the shipped cross-encoder (`finetune/adapters/judge`).
         """
         from drowzee_core.llm.judge import is_in_process
-        from drowzee_core.llm.local import find_adapters
-        from drowzee_core.llm.runner import weights_sha256
+        from drowzee_core.llm.local import find_adapters, weights_sha256
 
         if role not in self._refs:
             cfg = self.role(role)

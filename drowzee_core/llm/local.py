@@ -14,6 +14,7 @@ match per name wins, in: folders given explicitly, `<home>/adapters/*/`, and the
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import logging
@@ -108,6 +109,12 @@ def load_base(name: str) -> tuple[Any, Any]:
 
     path = base_dir(name)
     return AutoModelForCausalLM.from_pretrained(path), AutoTokenizer.from_pretrained(path)
+
+
+def weights_sha256(folder: Path) -> str:
+    """sha256 of a LoRA adapter's weights file (names the exact adapter in caches and manifests)."""
+    with (folder / "adapter_model.safetensors").open("rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def render_messages(tokenizer: Any, messages: list[dict[str, str]]) -> str:

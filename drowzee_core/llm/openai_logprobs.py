@@ -52,7 +52,8 @@ class LogprobResponse(ChatCompletionResponse):  # type: ignore[misc]
     choices: list[LogprobChoice]
 
 
-def _entry(token: str, logprob: float) -> dict[str, Any]:
+def logprob_entry(token: str, logprob: float) -> dict[str, Any]:
+    """One OpenAI logprob entry: the token, its logprob and its UTF-8 bytes."""
     return {"token": token, "logprob": logprob, "bytes": list(token.encode("utf-8"))}
 
 
@@ -76,10 +77,10 @@ def token_logprobs(tokenizer: Any, logits: Sequence[Any], token_ids: Sequence[in
     out = []
     for step, token_id in zip(logits, token_ids, strict=True):
         logprobs = torch.log_softmax(step[0].double(), dim=-1)
-        entry = _entry(tokenizer.decode([int(token_id)]), float(logprobs[int(token_id)]))
+        entry = logprob_entry(tokenizer.decode([int(token_id)]), float(logprobs[int(token_id)]))
         best = torch.topk(logprobs, k=top) if top > 0 else None
         alternatives = [] if best is None else zip(best.values.tolist(), best.indices.tolist(), strict=True)
-        entry["top_logprobs"] = [_entry(tokenizer.decode([int(i)]), float(lp)) for lp, i in alternatives]
+        entry["top_logprobs"] = [logprob_entry(tokenizer.decode([int(i)]), float(lp)) for lp, i in alternatives]
         out.append(entry)
     return out
 

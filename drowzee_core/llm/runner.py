@@ -26,6 +26,7 @@ from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, ConfigDict, Field
 
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.local import weights_sha256
 from drowzee_core.llm.roles import LOCAL_BASE_URL, RoleConfig
 from drowzee_core.records.jsonl import write_jsonl
 from drowzee_core.records.provenance import Provenance
@@ -97,12 +98,6 @@ class CacheIdentity(BaseModel):
         """Stable cache key of one request with this identity."""
         blob = json.dumps(self.model_dump(mode="json"), sort_keys=True, default=str)
         return hashlib.sha256(f"{blob}\x00{prompt}".encode()).hexdigest()
-
-
-def weights_sha256(folder: Path) -> str:
-    """sha256 of a LoRA adapter's weights file (names the exact adapter in caches and manifests)."""
-    with (folder / "adapter_model.safetensors").open("rb") as f:
-        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def client_identity(client: BaseChatModel, endpoint: str, model: str, weights: str | None = None) -> CacheIdentity:

@@ -52,7 +52,8 @@ from drowzee_core.llm.local import (
     load_base,
     render_messages,
 )
-from drowzee_core.llm.openai_logprobs import kept_tokens, token_logprobs
+from drowzee_core.llm.next_token import NextTokenModel, find_export
+from drowzee_core.llm.openai_logprobs import kept_tokens, logprob_entry, token_logprobs
 from drowzee_core.llm.prefix_cache import PrefixCache
 
 log = logging.getLogger(__name__)
@@ -71,13 +72,31 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
         self.adapter_dirs = list(adapter_dirs or [])
 
     def setup(self, device: str) -> None:
-        """Called once per worker: adapters are listed, nothing is loaded until a model is asked for."""
+        """Called once per worker: adapters are listed and their one-token ONNX exports loaded.
+
+        Torch models load on the first request that needs them; an export is loaded here, so the
+        server's `/health` says ready only once one-token requests can be answered at once.
+        """
         die_with_parent()
+        if not logging.getLogger().handlers:  # a spawned worker: its lines go to the server's log too
+            logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         self.adapters: dict[str, Adapter] = find_adapters(self.adapter_dirs)
         self.models: dict[str, tuple[Any, Any]] = {}  # base name -> (model, tokenizer); a PeftModel once adapted
         self.attached: set[str] = set()
         self.prefix_caches: dict[str, PrefixCache] = {}
         self.lock = threading.Lock()
+        self.one_token: dict[str, NextTokenModel] = {}
+        for name, adapter in self.adapters.items():
+            folder = find_export(adapter)
+            if folder is None:
+                log.warning("%s has no ONNX export; one-token requests run with torch (`drowzee models export`)", name)
+                continue
+            try:
+                self.one_token[name] = NextTokenModel.load(folder)
+            except Exception:  # the torch path gives the same answers, more slowly: serve on, say why
+                log.exception("the ONNX export of %s at %s did not load; its requests run with torch", name, folder)
+                continue
+            log.info("one-token requests of %s are answered from its ONNX export %s", name, folder)
         log.info("serving base models %s and adapters %s", sorted(BASE_MODELS), sorted(self.adapters))
 
     def _get(self, name: str) -> tuple[Any, Any, str | None]:
@@ -104,8 +123,6 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
 
     def predict(self, request: Any, **_: Any) -> Iterator[dict[str, Any]]:
         """One chat completion with token counts, and the tokens' logprobs when the request asks for them."""
-        import torch
-
         messages = [
             {"role": m.role, "content": m.content if isinstance(m.content, str) else str(m.content)}
             for m in request.messages
@@ -113,6 +130,12 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
         limit = request.max_completion_tokens or request.max_tokens or 256
         stop = request.stop if isinstance(request.stop, list) else [request.stop] if request.stop else []
         want_logprobs = bool(getattr(request, "logprobs", False))
+        exported = self.one_token.get(request.model)
+        if exported is not None and int(limit) == 1:
+            yield _one_token(exported, messages, stop, want_logprobs, int(getattr(request, "top_logprobs", None) or 0))
+            return
+        import torch
+
         with self.lock:
             model, tok, adapter = self._get(request.model)
             ids = tok(render_messages(tok, messages), return_tensors="pt")
@@ -154,6 +177,26 @@ class ModelAPI(ls.LitAPI):  # type: ignore[misc]
             top = int(getattr(request, "top_logprobs", None) or 0)
             answer["logprobs"] = {"content": token_logprobs(tok, out.logits[:kept], token_ids[:kept], top)}
         yield answer
+
+
+def _one_token(
+    exported: NextTokenModel, messages: list[dict[str, str]], stop: list[str], want_logprobs: bool, top: int
+) -> dict[str, Any]:
+    """The answer of a one-token request from an ONNX export, shaped as the torch path shapes it."""
+    token, full, logprob, alternatives, n_in = exported.answer(render_messages(None, messages), top)
+    text = _cut(full, stop)
+    answer: dict[str, Any] = {
+        "role": "assistant",
+        "content": text,
+        "prompt_tokens": n_in,
+        "completion_tokens": 1,
+        "total_tokens": n_in + 1,
+    }
+    if want_logprobs:
+        kept = text == full or bool(text)  # as `kept_tokens` counts a token a stop string cuts into
+        entry = logprob_entry(exported.decode(token), logprob) | {"top_logprobs": alternatives}
+        answer["logprobs"] = {"content": [entry] if kept else []}
+    return answer
 
 
 def serve(
@@ -198,7 +241,7 @@ def _leave(port: int, proc: subprocess.Popen[bytes] | None) -> None:
     if others:
         log.info("model server on port %s left running for processes %s", port, others)
         return
-    stop_server(proc)
+    stop_server(proc, wait_for_group=False)
 
 
 def free_port() -> int:
@@ -274,16 +317,30 @@ def ensure_local_server(
     raise DrowzeeError(f"the local model server did not become healthy in {timeout:.0f}s; see {log_path}")
 
 
-def stop_server(proc: subprocess.Popen[bytes]) -> None:
-    """Stop a server started by `ensure_local_server`, worker processes included."""
+STOP_TIMEOUT_S = 15.0
+"""How long a stopping server may take before its process group is killed."""
+
+
+def stop_server(proc: subprocess.Popen[bytes], wait_for_group: bool = True) -> None:
+    """Stop a server started by `ensure_local_server`, worker processes included.
+
+    Args:
+        proc: The server process.
+        wait_for_group: Also wait until every process of its group is gone. Without it (a CLI at exit),
+            this returns once the server itself has exited: it stops its inference workers first, and
+            multiprocessing's resource tracker, the last of the group, exits by itself about a second later.
+
+    """
+    deadline = time.monotonic() + STOP_TIMEOUT_S
     try:
         os.killpg(proc.pid, signal.SIGTERM)
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:  # until the whole group (workers too) is gone
-            proc.poll()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=STOP_TIMEOUT_S)
+        while wait_for_group and time.monotonic() < deadline:  # until the whole group (workers too) is gone
             os.killpg(proc.pid, 0)
-            time.sleep(0.2)
-        os.killpg(proc.pid, signal.SIGKILL)
+            time.sleep(0.1)
+        if proc.poll() is None or wait_for_group:
+            os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
     proc.wait(timeout=5)

@@ -17,7 +17,7 @@ PAIR = ["--query", "What is the capital of France?", "--response", "Paris is the
 
 
 def drowzee(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    code = "from cli.main import app; app()"
+    code = "from cli.main import run; run()"
     return subprocess.run(
         [sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
     )

@@ -43,6 +43,19 @@ def test_local_server_answers_through_chat_openai() -> None:
         os.killpg(proc.pid, 0)
 
 
+def test_a_stop_at_exit_returns_once_the_server_is_gone_and_its_group_follows() -> None:
+    port = free_port()
+    proc = ensure_local_server(port=port)
+    assert proc is not None
+    stop_server(proc, wait_for_group=False)
+    assert proc.poll() is not None and not healthy(port=port)
+    deadline = time.monotonic() + 10
+    with pytest.raises(ProcessLookupError):  # its workers were stopped by it; the resource tracker follows
+        while time.monotonic() < deadline:
+            os.killpg(proc.pid, 0)
+            time.sleep(0.2)
+
+
 def test_server_stops_when_its_starter_is_killed() -> None:
     """A starter killed without running its exit handlers (SIGKILL) does not leave the server behind."""
     port = free_port()

@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.llm.local import find_adapters, read_adapter
-from drowzee_core.llm.runner import weights_sha256
+from drowzee_core.llm.local import find_adapters, read_adapter, weights_sha256
 from drowzee_core.oracles.score import factchd_gold, score_factchd_rows
 from drowzee_core.oracles.stats import accuracy, codes, evaluate_rows, factcls, label_figures, macro_f1, majority
 from finetune.config import TrainConfig, bundled_configs
