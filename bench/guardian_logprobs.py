@@ -17,9 +17,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from agents.verifier.nodes.guardian import LABEL_TOKENS, TOP_LOGPROBS, GuardianAnswerError, label_of_token, read_answer
+from drowzee_core.llm.launch import ensure_local_server, free_port, stop_server
 from drowzee_core.llm.logprobs import first_token_top
 from drowzee_core.llm.roles import chat_model, load_role
-from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
 from drowzee_core.oracles.stats import bootstrap_bounds
 from drowzee_core.records import Label, QRPair, read_records
 from prompts import MODE_PROMPTS, render

@@ -17,8 +17,8 @@ models_app = typer.Typer(help="The local OpenAI-compatible model server.", no_ar
 @models_app.command("list")
 def models_list(as_json: JsonOpt = False) -> None:
     """The models the local server serves: base models (converted yet?) and LoRA adapters (where from)."""
+    from drowzee_core.llm.launch import healthy
     from drowzee_core.llm.local import BASE_MODELS, find_adapters
-    from drowzee_core.llm.server import healthy
 
     try:
         adapters = find_adapters()

@@ -139,10 +139,10 @@ def data_sha256(data: Path) -> str:
 
 def run_guardian_eval(req: EvalRequest, on_batch: Callable[[int], None] | None = None) -> EvalReport:
     """Evaluate one Guardian; write judged rows + sidecar; optionally record the figures in the adapter."""
+    from drowzee_core.llm.launch import ensure_local_server, free_port, stop_server
     from drowzee_core.llm.local import read_adapter
     from drowzee_core.llm.roles import chat_model, load_role
     from drowzee_core.llm.runner import role_identity
-    from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
 
     req.check()
     pairs = read_pairs(req.data, req.limit)

@@ -130,7 +130,7 @@ def run_ray(
     try:
         if _needs_local_server(settings) and not (address or os.environ.get("RAY_ADDRESS")):
             # one server for all workers on this machine (else each worker races to start its own)
-            from drowzee_core.llm.server import ensure_local_server
+            from drowzee_core.llm.launch import ensure_local_server
 
             ensure_local_server()
         ctx = ray.data.DataContext.get_current()

@@ -258,7 +258,7 @@ class Services:
 
         with self._lock:  # one server start at a time
             if (role, max_tokens) in self._chats and self.role(role).is_local:
-                from drowzee_core.llm.server import ensure_local_server
+                from drowzee_core.llm.launch import ensure_local_server
 
                 ensure_local_server()
             if (role, max_tokens) not in self._chats:

@@ -14,10 +14,11 @@ from drowzee_core.lazy import lazy_exports
 if TYPE_CHECKING:
     from drowzee_core.llm.embeddings import SentenceEmbedder, embedder
     from drowzee_core.llm.extractor import ExtractionError, LLMExtractor
+    from drowzee_core.llm.launch import ensure_local_server, stop_server
     from drowzee_core.llm.local import BASE_MODELS, Adapter, find_adapters, read_adapter
     from drowzee_core.llm.roles import ROLES, RoleConfig, RoleError, chat_model, load_role
     from drowzee_core.llm.runner import AnswerCache, RunStats, run_cases
-    from drowzee_core.llm.server import ensure_local_server, serve, stop_server
+    from drowzee_core.llm.server import serve
 
 _EXPORTS = {
     "SentenceEmbedder": "embeddings",
@@ -36,9 +37,9 @@ _EXPORTS = {
     "AnswerCache": "runner",
     "RunStats": "runner",
     "run_cases": "runner",
-    "ensure_local_server": "server",
+    "ensure_local_server": "launch",
     "serve": "server",
-    "stop_server": "server",
+    "stop_server": "launch",
 }
 __getattr__ = lazy_exports(__name__, {k: f"{__name__}.{m}" for k, m in _EXPORTS.items()})
 __all__ = [

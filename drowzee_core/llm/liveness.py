@@ -35,14 +35,12 @@ from fastapi import HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from litserve.utils import LitAPIStatus
 
-from drowzee_core.config import home
+from drowzee_core.llm.launch import START_TIMEOUT_S, server_log
 from drowzee_core.llm.openai_logprobs import LogprobOpenAISpec
 
 log = logging.getLogger(__name__)
 WATCH_S = 0.5
 """How often the server checks that its inference workers are alive."""
-START_TIMEOUT_S = 600.0
-"""How long litserve waits for a request's answer (the model may load on the first one)."""
 MAX_RESTARTS = 5
 """How many quick deaths in a row (each within `STABLE_S` of its start) are restarted before requests are refused."""
 STABLE_S = 300.0
@@ -241,9 +239,4 @@ def run_server(api: ls.LitAPI, host: str, port: int) -> None:
     server.run(host=host, port=port, generate_client_file=False, api_server_worker_type="thread")
 
 
-def server_log() -> Path:
-    """The local model server's log file (what it prints, kept across runs)."""
-    return home() / "logs" / "model-server.log"
-
-
-__all__ = ["MAX_RESTARTS", "WATCH_S", "LiveServer", "die_with_parent", "run_server", "server_log", "stop_on_sigterm"]
+__all__ = ["MAX_RESTARTS", "WATCH_S", "LiveServer", "die_with_parent", "run_server", "stop_on_sigterm"]

@@ -142,15 +142,17 @@ def chat_model(
         callbacks: Handlers told about every call (e.g. token accounting).
 
     """
-    from drowzee_core.llm.deadline import DeadlineChatOpenAI
-
     hint = ""
-    if cfg.is_local:
-        from drowzee_core.llm.liveness import server_log
-        from drowzee_core.llm.server import ensure_local_server
+    if cfg.is_local:  # first: the server starts loading while the OpenAI client library is imported
+        from drowzee_core.llm.launch import server_log, start_soon
 
-        ensure_local_server()
+        start_soon()
         hint = f"See {server_log()}."
+    from drowzee_core.llm.deadline import DeadlineChatOpenAI
+    from drowzee_core.llm.launch import ensure_local_server
+
+    if cfg.is_local:
+        ensure_local_server()
     return DeadlineChatOpenAI(
         deadline_s=cfg.timeout,
         hint=hint,

@@ -10,39 +10,31 @@ generated tokens, from the model's next-token distribution (`drowzee_core.llm.op
 with a chat template gets its messages through it; a base model gets the message texts joined by blank
 lines.
 
-`ensure_local_server()` starts `python -m drowzee_core.llm.server` in the background when nothing
-answers on the port and waits for `/health`. Every process that uses the server holds a lease (a file
-named by its pid under `<home>/run/model-server-<port>/`), taken before it looks for a running server;
-the starter stops the server at exit unless another live process holds a lease, and the server stops
-itself when no holder is alive, so a starter killed with SIGKILL leaves nothing behind.
-`stop_server` stops it at once. A dead inference worker is noticed and restarted, its requests fail at
-once, and the workers die with the server (`drowzee_core.llm.liveness`).
+Clients start and stop it with `drowzee_core.llm.launch` (leases, health, `ensure_local_server`). A dead
+inference worker is noticed and restarted, its requests fail at once, and the workers die with the server
+(`drowzee_core.llm.liveness`). One-token requests of an adapter with an ONNX export are answered from it
+without torch (`drowzee_core.llm.next_token`).
 """
 
 from __future__ import annotations
 
 import argparse
-import atexit
 import contextlib
 import logging
 import os
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import litserve as ls
 from fastapi import HTTPException
 
 from drowzee_core.errors import DrowzeeError
-from drowzee_core.llm.leases import live_leases, release_lease, take_lease
-from drowzee_core.llm.liveness import START_TIMEOUT_S, die_with_parent, run_server, server_log
+from drowzee_core.llm.leases import live_leases, take_lease
+from drowzee_core.llm.liveness import die_with_parent, run_server
 from drowzee_core.llm.local import (
     BASE_MODELS,
     LOCAL_HOST,
@@ -217,6 +209,10 @@ def serve(
     run_server(ModelAPI(adapters), host, port)
 
 
+LEASE_CHECK_S = 2.0
+"""How often the server looks for a live lease holder."""
+
+
 def _exit_when_unused(port: int) -> None:
     while True:
         time.sleep(LEASE_CHECK_S)
@@ -224,126 +220,6 @@ def _exit_when_unused(port: int) -> None:
             log.warning("no live process holds a lease on port %s; stopping the model server", port)
             os.killpg(os.getpgrp(), signal.SIGTERM)
             return
-
-
-LEASE_CHECK_S = 2.0
-"""How often the server looks for a live lease holder."""
-_held: set[int] = set()
-"""Ports this process holds a lease on (released at exit)."""
-
-
-def _leave(port: int, proc: subprocess.Popen[bytes] | None) -> None:
-    """At exit: drop this process's lease; stop the server it started unless others still use it."""
-    release_lease(port)
-    if proc is None:
-        return
-    others = live_leases(port)
-    if others:
-        log.info("model server on port %s left running for processes %s", port, others)
-        return
-    stop_server(proc, wait_for_group=False)
-
-
-def free_port() -> int:
-    """A free loopback port (for a private server, e.g. one evaluation's)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def health_status(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> int | None:
-    """The HTTP status of `/health` on the port (503 while the model worker is dead), None when nothing answers."""
-    try:
-        return httpx.get(f"http://{host}:{port}/health", timeout=2.0).status_code
-    except httpx.HTTPError:
-        return None
-
-
-def healthy(host: str = LOCAL_HOST, port: int = LOCAL_PORT) -> bool:
-    """Whether a server answers `/health` on the port with 200 (its model worker is running)."""
-    return health_status(host, port) == 200
-
-
-def ensure_local_server(
-    host: str = LOCAL_HOST,
-    port: int = LOCAL_PORT,
-    timeout: float = START_TIMEOUT_S,
-    adapters: list[Path] | None = None,
-) -> subprocess.Popen[bytes] | None:
-    """Start the local server in the background unless one is already healthy; wait until it is.
-
-    This process takes a lease on the server first (see the module docstring), so a server another
-    process started stays up while this one uses it.
-
-    Returns the started process (None when a server was already running).
-    """
-    first = port not in _held
-    take_lease(port)
-    _held.add(port)
-    status = health_status(host, port)
-    if status is not None:  # a server is there; a 503 means its worker is being restarted (or gave up: see the log)
-        if status != 200:
-            log.warning("the model server on port %s answers /health with %s; see %s", port, status, server_log())
-        if first:
-            atexit.register(_leave, port, None)
-        return None
-    log_path = server_log()
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [
-        sys.executable,
-        "-m",
-        "drowzee_core.llm.server",
-        "--host",
-        host,
-        "--port",
-        str(port),
-        "--parent-pid",
-        str(os.getpid()),
-    ]
-    for folder in adapters or []:
-        cmd += ["--adapter", str(folder)]
-    with log_path.open("ab") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    atexit.register(_leave, port, proc)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise DrowzeeError(f"the local model server exited with status {proc.returncode}; see {log_path}")
-        if healthy(host, port):
-            log.info("local model server is up on %s:%s (pid %s)", host, port, proc.pid)
-            return proc
-        time.sleep(0.5)
-    stop_server(proc)
-    raise DrowzeeError(f"the local model server did not become healthy in {timeout:.0f}s; see {log_path}")
-
-
-STOP_TIMEOUT_S = 15.0
-"""How long a stopping server may take before its process group is killed."""
-
-
-def stop_server(proc: subprocess.Popen[bytes], wait_for_group: bool = True) -> None:
-    """Stop a server started by `ensure_local_server`, worker processes included.
-
-    Args:
-        proc: The server process.
-        wait_for_group: Also wait until every process of its group is gone. Without it (a CLI at exit),
-            this returns once the server itself has exited: it stops its inference workers first, and
-            multiprocessing's resource tracker, the last of the group, exits by itself about a second later.
-
-    """
-    deadline = time.monotonic() + STOP_TIMEOUT_S
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=STOP_TIMEOUT_S)
-        while wait_for_group and time.monotonic() < deadline:  # until the whole group (workers too) is gone
-            os.killpg(proc.pid, 0)
-            time.sleep(0.1)
-        if proc.poll() is None or wait_for_group:
-            os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    proc.wait(timeout=5)
 
 
 def main() -> None:

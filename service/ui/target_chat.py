@@ -59,7 +59,7 @@ def ask_target(messages: Sequence[Mapping[str, str]]) -> Answer:
     try:
         role = load_role("target", config=roles_file())
         if role.is_local:
-            from drowzee_core.llm.server import ensure_local_server
+            from drowzee_core.llm.launch import ensure_local_server
 
             ensure_local_server()
             role = role.model_copy(update={"max_retries": 0})
@@ -75,8 +75,8 @@ def ask_target(messages: Sequence[Mapping[str, str]]) -> Answer:
 
 def target_needs_start() -> bool:
     """Whether the target role points at the local model server and none is up (the answer then waits for it)."""
+    from drowzee_core.llm.launch import healthy
     from drowzee_core.llm.roles import load_role
-    from drowzee_core.llm.server import healthy
 
     try:
         return load_role("target", config=roles_file()).is_local and not healthy()

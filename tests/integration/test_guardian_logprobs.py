@@ -11,8 +11,8 @@ import pytest
 
 from agents.verifier.nodes.guardian import TOP_LOGPROBS, guardian
 from agents.verifier.settings import VerifierSettings
+from drowzee_core.llm.launch import ensure_local_server, free_port, stop_server
 from drowzee_core.llm.roles import RoleConfig, chat_model, load_role
-from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
 from drowzee_core.records.enums import Label
 from prompts import MODE_PROMPTS, render
 

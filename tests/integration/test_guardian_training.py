@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from drowzee_core.errors import DrowzeeError
+from drowzee_core.llm.launch import ensure_local_server, free_port, stop_server
 from drowzee_core.llm.local import read_adapter
 from drowzee_core.llm.roles import chat_model, load_role
-from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
 from drowzee_core.oracles.factchd_metrics import clean, label_of
 from drowzee_core.oracles.inputs import read_rows
 from drowzee_core.records.provenance import read_sidecar

@@ -8,8 +8,8 @@ import time
 import openai
 import pytest
 
+from drowzee_core.llm.launch import ensure_local_server, free_port, healthy, stop_server
 from drowzee_core.llm.roles import chat_model, load_role
-from drowzee_core.llm.server import ensure_local_server, free_port, healthy, stop_server
 from drowzee_core.records.answer_text import parse_answer
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -60,7 +60,7 @@ def test_server_stops_when_its_starter_is_killed() -> None:
     """A starter killed without running its exit handlers (SIGKILL) does not leave the server behind."""
     port = free_port()
     code = (
-        "import time; from drowzee_core.llm.server import ensure_local_server; "
+        "import time; from drowzee_core.llm.launch import ensure_local_server; "
         f"ensure_local_server(port={port}); print('up', flush=True); time.sleep(600)"
     )
     starter = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
@@ -82,7 +82,7 @@ def test_a_second_user_keeps_the_server_when_its_starter_leaves() -> None:
 
     port = free_port()
     code = (
-        "import sys; from drowzee_core.llm.server import ensure_local_server; "
+        "import sys; from drowzee_core.llm.launch import ensure_local_server; "
         f"ensure_local_server(port={port}); print('up', flush=True); sys.stdin.readline()"
     )
     starter = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -111,7 +111,7 @@ def test_a_killed_worker_is_restarted_and_the_call_retried() -> None:
     import threading
     from pathlib import Path
 
-    from drowzee_core.llm.liveness import server_log
+    from drowzee_core.llm.launch import server_log
 
     port = free_port()
     proc = ensure_local_server(port=port)

@@ -9,12 +9,11 @@ import numpy as np
 import pytest
 
 from agents.verifier.nodes.guardian import TOP_LOGPROBS
-from drowzee_core.llm.liveness import server_log
+from drowzee_core.llm.launch import ensure_local_server, free_port, server_log, stop_server
 from drowzee_core.llm.local import Adapter, find_adapters, load_base, render_messages
 from drowzee_core.llm.next_token import MAX_LOGPROB_DIFF, NextTokenModel, find_export
 from drowzee_core.llm.onnx_export import _served, export_next_token
 from drowzee_core.llm.roles import chat_model, load_role
-from drowzee_core.llm.server import ensure_local_server, free_port, stop_server
 from prompts import MODE_PROMPTS, render
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

@@ -21,9 +21,9 @@ import httpx
 import pytest
 
 from drowzee_core.llm.deadline import BREAKER, ModelTimeoutError
+from drowzee_core.llm.launch import free_port, healthy
 from drowzee_core.llm.roles import RoleConfig, chat_model, load_role
 from drowzee_core.llm.runner import AnswerCache, role_identity, run_cases
-from drowzee_core.llm.server import free_port, healthy
 from drowzee_core.records.provenance import provenance
 
 pytestmark = pytest.mark.slow
@@ -229,7 +229,7 @@ def test_a_batch_against_a_stalled_guardian_gives_degraded_verdicts_within_the_t
 def test_a_server_whose_worker_restarts_is_reused_not_started_again(
     server: FakeServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from drowzee_core.llm.server import ensure_local_server, health_status
+    from drowzee_core.llm.launch import ensure_local_server, health_status
 
     monkeypatch.setenv("DROWZEE_CACHE", str(tmp_path))
     os.kill(server.worker_pid(), signal.SIGKILL)
