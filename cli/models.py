@@ -14,11 +14,15 @@ from drowzee_core.errors import DrowzeeError
 models_app = typer.Typer(help="The local OpenAI-compatible model server.", no_args_is_help=True)
 
 
+NO_EXPORT = "none (`drowzee models export` makes it)"
+
+
 @models_app.command("list")
 def models_list(as_json: JsonOpt = False) -> None:
     """The models the local server serves: base models (converted yet?) and LoRA adapters (where from)."""
     from drowzee_core.llm.launch import healthy
     from drowzee_core.llm.local import BASE_MODELS, find_adapters
+    from drowzee_core.llm.next_token import find_export
 
     try:
         adapters = find_adapters()
@@ -35,6 +39,7 @@ def models_list(as_json: JsonOpt = False) -> None:
             "base": a.base,
             "path": str(a.path),
             "metrics": a.manifest.get("metrics", {}),
+            "onnx_export": str(export) if (export := find_export(a)) is not None else None,
         }
         for a in adapters.values()
     ]
@@ -45,7 +50,7 @@ def models_list(as_json: JsonOpt = False) -> None:
             where = (
                 f"({r['package']})  {'converted' if r['converted'] else 'not converted yet'}"
                 if r["kind"] == "base"
-                else f"LoRA on {r['base']}  {r['path']}"
+                else f"LoRA on {r['base']}  {r['path']}\n    ONNX export: {r['onnx_export'] or NO_EXPORT}"
             )
             err.print(f"{r['name']}  {where}")
         err.print("server: " + ("up" if healthy() else "not running"))
