@@ -9,6 +9,7 @@ and shown in their own column, never as hallucinations.
 from __future__ import annotations
 
 import html
+import textwrap
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,9 @@ from markdown_it import MarkdownIt
 from drowzee_core.oracles.score import group_key, summarize_drowzee
 from drowzee_core.records.judged import HallucinationClass
 from drowzee_core.records.summaries import DrowzeeSummary, HallucinationFigures
+
+MD_WIDTH = 120
+"""Longest line of report.md's prose (a table row is one line, whatever its length)."""
 
 CLASS_COLOURS: dict[HallucinationClass, str] = {"CO": "#4c9f70", "OL": "#e0b040", "EI": "#d0743c", "EK": "#b8404a"}
 
@@ -106,8 +110,8 @@ def write_report(
     md = [
         f"# {title}",
         "",
-        f"{len(rows)} scored answers, {len(models)} model(s). Accuracy, hallucination rate and classes are over "
-        "the parsed answers (yes / no / unsure found); unparsed answers are counted apart, not as "
+        f"{len(rows)} scored answers, {len(models)} model(s). Accuracy, hallucination rate and classes are over",
+        "the parsed answers (yes / no / unsure found); unparsed answers are counted apart, not as",
         "hallucinations. Rates carry a 95 % Wilson interval.",
         "",
         "| model | n | parsed | unparsed | answer accuracy | hallucination rate [95 % CI] | CO | OL | EI | EK "
@@ -122,9 +126,8 @@ def write_report(
         )
     md += [
         "",
-        "CO: right answer, reasoning matches the ground-truth facts (or a refusal). OL: right answer, "
-        "reasoning off the facts. EI: wrong answer from matching knowledge. "
-        "EK: wrong answer, wrong or "
+        "CO: right answer, reasoning matches the ground-truth facts (or a refusal). OL: right answer,",
+        "reasoning off the facts. EI: wrong answer from matching knowledge. EK: wrong answer, wrong or",
         "missing knowledge.",
         "",
         "![classes](classes.png)",
@@ -150,10 +153,11 @@ def write_report(
     if examples:
         md += ["## Examples of hallucinations", ""]
         for r in examples:
-            md += [
+            item = (
                 f"- **{r['class']}** ({group_key(r, 'rule', 'reasoning')}) {r['question']} - gold "
                 f"{r['answer']}, model: {' '.join(str(r['llm_answer']).split())[:200]}"
-            ]
+            )
+            md += textwrap.wrap(item, width=MD_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
     text = "\n".join(md) + "\n"
     (out_dir / "report.md").write_text(text, encoding="utf-8")
     (out_dir / "report.html").write_text(html_page(text, title), encoding="utf-8")

@@ -272,6 +272,17 @@ def test_hallucination_rate_is_over_parsed_answers(tmp_path: Path) -> None:
     assert '<th style="text-align:right">unparsed</th>' in html and "0.250 [0.05, 0.70]</td>" in html
 
 
+def test_the_report_prose_and_examples_are_wrapped_and_read_as_one_item(tmp_path: Path) -> None:
+    from drowzee_core.oracles.report import MD_WIDTH, write_report
+
+    long = _scored("no", "EK", False) | {"llm_answer": "No. " + "Because the border runs elsewhere. " * 12}
+    write_report([long, _scored("yes", "CO", True)], tmp_path)
+    md = (tmp_path / "report.md").read_text()
+    assert all(len(line) <= MD_WIDTH for line in md.splitlines() if not line.startswith("|"))
+    html = (tmp_path / "report.html").read_text()
+    assert html.count("<li>") == 1 and "elsewhere. Because the" in " ".join(html.split())  # one item, lines joined
+
+
 def test_a_scored_row_without_what_the_summary_reads_names_its_row_and_field() -> None:
     from drowzee_core.oracles.score import summarize_drowzee
     from drowzee_core.records.readers import RecordError
