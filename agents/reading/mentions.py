@@ -15,7 +15,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agents.reading.values import APPROX_WORDS, NUMBER_WORDS, SCALES, as_number, as_year, tolerance, words_to_number
+from agents.reading.values import (
+    APPROX_WORDS,
+    NUMBER_WORDS,
+    SCALES,
+    UNITS,
+    YEAR_ZERO,
+    as_number,
+    as_year,
+    tolerance,
+    words_to_number,
+    year_in_words,
+)
 from drowzee_core.kb.model import ValueKind
 
 _NAME_DEPS_SKIP = frozenset({"det", "poss", "case", "punct"})
@@ -158,11 +169,22 @@ def _worded_numbers(doc: Any, taken: Sequence[Mention]) -> list[Mention]:
         if tok is not None and words and all(w in NUMBER_WORDS for w in words if w):
             run.append(tok)
             continue
+        unit_next = tok is not None and tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ in UNITS
+        if run and unit_next and tok is not None and tok.lower_ in YEAR_ZERO:
+            run.append(tok)  # "nineteen oh five"
+            continue
         while run and run[-1].lower_ == "and":
             run.pop()
         if run and not any(m.start <= t.i < m.end for m in taken for t in run):
-            value = words_to_number([t.text for t in run])
-            if value is not None and value >= 2 and not all(t.text.isdigit() for t in run):
+            texts = [t.text for t in run]
+            spoken = None if any(t.isdigit() for t in texts) else year_in_words(texts)
+            if spoken is not None:  # "nineteen eighty-nine": a year; "fifteen hundred": a year or a count
+                out.append(Mention(run[0].i, run[-1].i + 1, str(spoken[0]), ValueKind.YEAR))
+            value = None if spoken is not None and not spoken[1] else words_to_number(texts)
+            if value is not None and value >= 2 and not all(t.isdigit() for t in texts):
+                year = as_year(str(value))
+                if spoken is None and year is not None:  # "two thousand and five": a year, as "2005" is
+                    out.append(Mention(run[0].i, run[-1].i + 1, str(year), ValueKind.YEAR))
                 tol = tolerance(str(value), _approx(doc, run[0].i), rounded=True)
                 out.append(Mention(run[0].i, run[-1].i + 1, str(value), ValueKind.QUANTITY, tolerance=tol))
         run = []

@@ -4,7 +4,8 @@ A year is a 3- or 4-digit number that a date phrase may surround ("in 1879", "ba
 4 July 1776", "in the year 1776"); a decade ("the 1870s") is no single year and is not read. A
 number may carry thousands commas ("3,784,539") or a scale word ("67 million" -> 67000000; the KB
 check then decides it within its own tolerance rules, never by rounding here), or be written in
-words ("sixty-seven million", "two hundred and five thousand"; `words_to_number`).
+words ("sixty-seven million", "two hundred and five thousand"; `words_to_number`). A year may be
+spoken in two-digit blocks ("nineteen eighty-nine"; `year_in_words`).
 """
 
 from __future__ import annotations
@@ -75,6 +76,45 @@ def words_to_number(words: list[str]) -> int | None:
             return None
         seen = True
     return total + current if seen else None
+
+
+YEAR_ZERO = frozenset({"oh", "o"})
+"""The spoken zero of a year ("nineteen oh five")."""
+
+
+def _two_digits(parts: list[str]) -> int | None:
+    """The value of one spoken two-digit block ("nineteen", "eighty nine", "twenty"), or None."""
+    if len(parts) == 1:
+        return UNITS.get(parts[0], TENS.get(parts[0]))
+    if len(parts) == 2 and parts[0] in TENS and 0 < UNITS.get(parts[1], 0) < 10:
+        return TENS[parts[0]] + UNITS[parts[1]]
+    return None
+
+
+def year_in_words(words: list[str]) -> tuple[int, bool] | None:
+    """A year spoken as two-digit blocks, and whether it may also be a plain number; or None.
+
+    "nineteen eighty-nine" -> (1989, False), "twenty twenty" -> (2020, False) and "nineteen oh five" ->
+    (1905, False) are read only as years; "fifteen hundred" -> (1500, True) and "nineteen hundred and
+    one" -> (1901, True) may also be counts ("fifteen hundred soldiers"). The first block
+    runs from ten to twenty (the years 1000-2099); "twenty five" is 25, not a year, and a number in
+    scale words ("two thousand and five") is `words_to_number`'s.
+    """
+    parts = [p for w in words for p in w.lower().split("-") if p]
+    for split in (1, 2):
+        century, rest = _two_digits(parts[:split]), parts[split:]
+        if century is None or not 10 <= century <= 20 or not rest:
+            continue
+        if rest[0] == "hundred":  # "nineteen hundred", "nineteen hundred and one"
+            after = rest[2:] if rest[1:2] == ["and"] else rest[1:]
+            tail = _two_digits(after) if after else 0
+            return (century * 100 + tail, True) if tail is not None else None
+        if rest[0] in YEAR_ZERO and len(rest) == 2 and 0 < UNITS.get(rest[1], 0) < 10:
+            return century * 100 + UNITS[rest[1]], False  # "nineteen oh five"
+        tail = _two_digits(rest)
+        if tail is not None and tail >= 10:
+            return century * 100 + tail, False
+    return None
 
 
 APPROX_WORDS = frozenset({"about", "around", "approximately", "roughly", "nearly", "almost", "circa", "some", "~"})

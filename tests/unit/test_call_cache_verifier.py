@@ -142,7 +142,7 @@ def test_a_local_role_finds_its_server_again_after_it_went_away(
 ) -> None:
     """The client is built once, but the local server is checked (and restarted if gone) on every later call."""
     import drowzee_core.llm.roles as roles
-    import drowzee_core.llm.server as server
+    import drowzee_core.llm.launch as server
     from agents.verifier.services import Services
 
     checks: list[int] = []

@@ -205,6 +205,32 @@ def test_numbers_in_words() -> None:
     assert [(m.text, m.kind.value) for m in found] == [("Spain", "entity"), ("47000000", "quantity")]
 
 
+def test_years_spoken_in_two_digit_blocks() -> None:
+    from agents.reading.values import year_in_words
+
+    assert year_in_words(["nineteen", "eighty-nine"]) == (1989, False)
+    assert year_in_words(["nineteen", "eighty", "-", "nine"]) == (1989, False)  # as spaCy splits the hyphen
+    assert year_in_words(["twenty", "twenty"]) == (2020, False)
+    assert year_in_words(["eighteen", "fifteen"]) == (1815, False)
+    assert year_in_words(["fifteen", "hundred"]) == (1500, True)  # a year, or a count
+    assert year_in_words(["nineteen", "hundred", "and", "one"]) == (1901, True)
+    assert year_in_words(["nineteen", "oh", "five"]) == (1905, False)
+    assert year_in_words(["twenty", "five"]) is None  # 25
+    assert year_in_words(["nineteen", "five"]) is None  # no second block of two digits
+    assert year_in_words(["sixty", "seventy"]) is None and year_in_words(["two", "thousand", "and", "five"]) is None
+    from agents.reading.reader import mentions
+
+    fell = mentions(nlp()("Spain joined in nineteen eighty-six, with fifteen hundred guests."), known)
+    assert [(m.text, m.kind.value) for m in fell] == [
+        ("Spain", "entity"),
+        ("1986", "year"),
+        ("1500", "year"),
+        ("1500", "quantity"),
+    ]
+    said = mentions(nlp()("It opened in nineteen oh five and closed in two thousand and five."), known)
+    assert [(m.text, m.kind.value) for m in said] == [("1905", "year"), ("2005", "year"), ("2005", "quantity")]
+
+
 def test_rounded_and_approximate_numbers_carry_a_tolerance() -> None:
     from agents.reading.values import number_phrase, tolerance
 
