@@ -141,12 +141,12 @@ def test_a_local_role_finds_its_server_again_after_it_went_away(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """The client is built once, but the local server is checked (and restarted if gone) on every later call."""
+    import drowzee_core.llm.launch as launch
     import drowzee_core.llm.roles as roles
-    import drowzee_core.llm.launch as server
     from agents.verifier.services import Services
 
     checks: list[int] = []
-    monkeypatch.setattr(server, "ensure_local_server", lambda *a, **k: checks.append(1))
+    monkeypatch.setattr(launch, "ensure_local_server", lambda *a, **k: checks.append(1))
     monkeypatch.setattr(roles, "chat_model", lambda cfg, **kw: object())
     services = Services(VerifierSettings.load({"kb": tmp_path / "kb.sqlite", "cache": False}))
     first = services.chat("guardian", 1)
