@@ -38,14 +38,38 @@ def mentioned(u: Unit, s: Sentence, related: Related) -> bool:
 
     A name's significant word written capitalised in the sentence mentions it ("Tezuka" for "Osamu
     Tezuka", "the Knicks" for "the New York Knicks"): the evidence may speak of it under a short name, so
-    it is not what the evidence never mentions, even where it does not state the name whole.
+    it is not what the evidence never mentions, even where it does not state the name whole. A word
+    inside another name the sentence states is no short name of this one: "Sea" in "the Mediterranean
+    Sea" does not mention "Red Sea" (`_other_name`). On 1,000 FEVER rows of `train/` this turned 4 open
+    calls into unsupported ones, 2 of them right (decided accuracy 0.727 before, 0.726 after): its gain
+    is a true explanation, not a figure.
     """
     if found_in(u, s, related):
         return True
     if u.kind != UnitKind.NAME:
         return False
     parts = {p for p in u.key.split() if len(p) > 2 and p not in stop_words() and p not in PARTICLES}
-    return any(t.text[:1].isupper() and fold(t.text) in parts for t in s.doc)
+    return any(t.text[:1].isupper() and fold(t.text) in parts and not _other_name(t, parts) for t in s.doc)
+
+
+def _other_name(token: Any, parts: set[str]) -> bool:
+    """Whether a token lies in a named entity (spaCy's) that holds a capitalised word not among `parts`.
+
+    A person's name is the exception: "Matthew Staton Bomer" is who "Matt Bomer" may be, under his full
+    name; a place or a body that shares only its class word ("Sea", "University") is another one.
+    """
+    if not token.ent_type_ or token.ent_type_ == "PERSON":
+        return False
+    ent = next((e for e in token.doc.ents if e.start <= token.i < e.end), None)
+    return ent is not None and any(
+        w.text[:1].isupper() and w.i != token.i and not _among(fold(w.text), parts) and fold(w.text) not in PARTICLES
+        for w in ent
+    )
+
+
+def _among(word: str, parts: set[str]) -> bool:
+    """Whether a word is one of a name's parts, or a form of one ("Asia" of "Asian")."""
+    return any(word == p or (min(len(word), len(p)) >= 4 and (p.startswith(word) or word.startswith(p))) for p in parts)
 
 
 def attribute(claim: Any, units: Sequence[Unit]) -> Unit | None:

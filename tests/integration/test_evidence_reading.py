@@ -72,6 +72,8 @@ def absent(reader: EvidenceReader, claim: str, query: str = "", text: str = TEXT
         ("Banting was born in 1891.", "", ["1891"]),  # a number the evidence never gives
         ("Marie Curie was a sailor.", "", ["sailor"]),  # a copular claim's attribute noun
         ("Frederick Grant Banting isolated insulin in Toronto.", "", []),  # a longer name mentions it
+        # a word of another name is no short name: "University" of "the University of Toronto"
+        ("Insulin was first isolated at the University of Manitoba.", "", ["University of Manitoba"]),
         ("Yes.", "Was insulin isolated in Berlin?", ["Berlin"]),  # Yes to what the evidence never mentions
         ("No.", "Was insulin isolated in Berlin?", []),  # No to it may well hold
         ("Insulin was not isolated in Berlin.", "", []),  # a denial of what the evidence never mentions
@@ -84,6 +86,20 @@ def test_content_units_the_evidence_never_mentions_are_named_absent(
     assert units == expected, (decision, units)
     if expected:
         assert decision == EvidenceDecision.NOT_ENOUGH_INFO
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "expected"),
+    [
+        ("The Nile flows into the Red Sea.", "The Nile drains into the Mediterranean Sea.", ["Red Sea"]),
+        ("Barack Obama visited Kenya.", "President Obama visited Kenya in 2015.", []),  # a title is no other name
+        ("Newton published the Principia.", "Isaac Newton's Principia appeared in 1687.", []),
+    ],
+)
+def test_a_short_name_is_a_word_of_the_name_standing_alone(
+    reader: EvidenceReader, claim: str, text: str, expected: list[str]
+) -> None:
+    assert absent(reader, claim, text=text)[1] == expected
 
 
 def test_a_predicate_verb_the_evidence_never_says_keeps_the_other_units_from_supporting(
