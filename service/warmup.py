@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.records.verdict import VerifyRequest
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def warm_pair(services: Services) -> VerifyRequest | None:
     s, relation, o = row
     labels = store.labels([s, o])
     spec = store.catalog().get(relation)
-    sentence = spec.positive.format(s=labels[s], o=labels[o])
+    sentence = fill(spec.positive, labels[s], labels[o])
     return VerifyRequest(id="warm-up", query=WARM_QUERY, response=sentence)
 
 

@@ -38,6 +38,7 @@ from agents.reading.units import fold
 from agents.reading.verbalize import reading_claim, verbalize
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.naming import TypeCheck, stored_objects
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.kb.wording import first_named
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def comparison_claim(claim: Claim, cmp: Comparative) -> ComparisonClaim:
 
 def hop_claim(claim: Claim, hop: Hop, catalog: Catalog) -> TripleClaim:
     """The fact a resolved description rests on ("the employer of X" is Y: X works for Y), as a claim of its own."""
-    text = catalog.get(hop.relation).positive.format(s=hop.subject, o=hop.value)
+    text = fill(catalog.get(hop.relation).positive, hop.subject, hop.value)
     return TripleClaim(
         id="",
         text=text,

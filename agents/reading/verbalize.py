@@ -14,6 +14,7 @@ from agents.reading.reader import Reading
 from drowzee_core.generate.templates_kb import lower_lead
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.label_grammar import LabelForm, label_form, label_wording
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.records.enums import TimeWord
 
 
@@ -60,7 +61,7 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
     else:  # a supplied triple's relation label, worded by its grammar ("distributed by": "X is distributed by Y")
         wording = label_wording(r.relation)
         template = wording.negative if r.negated else wording.positive
-    said = template.format(s=r.subject, o=r.object)
+    said = fill(template, r.subject, r.object)
     return f"{TIME_LEADS[r.time]} {r.year}, {lower_lead(said)}" if r.year is not None else said
 
 

@@ -16,6 +16,7 @@ from drowzee_core.generate.kb_index import KBIndex
 from drowzee_core.generate.prover import Fact
 from drowzee_core.generate.templates_kb import clause, format_number, join_names, parse_number
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.pair import ComparisonTruth, PairTruth, QRPair, SetOperand, SetTruth
 from drowzee_core.records.proof import KBClaim
@@ -151,9 +152,9 @@ def set_operation(ix: KBIndex, rng: random.Random, factual: bool, knobs: Knobs) 
     answer = s1 & s2 if op == "intersection" else s1 | s2 if op == "union" else s1 - s2
     if not 1 <= len(answer) <= MAX_SET or (op == "difference" and not s1 & s2):
         return None
-    c1 = clause(ix.specs[r1].positive.format(s="X", o=ix.label(o1)))
-    c2 = clause(ix.specs[r2].positive.format(s="X", o=ix.label(o2)))
-    n2 = clause(ix.specs[r2].negative.format(s="X", o=ix.label(o2)))
+    c1 = clause(fill(ix.specs[r1].positive, "X", ix.label(o1)))
+    c2 = clause(fill(ix.specs[r2].positive, "X", ix.label(o2)))
+    n2 = clause(fill(ix.specs[r2].negative, "X", ix.label(o2)))
     cond = {"intersection": f"{c1} and {c2}", "union": f"{c1} or {c2}", "difference": f"{c1} and {n2}"}[op]
     query = f"What are all X such that {cond}?"
     members = sorted(answer, key=ix.label)

@@ -17,6 +17,7 @@ from drowzee_core.generate.kb_index import KBIndex
 from drowzee_core.generate.prover import Fact
 from drowzee_core.generate.templates_kb import clause, format_number, parse_number
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.records.enums import ProofStatus
 
 SUP = ProofStatus.SUPPORTED
@@ -137,7 +138,7 @@ def statement(ix: KBIndex, rng: random.Random, f: tuple[int, int, int | str], ne
     s, r, o = f
     spec = ix.specs[r]
     obj = o if isinstance(o, str) else ix.label(o)
-    plain = (spec.negative if negated else spec.positive).format(s=ix.label(s), o=obj)
+    plain = fill(spec.negative if negated else spec.positive, ix.label(s), obj)
     frames = ["plain", "believe", "far"] + (["phrase"] if spec.phrase else [])
     frame = rng.choice(frames)
     if frame == "phrase" and spec.phrase:

@@ -30,6 +30,7 @@ from drowzee_core.generate.judge_parts import (
 from drowzee_core.generate.prover import Fact
 from drowzee_core.generate.templates_kb import clause
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.template_regex import fill
 
 RECIPES: tuple[str, ...] = (
     "wrong_entity",
@@ -178,7 +179,7 @@ def contrast(p: Pools, rng: random.Random, sup: bool) -> list[Draft] | None:
     elif form == "short":
         q, text = wh_query(ix, rng, s, [r]), short(ix.label(o))
     else:
-        q, text = ix.specs[r].question.format(s=ix.label(s), o=ix.label(o)), rng.choice(YES)
+        q, text = fill(ix.specs[r].question, ix.label(s), ix.label(o)), rng.choice(YES)
     base = Draft(q, text, True, f"true_{form}", [f])
     return [base, Draft(q, text, False, f"absent_{form}", [f], drop=[f])]
 
@@ -213,7 +214,7 @@ def short_yesno(p: Pools, rng: random.Random, sup: bool) -> list[Draft] | None:
     s, r, o = f
     yes = rng.random() < 0.5
     asks_true = yes == sup  # Yes is right about the true object, No about the refuted one
-    q = ix.specs[r].question.format(s=ix.label(s), o=ix.label(o if asks_true else w))
+    q = fill(ix.specs[r].question, ix.label(s), ix.label(o if asks_true else w))
     variant = f"{'yes' if yes else 'no'}_to_{'fact' if asks_true else 'refuted'}"
     return [Draft(q, rng.choice(YES if yes else NO), sup, variant, [f], mention=[w], entities=[w])]
 

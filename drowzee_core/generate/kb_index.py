@@ -20,6 +20,7 @@ from typing import TypeVar
 from drowzee_core.generate.prover import NEW_CONSTANT, Fact, Prover
 from drowzee_core.kb.model import ComparisonSpec, RelationSpec, ValueKind
 from drowzee_core.kb.store import KBStore
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import KBClaim
 
@@ -114,7 +115,7 @@ class KBIndex:
 
     def stmt(self, s: int, r: int, o: int | str) -> str:
         """The relation's positive sentence; `o` is an entity id or a literal (a wrong number)."""
-        return self.specs[r].positive.format(s=self.label(s), o=o if isinstance(o, str) else self.label(o))
+        return fill(self.specs[r].positive, self.label(s), o if isinstance(o, str) else self.label(o))
 
     def ev(self, s: int, r: int, o: int | str) -> list[str]:
         """An evidence triple as FactCHD writes it: [subject, relation label, object]."""
@@ -169,7 +170,7 @@ class KBIndex:
             object=o if isinstance(o, str) else self.key(o),
             status=status,
             negated=negated,
-            text=self.specs[r].negative.format(s=self.label(s), o=self.label(o) if isinstance(o, int) else o)
+            text=fill(self.specs[r].negative, self.label(s), self.label(o) if isinstance(o, int) else o)
             if negated
             else self.stmt(s, r, o),
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from drowzee_core.kb.model import RelationSpec
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.records.enums import ProofStatus, YesNo
 
 FORMS: tuple[str, ...] = ("positive", "negated", "antonym")
@@ -17,7 +18,7 @@ FORMS: tuple[str, ...] = ("positive", "negated", "antonym")
 
 def _clause(template: str, s: str, o: str) -> str:
     """A statement template as a clause inside a question: no final period, lower-cased article."""
-    text = template.format(s=s, o=o).rstrip(".")
+    text = fill(template, s, o).rstrip(".")
     if not template.startswith(("{s}", "{o}")) and text[:1].isupper():
         text = text[0].lower() + text[1:]
     return text
@@ -38,7 +39,7 @@ def question(spec: RelationSpec, s: str, o: str, form: str, antonym: int = 0) ->
 
     """
     if form == "positive":
-        return spec.question.format(s=s, o=o)
+        return fill(spec.question, s, o)
     if form == "negated":
         return f"Is it true that {_clause(spec.negative, s, o)}?"
     if form == "antonym":

@@ -37,7 +37,7 @@ from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.set_questions import SET_QUERY, member_statements, read_set_answer
 from drowzee_core.kb.statement_types import Claim, ComparisonStatement, Direction, Reading, Statement, merged
 from drowzee_core.kb.statements import StatementReader
-from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, literal_pattern, strip_lead
+from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, fill, literal_pattern, strip_lead
 from drowzee_core.kb.wording import clean_name
 from drowzee_core.records.answer_text import parse_answer
 
@@ -105,7 +105,7 @@ def yes_no_readings(reader: StatementReader, query: str) -> list[Reading]:
 
 def _statement(catalog: Catalog, s: str, relation: str, o: str, negated: bool, disjunctive: bool = False) -> Statement:
     spec = catalog.get(relation)
-    text = (spec.negative if negated else spec.positive).format(s=s, o=o)
+    text = fill(spec.negative if negated else spec.positive, s, o)
     return Statement(text, None, s, relation, o, negated, disjunctive)
 
 

@@ -20,7 +20,7 @@ from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.sentence_split import Span
 from drowzee_core.kb.statement_types import Reading, Statement
 from drowzee_core.kb.statements import StatementReader
-from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, strip_lead
+from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, fill, strip_lead
 
 SET_QUERY = re.compile(
     r"\s*what\s+are\s+all\s+(?P<v>\w+)\s+such\s+that\s+(?P<c>.+?)\s*\?\s*", re.IGNORECASE | re.DOTALL
@@ -84,7 +84,7 @@ def condition_text(catalog: Catalog, c: SetCondition, name: str) -> str:
     """The condition with `name` in place of X, as a clause."""
     spec = catalog.get(c.relation)
     s, o = (name, c.other) if c.var_subject else (c.other, name)
-    return (spec.negative if c.negated else spec.positive).format(s=s, o=o).rstrip(".")
+    return fill(spec.negative if c.negated else spec.positive, s, o).rstrip(".")
 
 
 def set_conditions(reader: StatementReader, var: str, cond: str) -> tuple[str, list[tuple[list[Reading], bool]]] | None:
@@ -207,7 +207,7 @@ def member_statements(catalog: Catalog, answer: SetAnswer) -> list[Statement]:
                 s, o = (member, r.object) if r.subject == answer.var else (r.subject, member)
                 spec = catalog.get(r.relation)
                 negated = r.negated != flip
-                text = (spec.negative if negated else spec.positive).format(s=s, o=o)
+                text = fill(spec.negative if negated else spec.positive, s, o)
                 out.append(Statement(text, None, s, r.relation, o, negated, answer.operation == "or"))
     return out
 

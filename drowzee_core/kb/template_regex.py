@@ -28,9 +28,37 @@ states, ", "According to the evidence, "): what `strip_lead` drops before a sent
 _DOTTED_END = re.compile(r"(?:^|[\s.])[A-Za-z]\.[A-Za-z]$")
 
 
+_ARTICLE_SLOT = re.compile(r"\b([Aa]n?) \{(s|o)\}")
+_AN_SOUND = re.compile(r"^(?:[aeio]|u(?!ni|s[aeu]|ra|ro|ku|ti)|h(?:our|onest|onou?r|eir))", re.IGNORECASE)
+
+
+def indefinite(word: str) -> str:
+    """The indefinite article for a word by its first letters.
+
+    "an" before a vowel sound ("an emperor", "an hour"), else "a" ("a writer", "a university", "a European").
+    """
+    return "an" if _AN_SOUND.match(word) and not word.lower().startswith(("eu", "one", "once")) else "a"
+
+
+def fill(template: str, s: object, o: object) -> str:
+    """A catalog template with its slots filled, its article before a slot agreeing with the value.
+
+    The catalog writes "{s} was a {o}."; filled with "emperor" that reads "was an emperor".
+    """
+
+    def article(m: re.Match[str]) -> str:
+        a = indefinite(str(s if m.group(2) == "s" else o))
+        return (a.capitalize() if m.group(1)[0] == "A" else a) + " {" + m.group(2) + "}"
+
+    return _ARTICLE_SLOT.sub(article, template).format(s=s, o=o)
+
+
 def literal_pattern(text: str, first: bool = False) -> str:
-    """Escaped literal text whose spaces match any whitespace; with `first`, its first letter either case."""
-    words = [re.escape(w) for w in text.split(" ")]
+    """Escaped literal text whose spaces match any whitespace; with `first`, its first letter either case.
+
+    An indefinite article matches either form ("a" or "an"), as `fill` writes the one the value needs.
+    """
+    words = [r"an?" if w in ("a", "an") else re.escape(w) for w in text.split(" ")]
     pattern = r"\s+".join(words)
     if first and text[:1].isalpha():
         c = text[0]

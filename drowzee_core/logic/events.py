@@ -19,6 +19,7 @@ from typing import Any
 from drowzee_core.errors import LoadError
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.store import KBStore
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.records.cases import Interval
 
 log = logging.getLogger(__name__)
@@ -208,7 +209,7 @@ def events_from_kb(store: KBStore, open_end: int) -> EventTable:
             )
             continue
         spec = catalog.get(rel) if rel in catalog else None
-        sentence = spec.positive.format(s=s_label, o=o_label).rstrip(".") if spec else f"{s_label} {rel} {o_label}"
+        sentence = fill(spec.positive, s_label, o_label).rstrip(".") if spec else f"{s_label} {rel} {o_label}"
         span = f"{start}-{end if end is not None else 'present'}"
         fact = f"{sentence} ({span}) [triple {tid}]"
         label = _POINT_EVENTS[rel].format(s=s_label) if rel in _POINT_EVENTS else _gerund(sentence)

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.template_regex import fill
 
 Proof = dict[str, Any]
 """A proof tree as JSON: `{rule, fact: [s, r, o], premises?: [...]}` with KB ids (from Prolog) or, after
@@ -44,7 +45,7 @@ def label_proof(
     node: Proof = {
         "rule": rule,
         "fact": [labels[s], rel, labels[o]],
-        "text": template.format(s=labels[s], o=labels[o]),
+        "text": fill(template, labels[s], labels[o]),
     }
     if "premises" in proof:
         node["premises"] = [label_proof(p, labels, relation_names, catalog, composite_names) for p in proof["premises"]]

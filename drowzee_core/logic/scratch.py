@@ -14,6 +14,7 @@ from functools import cache
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.scratch import ScratchReport, add_value, scratch_store
 from drowzee_core.kb.store import KBStore
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.logic.reasoner import ProofAnswer, Reasoner
 
 log = logging.getLogger(__name__)
@@ -79,4 +80,4 @@ class ScratchKB:
         names = self.reasoner.relation_names
         rows = [(s, r, o) for batch in self.store.iter_triples() for s, r, o, _neg in batch]
         labels = self.store.labels(i for s, _r, o in rows for i in (s, o))
-        return [self.catalog.get(names[r]).positive.format(s=labels[s], o=labels[o]) for s, r, o in rows]
+        return [fill(self.catalog.get(names[r]).positive, labels[s], labels[o]) for s, r, o in rows]

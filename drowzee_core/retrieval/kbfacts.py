@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from drowzee_core.errors import KBError
 from drowzee_core.kb.model import RelationSpec
 from drowzee_core.kb.store import KBStore
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
 
 MAX_FACTS = 500
@@ -54,7 +55,7 @@ class KBFact:
     def text(self, spec: RelationSpec) -> str:
         """The fact as an English sentence, with its years when it has them and the sentence lacks them."""
         template = spec.negative if self.negated else spec.positive
-        sentence = template.format(s=self.s_label, o=self.o_label)
+        sentence = fill(template, self.s_label, self.o_label)
         years = [str(y) for y in (self.start_year, self.end_year) if y is not None]
         if all(y in sentence for y in years):  # no years, or the object is the year ("born in 1844")
             return sentence

@@ -11,7 +11,7 @@ import pytest
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.questions import QueryReader
 from drowzee_core.kb.statement_types import ComparisonStatement, Statement
-from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS
+from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, fill, indefinite
 from tests.unit.statement_catalog import CITIES_QUERY, READER, SET_QUERY, Triple, rel, triples
 
 
@@ -35,6 +35,8 @@ from tests.unit.statement_catalog import CITIES_QUERY, READER, SET_QUERY, Triple
         ("Marie Curie was a national of Poland.", [("Marie Curie", "nationality", "Poland", False)]),
         ("Marie Curie was not a national of Poland.", [("Marie Curie", "nationality", "Poland", True)]),
         ("Marie Curie was a physicist.", [("Marie Curie", "occupation", "physicist", False)]),
+        # the template's "a" reads "an" too, as `fill` writes it before a vowel
+        ("Hirohito was an emperor.", [("Hirohito", "occupation", "emperor", False)]),
         # identical templates of two relations: both readings
         (
             "Hydrogen is in period 1 of the periodic table.",
@@ -275,3 +277,26 @@ def test_conjoined_clauses_do_not_become_one_object() -> None:
         ("Lyon is located in France", (0, 25)),
         ("Nice is located in Italy.", (31, 56)),
     ]
+
+
+@pytest.mark.parametrize(
+    ("template", "o", "expected"),
+    [
+        ("{s} was a {o}.", "emperor", "H was an emperor."),
+        ("{s} was a {o}.", "writer", "H was a writer."),
+        ("Was {s} a {o}?", "actor", "Was H an actor?"),
+        ("{s} was not a {o}.", "university teacher", "H was not a university teacher."),
+        ("A {o} is {s}.", "orchid", "An orchid is H."),
+        ("The capital of {s} is {o}.", "Ottawa", "The capital of H is Ottawa."),
+    ],
+)
+def test_fill_makes_the_article_before_a_slot_agree(template: str, o: str, expected: str) -> None:
+    assert fill(template, "H", o) == expected
+
+
+@pytest.mark.parametrize(
+    ("word", "article"),
+    [("emperor", "an"), ("hour", "an"), ("umpire", "an"), ("European", "a"), ("one-man band", "a"), ("unit", "a")],
+)
+def test_indefinite_article_by_sound(word: str, article: str) -> None:
+    assert indefinite(word) == article

@@ -16,6 +16,7 @@ from datetime import date
 
 from agents.verifier.kb.prove import Decided, objects_of, prove_claim, relation_name
 from drowzee_core.kb.naming import typed_names
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner
 from drowzee_core.logic.time_words import timed_truth
 from drowzee_core.records.enums import ProofStatus, TimeWord
@@ -78,7 +79,7 @@ def at_year(
 def _said(reasoner: Reasoner, name: str, subject: str, obj: str) -> str:
     """A stored fact as its relation's template words it (or as the label reads), without the period."""
     if name in reasoner.catalog:
-        return reasoner.catalog.get(name).positive.format(s=subject, o=obj).rstrip(".")
+        return fill(reasoner.catalog.get(name).positive, subject, obj).rstrip(".")
     return f"{subject} {name} {obj}"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from agents.verifier.kb.prove import Decided, dates_said, prove_claim, relation_name, stored_value
 from drowzee_core.generate.templates_kb import format_number, parse_number
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner
 from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
@@ -38,7 +39,7 @@ def near(
     if not inside and not spec.functional:
         return Decided(ProofStatus.UNKNOWN, None, f"the stored {label} is outside {tolerance:.1%} of {value}")
     fact = ProofNode(
-        rule="fact", fact=(subject, name, label), text=spec.positive.format(s=subject, o=label).rstrip(".") + when + "."
+        rule="fact", fact=(subject, name, label), text=fill(spec.positive, subject, label).rstrip(".") + when + "."
     )
     said = "within" if inside else "outside"
     text = f"{label} is {said} {tolerance:.1%} of the stated {format_number(stated)}"

@@ -15,6 +15,7 @@ from drowzee_core.generate.prover import NEW_CONSTANT
 from drowzee_core.generate.templates_kb import format_number, parse_number
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.naming import first_reading, typed_names
+from drowzee_core.kb.template_regex import fill
 from drowzee_core.kb.wording import split_names
 from drowzee_core.logic.explain import label_proof, proof_ids
 from drowzee_core.logic.mtl import Atom, Finally, Formula, Globally, MTLQuery, Neg, Next, Until, atoms
@@ -170,9 +171,7 @@ def compare(
     best = pick(nums.values())
     winners = [n for n, v in nums.items() if v == best]
     premises = [
-        ProofNode(
-            rule="fact", fact=(n, relation, label), text=spec.positive.format(s=n, o=label).rstrip(".") + when + "."
-        )
+        ProofNode(rule="fact", fact=(n, relation, label), text=fill(spec.positive, n, label).rstrip(".") + when + ".")
         for n, (label, _v, when) in ((n, v) for n, v in values.items() if v is not None)
     ]
     ok = subject in winners and len(winners) == 1

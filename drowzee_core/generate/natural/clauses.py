@@ -20,6 +20,7 @@ from typing import Literal
 
 from drowzee_core.generate.natural.words import capitalize, sentence, year_templates
 from drowzee_core.kb.model import RelationSpec, ValueKind
+from drowzee_core.kb.template_regex import fill
 
 Link = Literal["pronoun", "append", "embed"]
 """How a fact joins the sentence before it: a pronoun for a repeated subject, or a relative clause on
@@ -82,8 +83,8 @@ def opening(template: str, s: str, o: str) -> Said:
     body = _body(template)
     tail = _tail(template, s, o)
     if body.startswith("{s} "):
-        return Said(body.format(s=s, o=o), s, body[4:].format(s=s, o=o), tail=tail)
-    return Said(capitalize(body.format(s=s, o=o)), tail=tail)
+        return Said(fill(body, s, o), s, fill(body[4:], s, o), tail=tail)
+    return Said(capitalize(fill(body, s, o)), tail=tail)
 
 
 def led(lead: str, rest: str, tail: str | None, possessive: bool = False) -> Said:
