@@ -22,6 +22,7 @@ from typing import Any
 
 from agents.reading.conjoined import Conjoined, conjoined
 from agents.reading.relatives import relative_clauses
+from agents.reading.splits import Split, joined_clauses, verb_arguments, when_clauses
 
 FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our"})
 """Words that make a phrase the writer's stance on a claim, not part of it."""
@@ -212,6 +213,13 @@ def plain(doc: Any) -> Plain:
         cut = {i for _, _, clause in relatives for i in range(clause.start, clause.end)} | set(lead)
         cut |= {i for c in second for i in c.cut}
         cut |= set(_drop_connectives(sent, first, last)) | set(_the_one_that(sent))
+        whens = [x for x in when_clauses(sent, first, last) if not x.cut & cut]
+        inner = {i for x in whens for i in x.cut}
+        joined = [x for x in joined_clauses(sent, first, last) if not x.cut & cut]
+        splits = [Split(x.cut, tuple(i for i in x.tokens if i not in inner)) for x in joined] + whens
+        cut |= {i for x in splits for i in x.cut}
+        more = verb_arguments(sent, cut)
+        cut |= {i for x in more for i in x.cut}
         out.add(at, doc[sent.start].idx)  # whatever lies between sentences
         kept = [i for i in range(sent.start, last) if i not in cut]
         if last < sent.end and doc[sent.end - 1].is_punct:
@@ -229,6 +237,8 @@ def plain(doc: Any) -> Plain:
             _add_relative(out, head, pronoun, clause)
         for c in second:
             _add_conjoined(out, c)
+        for x in [*splits, *more]:
+            _add_split(out, doc, x)
         at = sent.end_char
     out.add(at, len(doc.text))
     return out.build()
@@ -245,6 +255,21 @@ def _add_conjoined(out: _Builder, c: Conjoined) -> None:
     out.add_text(" ", at)
     out.add(c.predicate.start_char, c.predicate.end_char)
     out.add_text(".", c.predicate.end_char - 1)
+
+
+def _add_split(out: _Builder, doc: Any, split: Split) -> None:
+    """A split's words as a sentence of its own (`agents.reading.splits`), with the spaces between them."""
+    tokens = [doc[i] for i in split.tokens]
+    while tokens and tokens[-1].is_punct:
+        tokens.pop()
+    if not tokens:
+        return
+    out.add_text(" ", tokens[0].idx)
+    for k, t in enumerate(tokens):
+        out.add(t.idx, t.idx + len(t.text), capital=k == 0)
+        if k + 1 < len(tokens) and not tokens[k + 1].is_punct and tokens[k + 1].text != "'s":
+            out.add_text(" " if t.i + 1 != tokens[k + 1].i or t.whitespace_ else "", t.idx + len(t.text))
+    out.add_text(".", tokens[-1].idx + len(tokens[-1].text) - 1)
 
 
 def _add_relative(out: _Builder, head: Any, pronoun: Any, clause: Any) -> None:

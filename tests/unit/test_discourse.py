@@ -38,6 +38,18 @@ from agents.reading.reader import nlp
         ("Norland, whose capital is Orvin, borders Westland.", "Norland borders Westland. Norland's capital is Orvin."),
         # a second predicate of the same named subject becomes its own statement
         ("Tova Brenn was born in 1901 and died in 1980.", "Tova Brenn was born in 1901. Tova Brenn died in 1980."),
+        # two clauses, each with its subject: two sentences (`agents.reading.splits`)
+        (
+            "Tova Brenn was born in 1901 and Ansel Krane died in 1980.",
+            "Tova Brenn was born in 1901. Ansel Krane died in 1980.",
+        ),
+        ("Orvin has 12,000 people, while Vell has 9,000.", "Orvin has 12,000 people. Vell has 9,000."),
+        # a verb's second argument said again with its subject and verb; a time word's year stays with each
+        (
+            "Radium was discovered by Marie Curie in Paris in 1898.",
+            "Radium was discovered by Marie Curie. Radium was discovered in Paris. Radium was discovered in 1898.",
+        ),
+        ("Lena Moss led the party from Orvin until 1990.", "Lena Moss led the party from Orvin until 1990."),
         (
             "The paper moved to Puerto de la Cruz, which lies on the coast.",
             "The paper moved to Puerto de la Cruz. Puerto de la Cruz lies on the coast.",
@@ -58,7 +70,6 @@ def test_the_frame_goes_and_the_claims_stay(response: str, statements: str) -> N
         "Possibly, the bridge opened in 1931.",  # modality changes the claim
         "According to Tova Brenn, the bridge opened in 1931.",  # a source, not the writer's stance
         "That makes sense.",
-        "Tova Brenn was born in 1901 and Ansel Krane died in 1980.",  # two subjects: two clauses already
     ],
 )
 def test_what_changes_the_claim_is_kept(response: str) -> None:

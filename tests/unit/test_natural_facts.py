@@ -7,6 +7,7 @@ import pytest
 from drowzee_core.generate.natural.clauses import fact_forms
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationSpec, ValueKind
+from drowzee_core.kb.template_regex import fill
 
 CATALOG = Catalog.from_toml()
 
@@ -97,7 +98,7 @@ def test_every_form_of_every_relation_names_both_sides(spec: RelationSpec) -> No
     entity = spec.object_kind == ValueKind.ENTITY
     for unique in (False, True):
         forms = fact_forms(spec, "Subj Ect", "Obj Ect", inverse, unique, entity)
-        assert forms[0].text == spec.positive.format(s="Subj Ect", o="Obj Ect").rstrip(".")
+        assert forms[0].text == fill(spec.positive, "Subj Ect", "Obj Ect").rstrip(".")
         for form in forms:
             assert "Subj Ect" in form.text and "Obj Ect" in form.text, form
             assert form.lead is None or form.text.startswith(form.lead), form

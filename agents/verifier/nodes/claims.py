@@ -118,6 +118,7 @@ def _mapped(said: Plain, span: tuple[int, int]) -> tuple[int, int]:
 
 def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]]) -> list[Claim]:
     found: list[Claim] = []
+    misread: list[tuple[int, int]] = []
     services = ctx.services
     known = knower(services.store, triples)  # the store's thread: call it through `services.gate`
     topic = services.gate.run(lambda: services.sentence_reader.topic(query, known))
@@ -125,8 +126,10 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
     for st in ctx.services.reader.with_query(query, response, topic):
         claim = _with_tolerance(_from_statement(st), ctx.services.catalog)
         named = services.gate.run(lambda c=claim: names_known(c, known, services.catalog))
-        if claim.origin == ClaimOrigin.QUERY and not named:
-            continue  # a question template took words for names ("Is it false that ...?"): the reader reads it
+        if not named:
+            if claim.span is not None:
+                misread.append(claim.span)
+            continue  # a template took words for names ("Is it false that ...?", "Go, designed at X, ..."): read freely
         found.append(services.gate.run(lambda c=claim: without_article(c, services.store)))
     typed = TypeCheck(services.store, services.catalog)  # "in group 2 of the periodic table": the group, not the period
     found = services.gate.run(lambda: typed_readings(found, lambda r, s, o: typed(r, s, o, strict=True)))
@@ -139,7 +142,8 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
         found = [c if c.span is not None else c.model_copy(update={"span": sentences[0][0]}) for c in found]
     read_spans = [c.span for c in found if c.span is not None]
     for span, sentence in sentences:
-        if _overlaps(span, read_spans) or HEADING.fullmatch(sentence.strip()) or ctx.services.reader.read(sentence):
+        repeat = not _overlaps(span, misread) and ctx.services.reader.read(sentence)
+        if _overlaps(span, read_spans) or HEADING.fullmatch(sentence.strip()) or repeat:
             continue  # read already, a heading, or a repeat of a claim read already ("Therefore, <the same claim>.")
         if asserts_nothing(nlp()(sentence[:MAX_PARSE_CHARS])):
             continue  # "The question asks if ...": it asks, asserts nothing

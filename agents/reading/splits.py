@@ -1,0 +1,169 @@
+"""One statement per fact: joined clauses and a verb's several arguments made sentences (pure, over a spaCy parse).
+
+A response often says two facts in one sentence, and the readers take one fact a sentence:
+
+- *joined clauses*, each with its own subject: "Iran's official language is Persian, and Tehran is its
+  capital", "Istanbul has 15 million people, while Moscow has 12 million". The second clause becomes a
+  sentence of its own ("Tehran is its capital."), and the pronoun readers resolve "its" as they do across
+  sentences;
+- *a verb with several arguments* that name something (a name or a number): "Germanium was discovered by
+  Winkler in Germany in 1886" says who, where and when. The sentence keeps its first argument, and each
+  other one is said again with the subject and the verb: "Germanium was discovered in Germany.",
+  "Germanium was discovered in 1886.". A time word's year ("until 2002", "since 1999") dates the verb,
+  so it stays with every one of them.
+
+`agents.reading.discourse.plain` cuts the moved words out of the sentence and appends the new sentences,
+each character remembering where in the response it came from. Nothing here names a relation: the
+readers decide what each plain statement says, or leave it unread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
+CONTRAST_MARKS = frozenset({"while", "whereas", "although", "though"})
+"""Subordinators whose clause states a fact of its own ("..., while Moscow has 12 million")."""
+TIME_WORDS = frozenset({"until", "till", "since", "before", "after", "from", "by", "through"})
+"""Prepositions whose year dates the verb rather than being one of its arguments (`agents.reading.scope`)."""
+ARGUMENT_DEPS = frozenset({"agent", "prep", "dative"})
+MAX_ARGUMENTS = 5
+"""Most arguments of one verb said again (a longer run is left as it is)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """Tokens cut from a sentence, and the tokens of the sentence they become (in order)."""
+
+    cut: frozenset[int]
+    tokens: tuple[int, ...]
+
+
+def _names_something(tokens: Any) -> bool:
+    return any(t.pos_ in ("PROPN", "NUM") or t.like_num for t in tokens)
+
+
+def _dates(prep: Any) -> bool:
+    """A time word with a year ("until 2002", "since 1999"): it dates the verb."""
+    obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+    return prep.lower_ in TIME_WORDS and obj is not None and (obj.like_num or obj.pos_ == "NUM")
+
+
+def joined_clauses(sent: Any, first: int, last: int) -> list[Split]:
+    """Clauses with a subject of their own joined to the sentence's main clause, at its end."""
+    root, doc = sent.root, sent.doc
+    out: list[Split] = []
+    end = last
+    joined = [
+        c
+        for c in root.children
+        if c.i > root.i
+        and c.pos_ in ("VERB", "AUX")
+        and any(g.dep_ in SUBJECTS for g in c.children)
+        and (
+            c.dep_ == "conj"
+            or (c.dep_ == "advcl" and any(g.dep_ == "mark" and g.lower_ in CONTRAST_MARKS for g in c.children))
+        )
+    ]
+    for c in reversed(joined):
+        if c.right_edge.i + 1 < end and not all(t.is_punct for t in doc[c.right_edge.i + 1 : end]):
+            continue  # more words follow the clause: not a clause at the sentence's end
+        left = c.left_edge.i
+        body = [t.i for t in doc[left : c.right_edge.i + 1] if not (t.dep_ == "mark" and t.head.i == c.i)]
+        start = left
+        while start - 1 > root.i and (doc[start - 1].is_punct or doc[start - 1].dep_ == "cc"):
+            start -= 1
+        if start <= root.i or start < first or not body or not _names_something(doc[left : c.right_edge.i + 1]):
+            continue
+        out.append(Split(frozenset(range(start, c.right_edge.i + 1)), tuple(body)))
+        end = start
+    return out
+
+
+def when_clauses(sent: Any, first: int, last: int) -> list[Split]:
+    """A clause set off by a comma and opened by "when" or "where" ("since 2008, when it replaced the pound").
+
+    It states a fact of its own, at that time or place; read inside the sentence, its names would
+    fill the main clause's places. It becomes a sentence without its "when" ("It replaced the pound.").
+    """
+    doc = sent.doc
+    out: list[Split] = []
+    for t in sent:
+        if t.dep_ not in ("relcl", "advcl") or not first <= t.left_edge.i or t.right_edge.i >= last:
+            continue
+        opener = doc[t.left_edge.i]
+        if opener.lower_ not in ("when", "where") or opener.head.i != t.i or t.left_edge.i - 1 < sent.start:
+            continue
+        if not doc[t.left_edge.i - 1].is_punct or not any(g.dep_ in SUBJECTS for g in t.children):
+            continue
+        body = tuple(i for i in range(t.left_edge.i + 1, t.right_edge.i + 1) if not doc[i].is_punct)
+        if body:
+            out.append(Split(frozenset(range(t.left_edge.i - 1, t.right_edge.i + 1)), body))
+    return out
+
+
+def _arguments(verb: Any) -> list[Any]:
+    """A verb's prepositional arguments that name something, nested ones ("by A in C") flattened, in order."""
+    found: list[Any] = []
+
+    def visit(prep: Any) -> None:
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if obj is None:
+            return
+        found.append(prep)
+        for c in obj.children:
+            if c.dep_ == "prep" and c.i > obj.i:
+                visit(c)
+
+    for c in verb.children:
+        if c.dep_ in ARGUMENT_DEPS and c.i > verb.i:
+            visit(c)
+        elif c.dep_ == "dobj":  # "isolated fluorine in France": the object's own arguments are the verb's
+            for g in c.children:
+                if g.dep_ == "prep" and g.i > c.i:
+                    visit(g)
+    return sorted(found, key=lambda p: p.i)
+
+
+def _own_span(prep: Any, nested: list[Any]) -> list[int]:
+    """The words of a prepositional argument without the arguments nested in it."""
+    inner = {t.i for n in nested if n.i > prep.i and n.i <= prep.right_edge.i for t in n.subtree}
+    return [t.i for t in prep.subtree if t.i not in inner]
+
+
+def verb_arguments(sent: Any, taken: set[int]) -> list[Split]:
+    """The root verb's second and later arguments, each said again with the subject and the verb.
+
+    Only a full verb (not "be"), with a subject, and at least two arguments that name something, none of
+    them in `taken` (words another rewrite moves).
+    """
+    verb = sent.root
+    if verb.pos_ != "VERB" or verb.lemma_ == "be":
+        return []
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.i > verb.i:
+        return []
+    args = [p for p in _arguments(verb) if not _dates(p)]
+    spans = [_own_span(p, args) for p in args]
+    named = [(p, s) for p, s in zip(args, spans, strict=True) if _names_something(sent.doc[i] for i in s)]
+    if len(named) < 2 or len(named) > MAX_ARGUMENTS or any(i in taken for _, s in named for i in s):
+        return []
+    doc = sent.doc
+    head = [t.i for t in subject.subtree]
+    head += [c.i for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and subject.i < c.i < verb.i]
+    head.append(verb.i)
+    every = _arguments(verb)
+    inside = {t.i for p in every for t in p.subtree}
+    head += [t.i for c in verb.children if c.dep_ in ("dobj", "prt") for t in c.subtree if t.i not in inside]
+    dating = [t.i for p in every if _dates(p) for t in p.subtree]
+    out = []
+    for _, span in named[1:]:
+        cut = set(span)
+        if doc[span[0] - 1].is_punct and span[0] - 1 > verb.i:
+            cut.add(span[0] - 1)  # "..., in 1886": the comma goes with it
+        out.append(Split(frozenset(cut), tuple(sorted(set(head) | set(span) | set(dating)))))
+    return out
+
+
+__all__ = ["Split", "joined_clauses", "verb_arguments", "when_clauses"]
