@@ -195,6 +195,7 @@ def main() -> None:
     ap.add_argument("--policy", default="calibrated")
     ap.add_argument("--no-guardian", action="store_true")
     ap.add_argument("--no-seeker", action="store_true")
+    ap.add_argument("--no-learned-reader", action="store_true", help="Rules only (the relation model's ablation).")
     ap.add_argument("--json-out", type=Path)
     ap.add_argument("--verdicts-out", type=Path)
     args = ap.parse_args()
@@ -215,6 +216,8 @@ def main() -> None:
         settings["use_guardian"] = False
     if args.no_seeker:
         settings["use_seeker"] = False
+    if args.no_learned_reader:
+        settings["learned_reader"] = False
     results = run(pairs, evidence, settings)
     rows = [r["pair"] for r in results] + [
         {"id": r["pair"]["id"], "verdict": r["verdict"].model_dump(mode="json")} for r in results

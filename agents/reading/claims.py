@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from agents.reading.asking import MAX_QUERY_CHARS, last_question, question_text, wh_question
 from agents.reading.comparatives import Comparative, read_comparative
@@ -23,7 +23,7 @@ from agents.reading.lexicon import Lexicon
 from agents.reading.lexicon_store import saved_lexicon
 from agents.reading.question_names import question_names
 from agents.reading.questions import Typed, read_question
-from agents.reading.reader import Mention, Reading, mentions, nlp, read
+from agents.reading.reader import Mention, Reading, mentions, nlp, read, with_pronoun
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 
@@ -31,11 +31,16 @@ if TYPE_CHECKING:
     pass
 
 
+def _strictly(typed: Typed, text: str, relation: str, end: Literal["s", "o"]) -> bool:
+    return typed.can(text, relation, end, strict=True)
+
+
 class SentenceReader:
     """Reads sentences into `Reading`s with the catalog's lexicon (built on first use)."""
 
-    def __init__(self, catalog: Catalog, linker: Callable[[], LabelLinker] | None = None) -> None:
+    def __init__(self, catalog: Catalog, linker: Callable[[], LabelLinker] | None = None, learned: bool = True) -> None:
         self.catalog = catalog
+        self.learned_on = learned
         self._merged: dict[tuple[str, ...], Lexicon] = {}
         self._make_linker = linker or default_linker
         self._linker: LabelLinker | None = None
@@ -103,6 +108,31 @@ class SentenceReader:
     ) -> list[Reading]:
         """The readings of one sentence; a pronoun subject is `previous`; `answer` fills a question word."""
         return read(nlp()(sentence), lexicon or self.lexicon, known, previous, answer)
+
+    def learned(
+        self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
+    ) -> list[Reading]:
+        """The relation model's reading of a sentence no pattern reads (`agents.reading.learned`), or []."""
+        if not self.learned_on:
+            return []
+        from agents.reading.learned import choose, shipped_model
+        from drowzee_core.llm.embeddings import embedder
+
+        doc = nlp()(sentence)
+        found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
+        choice = choose(
+            doc,
+            found,
+            self.catalog,
+            lambda t, r, e: typed.can(t, r, e, strict=True),
+            embedder().encode,
+            shipped_model(),
+        )
+        if choice is None:
+            return []
+        past = any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
+        o = choice.object
+        return [Reading(choice.subject.text, choice.relation, o.text, choice.negated, past, 0, tolerance=o.tolerance)]
 
     def compared(self, sentence: str, known: Callable[[str], bool], lexicon: Lexicon) -> Comparative | None:
         """The comparison of two names' years or numbers a sentence makes (`agents.reading.comparatives`)."""

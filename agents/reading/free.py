@@ -196,6 +196,8 @@ def read_free(
                 least = WORDNET_SCORE if triples else 0.0  # a word or WordNet says the label, not nearness alone
                 asked = reader.ask(text, known, lexicon, triples, typed, previous, least)
                 readings = [r for r in asked if spoken_of(r, triples)] if triples else asked
+            if not readings:  # no pattern, no label: the relation model, for two mentions that fit one relation
+                readings = reader.learned(text, known, typed, previous)
             return readings
 
         def named(c: RelatedClaim) -> bool:

@@ -45,8 +45,8 @@ class Typed(Protocol):
         """True when they can (`strict`: only when stored facts say so)."""
         ...
 
-    def can(self, text: str, relation: str, end: Literal["s", "o"]) -> bool:
-        """Whether one name can stand at one end of a relation (True where the KB cannot tell)."""
+    def can(self, text: str, relation: str, end: Literal["s", "o"], strict: bool = False) -> bool:
+        """Whether one name can stand at one end of a relation (True where the KB cannot tell, unless `strict`)."""
         ...
 
 

@@ -161,7 +161,7 @@ class Services:
         """Reads free sentences and yes / no questions into claims (`agents.reading`)."""
         from agents.reading.claims import SentenceReader
 
-        return SentenceReader(self.catalog)
+        return SentenceReader(self.catalog, learned=self.settings.learned_reader)
 
     @cached_property
     def evidence_reader(self) -> EvidenceReader:

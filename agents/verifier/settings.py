@@ -42,6 +42,11 @@ class VerifierSettings(BaseModel):
     corpus: Path | None = Field(default=None, description="Folder of user documents the Seeker searches.")
     kb_corpus: bool = Field(default=True, description="Let the Seeker search the KB's verbalized facts.")
     top_k: int = Field(default=5, ge=1, le=50, description="Evidence items per search.")
+    learned_reader: bool = Field(
+        default=True,
+        description="Read sentences no catalog pattern reads with the shipped relation model"
+        " (agents/reading/learned.py).",
+    )
     extractor: Literal["auto", "templates", "llm"] = Field(
         default="auto",
         description="Claims beyond the catalog templates: `llm` asks the extractor role; `auto` does so only"

@@ -120,9 +120,12 @@ class TypeCheck:
         """
         return self._can(subject, relation, "s", strict) and self._can(obj, relation, "o", strict)
 
-    def can(self, text: str, relation: str, end: End) -> bool:
-        """Whether `text` may stand at one end ("s" or "o") of `relation` (True where the KB cannot tell)."""
-        return self._can(text, relation, end, False)
+    def can(self, text: str, relation: str, end: End, strict: bool = False) -> bool:
+        """Whether `text` may stand at one end ("s" or "o") of `relation` (True where the KB cannot tell).
+
+        With `strict`, only when stored facts say so.
+        """
+        return self._can(text, relation, end, strict)
 
     def _can(self, text: str, relation: str, end: End, strict: bool) -> bool:
         if (relation, end) not in self._ends:

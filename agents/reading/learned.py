@@ -1,0 +1,179 @@
+"""The learned relation reader: where no catalog pattern reads a sentence, a classifier picks the relation.
+
+A sentence the rules leave unread may still name exactly one name the KB knows and one value: "Canopus
+is found in Centaurus", "Istanbul has roughly 15.7 million people". Its two mentions are masked ("X is
+found in Y"), and a logistic regression over the bundled encoder's vector of the masked text
+(`finetune.reader.train`; trained on the catalog's declared forms of KB facts and on FEVER claims as
+`NONE`, never on evaluation data) gives a probability per relation. The reading is kept only when:
+
+- the relation's ends fit the two mentions by the KB's stored facts (`TypeCheck`, strict): the
+  subject is a name the KB holds facts of that relation for, and the object is a name of the
+  relation's object type or a value of its kind;
+- the classifier says the masked sentence states some catalog relation (1 - P(NONE) at or above the
+  threshold fitted with the weights: out-of-fold precision 0.95 on the training rows, `NONE` rows
+  weighed as many as relation rows), and of the relations the types allow this one is the most
+  probable, by a margin (`MARGIN`).
+
+A sentence with more mentions, or none that fits, stays unread. The reading says it was read by the model
+(`Reading.cues` is 0), so an explanation can tell it from a pattern's reading.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from agents.reading.mentions import Mention
+from agents.reading.scope import negated_doc
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
+
+MODEL_PATH = Path(__file__).with_name("relation_model.npz")
+NONE = "NONE"
+MARGIN = 2.0
+"""How many times as probable as the next relation the types allow the read one must be."""
+
+
+@dataclass(frozen=True)
+class RelationModel:
+    """The classifier's weights, its classes and its threshold."""
+
+    weights: NDArray[np.float32]
+    bias: NDArray[np.float32]
+    classes: tuple[str, ...]
+    threshold: float
+    recipe: dict[str, Any]
+
+    @classmethod
+    def load(cls, path: Path = MODEL_PATH) -> RelationModel:
+        """The shipped weights (`finetune.reader.train` writes them)."""
+        with np.load(path, allow_pickle=False) as z:
+            return cls(
+                weights=z["weights"],
+                bias=z["bias"],
+                classes=tuple(str(c) for c in z["classes"]),
+                threshold=float(z["threshold"]),
+                recipe=json.loads(str(z["recipe"])),
+            )
+
+    def probabilities(self, vectors: NDArray[np.float32]) -> NDArray[np.float64]:
+        """Class probabilities per row (softmax of the linear scores)."""
+        z = vectors.astype(np.float64) @ self.weights.T.astype(np.float64) + self.bias
+        z -= z.max(axis=1, keepdims=True)
+        e = np.exp(z)
+        out: NDArray[np.float64] = e / e.sum(axis=1, keepdims=True)
+        return out
+
+
+@functools.cache
+def shipped_model() -> RelationModel:
+    """The shipped relation model, loaded once."""
+    return RelationModel.load()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A relation the model chose for two mentions."""
+
+    subject: Mention
+    object: Mention
+    relation: str
+    probability: float
+    negated: bool
+
+
+def masked(doc: Any, subject: Mention, obj: Mention) -> str:
+    """The sentence with the subject's tokens as "X" and the object's as "Y"."""
+    out, at = [], 0
+    text = doc.text
+    for m, mark in sorted(((subject, "X"), (obj, "Y")), key=lambda p: p[0].start):
+        if m.gap or m.end <= m.start:
+            continue
+        start, end = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
+        out += [text[at:start], mark]
+        at = end
+    return "".join([*out, text[at:]]).strip()
+
+
+Can = Callable[[str, str, Literal["s", "o"]], bool]
+"""Whether a name can stand at one end of a relation, by stored facts (`TypeCheck.can`, strict)."""
+
+
+def fits(catalog: Catalog, can: Can, relation: str, subject: Mention, obj: Mention) -> bool:
+    """Whether the two mentions fit the relation's ends by the KB's stored facts (and the object's kind)."""
+    spec = catalog.get(relation)
+    if subject.kind != ValueKind.ENTITY or obj.kind != spec.object_kind or not subject.linked:
+        return False
+    if not can(subject.text, relation, "s"):
+        return False
+    return obj.kind != ValueKind.ENTITY or (obj.linked and can(obj.text, relation, "o"))
+
+
+def _spans(found: Sequence[Mention]) -> list[list[Mention]]:
+    """The mentions grouped by span (a year is also a number), spans inside a longer one left out."""
+    spans: dict[tuple[int, int], list[Mention]] = {}
+    for m in found:
+        if not m.gap:
+            spans.setdefault((m.start, m.end), []).append(m)
+    keep = [k for k in spans if not any(o != k and o[0] <= k[0] and k[1] <= o[1] for o in spans)]
+    return [spans[k] for k in sorted(keep)]
+
+
+def choose(
+    doc: Any,
+    found: Sequence[Mention],
+    catalog: Catalog,
+    can: Can,
+    encode: Callable[[list[str]], NDArray[np.float32]],
+    model: RelationModel,
+) -> Choice | None:
+    """The one relation the model reads between a sentence's two mentions, or None (module docstring).
+
+    The model says whether the masked sentence states a catalog relation at all (1 - P(NONE) at least
+    its threshold); of the relations the KB's types allow, the most probable is read, when it is at
+    least `MARGIN` times as probable as the next one.
+    """
+    spans = _spans(found)
+    if len(spans) != 2:
+        return None
+    options: list[tuple[Mention, Mention, str]] = []
+    for first, second in ((spans[0], spans[1]), (spans[1], spans[0])):
+        for s in first:
+            for o in second:
+                options += [(s, o, spec.name) for spec in catalog if fits(catalog, can, spec.name, s, o)]
+    if not options:
+        return None
+    orientations = list(dict.fromkeys((s.start, o.start) for s, o, _ in options))
+    texts = []
+    for s_at, _ in orientations:
+        s = next(m for m, _o, _r in options if m.start == s_at)
+        o = next(x for m, x, _r in options if m.start == s_at)
+        texts.append(masked(doc, s, o))
+    probs = model.probabilities(encode(texts))
+    none = model.classes.index(NONE)
+    scored = sorted(
+        (
+            (float(probs[orientations.index((s.start, o.start))][model.classes.index(r)]), s, o, r)
+            for s, o, r in options
+            if r in model.classes
+        ),
+        key=lambda x: -x[0],
+    )
+    if not scored:
+        return None
+    p, s, o, relation = scored[0]
+    row = probs[orientations.index((s.start, o.start))]
+    rivals = [q for q, _s, _o, r in scored[1:] if r != relation]
+    if 1.0 - float(row[none]) < model.threshold or (rivals and p < MARGIN * rivals[0]):
+        return None
+    return Choice(s, o, relation, p, negated_doc(doc))
+
+
+__all__ = ["MODEL_PATH", "Choice", "RelationModel", "choose", "fits", "masked", "shipped_model"]

@@ -1,0 +1,1 @@
+"""The relation reader: its training rows (`data`) and its training (`train`)."""

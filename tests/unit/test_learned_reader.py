@@ -1,0 +1,123 @@
+"""The learned relation reader's choice (`agents.reading.learned`) with a scripted model, and its recipe's pieces."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from agents.reading.learned import MODEL_PATH, RelationModel, choose, masked
+from agents.reading.mentions import Mention
+from agents.reading.reader import nlp
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
+from finetune.reader import data
+from finetune.reader.train import threshold
+from tests.unit.statement_catalog import rel
+
+CATALOG = Catalog.from_dict(
+    {
+        "relation": [
+            rel("in_constellation", "{s} is in the constellation {o}.", "{s} is not in {o}.", "Is {s} in {o}?"),
+            rel("located_in", "{s} is located in {o}.", "{s} is not located in {o}.", "Is {s} located in {o}?"),
+        ]
+    }
+)
+CLASSES = ("NONE", "in_constellation", "located_in")
+
+
+def model(probs: list[float], tau: float = 0.8) -> RelationModel:
+    """A model whose scores are `log(probs)` whatever the vector (the encoder below gives ones)."""
+    logits = np.log(np.array(probs))
+    return RelationModel(
+        weights=np.zeros((3, 2), dtype=np.float32),
+        bias=logits.astype(np.float32),
+        classes=CLASSES,
+        threshold=tau,
+        recipe={},
+    )
+
+
+def encode(texts: list[str]) -> np.ndarray:
+    return np.ones((len(texts), 2), dtype=np.float32)
+
+
+def star_can(text: str, relation: str, end: str) -> bool:
+    """Only `in_constellation` fits a star and a constellation."""
+    return relation == "in_constellation"
+
+
+def mentions(doc: object, *spans: tuple[int, int, ValueKind]) -> list[Mention]:
+    return [Mention(a, b, doc[a:b].text, kind) for a, b, kind in spans]  # type: ignore[index]
+
+
+def test_masked_puts_x_and_y_on_the_mentions() -> None:
+    doc = nlp()("Canopus is found in Centaurus.")
+    s, o = mentions(doc, (0, 1, ValueKind.ENTITY), (4, 5, ValueKind.ENTITY))
+    assert masked(doc, s, o) == "X is found in Y."
+    assert masked(doc, o, s) == "Y is found in X."
+
+
+def test_two_mentions_the_types_fit_to_one_relation_are_read_when_the_model_sees_a_relation() -> None:
+    doc = nlp()("Canopus is found in Centaurus.")
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (4, 5, ValueKind.ENTITY))
+    choice = choose(doc, found, CATALOG, star_can, encode, model([0.05, 0.15, 0.8]))
+    assert choice is not None and (choice.subject.text, choice.relation, choice.object.text) == (
+        "Canopus",
+        "in_constellation",
+        "Centaurus",
+    )
+    assert not choice.negated
+
+
+def test_no_reading_when_the_model_sees_no_catalog_relation() -> None:
+    doc = nlp()("Canopus is found in Centaurus.")
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (4, 5, ValueKind.ENTITY))
+    assert choose(doc, found, CATALOG, star_can, encode, model([0.5, 0.25, 0.25])) is None  # 1 - P(NONE) < 0.8
+
+
+def test_a_rival_the_types_allow_must_be_beaten_by_a_margin() -> None:
+    doc = nlp()("Canopus is found in Centaurus.")
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (4, 5, ValueKind.ENTITY))
+    assert choose(doc, found, CATALOG, lambda t, r, e: True, encode, model([0.01, 0.4, 0.59])) is None
+    choice = choose(doc, found, CATALOG, lambda t, r, e: True, encode, model([0.01, 0.19, 0.8]))
+    assert choice is not None and choice.relation == "located_in"
+
+
+def test_a_third_mention_or_no_fitting_relation_leaves_the_sentence_unread() -> None:
+    doc = nlp()("Canopus and Rigel are found in Centaurus.")
+    three = mentions(doc, (0, 1, ValueKind.ENTITY), (2, 3, ValueKind.ENTITY), (6, 7, ValueKind.ENTITY))
+    assert choose(doc, three, CATALOG, star_can, encode, model([0.01, 0.98, 0.01])) is None
+    two = mentions(doc, (0, 1, ValueKind.ENTITY), (6, 7, ValueKind.ENTITY))
+    assert choose(doc, two, CATALOG, lambda t, r, e: False, encode, model([0.01, 0.98, 0.01])) is None
+
+
+def test_a_negated_sentence_gives_a_negated_choice() -> None:
+    doc = nlp()("Canopus is not found in Centaurus.")
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (5, 6, ValueKind.ENTITY))
+    choice = choose(doc, found, CATALOG, star_can, encode, model([0.05, 0.9, 0.05]))
+    assert choice is not None and choice.negated
+
+
+def test_the_training_rows_mask_whole_words_only() -> None:
+    assert data.masked("Paris is the capital of France.", "France", "Paris") == "Y is the capital of X."
+    assert data.masked("Parisian food is in France.", "France", "Paris") is None  # "Paris" is no word there
+    assert data.masked("Lyon is in France.", "France", "France") is None
+
+
+def test_the_threshold_weighs_none_rows_as_many_as_relation_rows() -> None:
+    classes = ["NONE", "r"]
+    # 10 relation rows at P(NONE) 0.1, 100 NONE rows: 5 at P(NONE) 0.1, 95 at 0.9
+    probs = np.array([[0.1, 0.9]] * 10 + [[0.1, 0.9]] * 5 + [[0.9, 0.1]] * 95)
+    y = ["r"] * 10 + ["NONE"] * 100
+    tau, figures = threshold(probs, y, classes)
+    # weighed, the 5 NONE rows count 0.5: precision 10 / 10.5 >= 0.95 at the first threshold tried
+    assert tau == pytest.approx(0.30) and figures["recall"] == 1.0 and figures["precision"] > 0.95
+
+
+def test_the_shipped_model_says_what_made_it() -> None:
+    m = RelationModel.load()
+    assert m.classes[0] == "NONE" and m.weights.shape[0] == len(m.classes)
+    assert m.recipe["produced_by"] == "finetune.reader.train" and 0.5 <= m.threshold < 1.0
+    assert MODEL_PATH.stat().st_size < 2**20 and json.dumps(m.recipe)
