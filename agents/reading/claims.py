@@ -9,6 +9,7 @@ to a response.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
@@ -26,6 +27,7 @@ from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read, with_pronoun
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.template_regex import fill
 
 if TYPE_CHECKING:
     pass
@@ -109,6 +111,25 @@ class SentenceReader:
         """The readings of one sentence; a pronoun subject is `previous`; `answer` fills a question word."""
         return read(nlp()(sentence), lexicon or self.lexicon, known, previous, answer)
 
+    @cached_property
+    def denials(self) -> dict[str, frozenset[str]]:
+        """Per relation, the words of its antonym templates that deny it ("outside" of "{s} lies outside {o}").
+
+        Adverbs, adjectives and prepositions an antonym template has and the relation's statement lacks.
+        """
+        out: dict[str, frozenset[str]] = {}
+        for spec in self.catalog:
+            said = {t.lemma_.lower() for t in nlp()(fill(spec.positive, "Alice", "Bob"))}
+            words = {
+                t.lemma_.lower()
+                for antonym in spec.antonyms
+                for t in nlp()(fill(antonym, "Alice", "Bob"))
+                if t.pos_ in ("ADV", "ADJ", "ADP") and t.lemma_.lower() not in said
+            }
+            if words:
+                out[spec.name] = frozenset(words)
+        return out
+
     def learned(
         self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
     ) -> list[Reading]:
@@ -120,14 +141,8 @@ class SentenceReader:
 
         doc = nlp()(sentence)
         found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
-        choice = choose(
-            doc,
-            found,
-            self.catalog,
-            lambda t, r, e: typed.can(t, r, e, strict=True),
-            embedder().encode,
-            shipped_model(),
-        )
+        fits = functools.partial(_strictly, typed)
+        choice = choose(doc, found, self.catalog, fits, embedder().encode, shipped_model(), denials=self.denials)
         if choice is None:
             return []
         past = any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)

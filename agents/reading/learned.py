@@ -6,6 +6,8 @@ found in Y"), and a logistic regression over the bundled encoder's vector of the
 (`finetune.reader.train`; trained on the catalog's declared forms of KB facts and on FEVER claims as
 `NONE`, never on evaluation data) gives a probability per relation. The reading is kept only when:
 
+- one mention is the sentence's subject (or its possessor), a name or a pronoun, and the other stands
+  outside the subject's phrase (`subject_of`);
 - the relation's ends fit the two mentions by the KB's stored facts (`TypeCheck`, strict): the
   subject is a name the KB holds facts of that relation for, and the object is a name of the
   relation's object type or a value of its kind;
@@ -14,7 +16,8 @@ found in Y"), and a logistic regression over the bundled encoder's vector of the
   weighed as many as relation rows), and of the relations the types allow this one is the most
   probable, by a margin (`MARGIN`).
 
-A sentence with more mentions, or none that fits, stays unread. The reading says it was read by the model
+A sentence with more mentions, or none that fits, stays unread, and so does one with a word of the
+relation's antonym templates ("outside" of "lies outside"). The reading says it was read by the model
 (`Reading.cues` is 0), so an explanation can tell it from a pattern's reading.
 """
 
@@ -22,7 +25,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -87,6 +91,8 @@ class Choice:
     relation: str
     probability: float
     negated: bool
+    stated: float = 1.0
+    """The model's probability that the sentence states some catalog relation (1 - P(NONE))."""
 
 
 def masked(doc: Any, subject: Mention, obj: Mention) -> str:
@@ -111,6 +117,8 @@ def fits(catalog: Catalog, can: Can, relation: str, subject: Mention, obj: Menti
     spec = catalog.get(relation)
     if subject.kind != ValueKind.ENTITY or obj.kind != spec.object_kind or not subject.linked:
         return False
+    if obj.kind == ValueKind.ENTITY and not obj.text[:1].isupper() and not CLASS_SLOT.search(spec.positive):
+        return False  # "Corsica is a mountain": a common noun is no place; only "{s} was a {o}" takes one
     if not can(subject.text, relation, "s"):
         return False
     return obj.kind != ValueKind.ENTITY or (obj.linked and can(obj.text, relation, "o"))
@@ -126,6 +134,30 @@ def _spans(found: Sequence[Mention]) -> list[list[Mention]]:
     return [spans[k] for k in sorted(keep)]
 
 
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+CLASS_SLOT = re.compile(r"\b(?:a|an)\s+\{o\}")
+"""A statement template whose object is a class noun ("{s} was a {o}."): the only kind a common noun fills."""
+
+
+def subject_of(doc: Any, s: Mention, o: Mention) -> bool:
+    """Whether `s` is the sentence's subject (or its possessor) and `o` stands outside the subject's phrase.
+
+    "Camden, New Jersey is a town" names both inside the subject: no relation between them is said;
+    "Port of Spain is a town": "Spain" is no subject. A subject is a name (capitalised) or a pronoun.
+    """
+    head = next((t for t in doc[s.start : s.end] if t.dep_ in SUBJECT_DEPS), None)
+    if head is None:
+        owner = next((t for t in doc[s.start : s.end] if t.dep_ == "poss" and t.head.dep_ in SUBJECT_DEPS), None)
+        head = owner.head if owner is not None else None
+    if not (doc[s.start].text[:1].isupper() or doc[s.start].pos_ == "PRON"):
+        return False
+    if head is None:  # a parse with no subject at all ("Bolivia" as the verb's compound): the opening name
+        root = next((t for t in doc if t.dep_ == "ROOT"), None)
+        opening = not any(t.dep_ in SUBJECT_DEPS for t in doc) and s.start == 0
+        return root is not None and opening and s.end <= root.i < o.start
+    return not any(head.left_edge.i <= i <= head.right_edge.i for i in range(o.start, o.end))
+
+
 def choose(
     doc: Any,
     found: Sequence[Mention],
@@ -133,8 +165,14 @@ def choose(
     can: Can,
     encode: Callable[[list[str]], NDArray[np.float32]],
     model: RelationModel,
+    threshold: float | None = None,
+    denials: Mapping[str, frozenset[str]] | None = None,
 ) -> Choice | None:
     """The one relation the model reads between a sentence's two mentions, or None (module docstring).
+
+    `threshold` replaces the model's own (a benchmark's sweep). `denials` are the cue lemmas of each
+    relation's antonym templates ("outside" for "located in"): a sentence with one says the relation's
+    denial, which the model cannot tell, and stays unread.
 
     The model says whether the masked sentence states a catalog relation at all (1 - P(NONE) at least
     its threshold); of the relations the KB's types allow, the most probable is read, when it is at
@@ -147,7 +185,8 @@ def choose(
     for first, second in ((spans[0], spans[1]), (spans[1], spans[0])):
         for s in first:
             for o in second:
-                options += [(s, o, spec.name) for spec in catalog if fits(catalog, can, spec.name, s, o)]
+                if subject_of(doc, s, o):
+                    options += [(s, o, spec.name) for spec in catalog if fits(catalog, can, spec.name, s, o)]
     if not options:
         return None
     orientations = list(dict.fromkeys((s.start, o.start) for s, o, _ in options))
@@ -171,9 +210,12 @@ def choose(
     p, s, o, relation = scored[0]
     row = probs[orientations.index((s.start, o.start))]
     rivals = [q for q, _s, _o, r in scored[1:] if r != relation]
-    if 1.0 - float(row[none]) < model.threshold or (rivals and p < MARGIN * rivals[0]):
+    if denials and any(t.lemma_.lower() in denials.get(relation, frozenset()) for t in doc):
         return None
-    return Choice(s, o, relation, p, negated_doc(doc))
+    relation_p = 1.0 - float(row[none])
+    if relation_p < (model.threshold if threshold is None else threshold) or (rivals and p < MARGIN * rivals[0]):
+        return None
+    return Choice(s, o, relation, p, negated_doc(doc), relation_p)
 
 
 __all__ = ["MODEL_PATH", "Choice", "RelationModel", "choose", "fits", "masked", "shipped_model"]

@@ -121,3 +121,52 @@ def test_the_shipped_model_says_what_made_it() -> None:
     assert m.classes[0] == "NONE" and m.weights.shape[0] == len(m.classes)
     assert m.recipe["produced_by"] == "finetune.reader.train" and 0.5 <= m.threshold < 1.0
     assert MODEL_PATH.stat().st_size < 2**20 and json.dumps(m.recipe)
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("Camden, New Jersey is a town.", ((0, 1), (2, 4))),  # both inside the subject's phrase
+        ("Port of Spain is a town.", ((2, 3), (5, 6))),  # "Spain" is no subject
+        ("the mascot is in Vietnam.", ((1, 2), (4, 5))),  # a common noun is no subject name
+    ],
+)
+def test_only_the_subject_and_a_mention_outside_its_phrase_are_paired(
+    text: str, spans: tuple[tuple[int, int], tuple[int, int]]
+) -> None:
+    doc = nlp()(text)
+    found = mentions(doc, *((a, b, ValueKind.ENTITY) for a, b in spans))
+    assert choose(doc, found, CATALOG, lambda t, r, e: True, encode, model([0.01, 0.01, 0.98])) is None
+
+
+def test_a_common_noun_fills_only_a_class_slot() -> None:
+    catalog = Catalog.from_dict(
+        {
+            "relation": [
+                rel("located_in", "{s} is located in {o}.", "{s} is not located in {o}.", "Is {s} in {o}?"),
+                rel("occupation", "{s} was a {o}.", "{s} was not a {o}.", "Was {s} a {o}?"),
+            ]
+        }
+    )
+    doc = nlp()("Corsica is a mountain.")
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (3, 4, ValueKind.ENTITY))
+    only = {"located_in": [0.01, 0.98, 0.01], "occupation": [0.01, 0.01, 0.98]}
+    for relation, probs in only.items():
+        m = RelationModel(
+            weights=np.zeros((3, 2), dtype=np.float32),
+            bias=np.log(np.array(probs)).astype(np.float32),
+            classes=("NONE", "located_in", "occupation"),
+            threshold=0.8,
+            recipe={},
+        )
+        choice = choose(doc, found, catalog, lambda t, r, e, want=relation: r == want, encode, m)
+        assert (choice is not None) == (relation == "occupation")
+
+
+def test_a_word_of_the_relations_antonym_keeps_the_sentence_unread() -> None:
+    doc = nlp()("Lyon lies outside France.")
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (3, 4, ValueKind.ENTITY))
+    denials = {"located_in": frozenset({"outside"})}
+    m = model([0.01, 0.01, 0.98])
+    assert choose(doc, found, CATALOG, lambda t, r, e: r == "located_in", encode, m, denials=denials) is None
+    assert choose(doc, found, CATALOG, lambda t, r, e: r == "located_in", encode, m) is not None
