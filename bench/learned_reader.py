@@ -1,6 +1,7 @@
 """What the learned relation reader reads on sentences people wrote: a threshold sweep and the reads to inspect.
 
-Sets (no evaluation data): FEVER claims of `../shared/data/train/` (a seeded sample; nearly all state
+Sets (no evaluation data): FEVER claims of `../shared/data/train/` (a seeded sample of the half the model
+was never trained on, `finetune.reader.data.held_out`; nearly all state
 relations outside the catalog, so a read there is most often a false read), and `--pairs FILE`
 responses (our own sets), split into plain statements as the verifier does (`agents.reading.discourse`).
 For each sentence with two mentions that the KB's types fit to a relation, the reader's choice at a
@@ -35,9 +36,12 @@ def sentences(args: argparse.Namespace) -> dict[str, list[str]]:
 
     out: dict[str, list[str]] = {}
     if args.fever:
+        from finetune.reader.data import held_out
+
         rows = [json.loads(line) for line in (SHARED / "train" / "fever" / "fever_rte_dev.jsonl").open()]
-        random.Random(args.seed).shuffle(rows)
-        out["FEVER claims (train)"] = [r["claim"] for r in rows[: args.fever]]
+        claims = [r["claim"] for r in rows if held_out(r["claim"])]  # the half the model never saw
+        random.Random(args.seed).shuffle(claims)
+        out["FEVER claims (train, held-out half)"] = claims[: args.fever]
     for path in args.pairs:
         said = [plain(nlp()(json.loads(line)["response"])).text for line in path.open(encoding="utf-8")]
         out[path.name] = [s.text.strip() for text in said for s in nlp()(text).sents if s.text.strip()]

@@ -16,7 +16,8 @@ found in Y"), and a logistic regression over the bundled encoder's vector of the
   weighed as many as relation rows), and of the relations the types allow this one is the most
   probable, by a margin (`MARGIN`).
 
-A sentence with more mentions, or none that fits, stays unread, and so does one with a word of the
+A number inside a name ("the Group of 15") is no value, and a number that may be a year is read
+only as one. A sentence with more mentions, or none that fits, stays unread, and so does one with a word of the
 relation's antonym templates ("outside" of "lies outside"). The reading says it was read by the model
 (`Reading.cues` is 0), so an explanation can tell it from a pattern's reading.
 """
@@ -112,13 +113,16 @@ Can = Callable[[str, str, Literal["s", "o"]], bool]
 """Whether a name can stand at one end of a relation, by stored facts (`TypeCheck.can`, strict)."""
 
 
-def fits(catalog: Catalog, can: Can, relation: str, subject: Mention, obj: Mention) -> bool:
-    """Whether the two mentions fit the relation's ends by the KB's stored facts (and the object's kind)."""
+def fits(catalog: Catalog, can: Can, relation: str, subject: Mention, obj: Mention, classed: bool = False) -> bool:
+    """Whether the two mentions fit the relation's ends by the KB's stored facts (and the object's kind).
+
+    `classed`: the object follows "a" / "an" ("is a mountain"), so it names a class, not a thing.
+    """
     spec = catalog.get(relation)
     if subject.kind != ValueKind.ENTITY or obj.kind != spec.object_kind or not subject.linked:
         return False
-    if obj.kind == ValueKind.ENTITY and not obj.text[:1].isupper() and not CLASS_SLOT.search(spec.positive):
-        return False  # "Corsica is a mountain": a common noun is no place; only "{s} was a {o}" takes one
+    if obj.kind == ValueKind.ENTITY and classed and not CLASS_SLOT.search(spec.positive):
+        return False  # "Corsica is a mountain": "a N" names a class, which only "{s} was a {o}" takes
     if not can(subject.text, relation, "s"):
         return False
     return obj.kind != ValueKind.ENTITY or (obj.linked and can(obj.text, relation, "o"))
@@ -131,12 +135,34 @@ def _spans(found: Sequence[Mention]) -> list[list[Mention]]:
         if not m.gap:
             spans.setdefault((m.start, m.end), []).append(m)
     keep = [k for k in spans if not any(o != k and o[0] <= k[0] and k[1] <= o[1] for o in spans)]
-    return [spans[k] for k in sorted(keep)]
+    out = []
+    for k in sorted(keep):
+        group = spans[k]
+        if any(m.kind == ValueKind.YEAR for m in group):  # "existed in 1035": a year, not a count
+            group = [m for m in group if m.kind != ValueKind.QUANTITY]
+        out.append(group)
+    return out
+
+
+def _in_a_name(doc: Any, m: Mention) -> bool:
+    """Whether a value stands inside a name ("the Group of 15"): then it is no value of the sentence's own.
+
+    Inside a named entity that is no value, or the object of "of" after a proper noun.
+    """
+    if m.kind == ValueKind.ENTITY:
+        return False
+    tokens = doc[m.start : m.end]
+    if any(t.ent_type_ and t.ent_type_ not in VALUE_ENTITIES for t in tokens):
+        return True
+    last = tokens[-1]
+    return bool(last.head.dep_ == "prep" and last.head.lower_ == "of" and last.head.head.pos_ == "PROPN")
 
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+VALUE_ENTITIES = frozenset({"DATE", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL", "TIME"})
+"""spaCy's entity types of values; a number inside any other entity is part of a name."""
 CLASS_SLOT = re.compile(r"\b(?:a|an)\s+\{o\}")
-"""A statement template whose object is a class noun ("{s} was a {o}."): the only kind a common noun fills."""
+"""A statement template whose object is a class noun ("{s} was a {o}."): the only kind "a N" fills."""
 
 
 def subject_of(doc: Any, s: Mention, o: Mention) -> bool:
@@ -179,14 +205,15 @@ def choose(
     least `MARGIN` times as probable as the next one.
     """
     spans = _spans(found)
-    if len(spans) != 2:
+    if len(spans) != 2 or any(_in_a_name(doc, m) for group in spans for m in group):
         return None
     options: list[tuple[Mention, Mention, str]] = []
     for first, second in ((spans[0], spans[1]), (spans[1], spans[0])):
         for s in first:
             for o in second:
+                classed = o.start > 0 and doc[o.start - 1].lower_ in ("a", "an")
                 if subject_of(doc, s, o):
-                    options += [(s, o, spec.name) for spec in catalog if fits(catalog, can, spec.name, s, o)]
+                    options += [(s, o, r.name) for r in catalog if fits(catalog, can, r.name, s, o, classed)]
     if not options:
         return None
     orientations = list(dict.fromkeys((s.start, o.start) for s, o, _ in options))

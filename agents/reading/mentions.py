@@ -264,6 +264,8 @@ def mentions(
         if name is None and end - start == 1 and doc[start].pos_ == "ADJ" and doc[start].dep_ == "amod":
             continue  # "the African continent": an adjective says what its noun is, it names nothing
         text = name or _without_final_period(doc, end, doc[start:end].text, known)
+        if not any(ch.isalnum() for ch in text):
+            continue  # "-" of "s-block": no name, whatever a KB labels so
         if known(text):
             found.append(Mention(start, end, text, ValueKind.ENTITY))
     if unlinked:

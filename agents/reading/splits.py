@@ -117,8 +117,8 @@ def _arguments(verb: Any) -> list[Any]:
                 visit(c)
 
     for c in verb.children:
-        if c.dep_ in ARGUMENT_DEPS and c.i > verb.i:
-            visit(c)
+        if (c.dep_ in ARGUMENT_DEPS or (c.dep_ == "conj" and c.pos_ == "ADP")) and c.i > verb.i:
+            visit(c)  # "associated with A, and also with B": the second "with" is the verb's conjunct
         elif c.dep_ == "dobj":  # "isolated fluorine in France": the object's own arguments are the verb's
             for g in c.children:
                 if g.dep_ == "prep" and g.i > c.i:
@@ -135,8 +135,8 @@ def _own_span(prep: Any, nested: list[Any]) -> list[int]:
 def verb_arguments(sent: Any, taken: set[int]) -> list[Split]:
     """The root verb's second and later arguments, each said again with the subject and the verb.
 
-    Only a full verb (not "be"), with a subject, and at least two arguments that name something, none of
-    them in `taken` (words another rewrite moves).
+    Only a full verb (not "be"), with a subject, and at least two arguments, one of them naming something
+    (a proper name or a number), none of them in `taken` (words another rewrite moves).
     """
     verb = sent.root
     if verb.pos_ != "VERB" or verb.lemma_ == "be":
@@ -146,7 +146,9 @@ def verb_arguments(sent: Any, taken: set[int]) -> list[Split]:
         return []
     args = [p for p in _arguments(verb) if not _dates(p)]
     spans = [_own_span(p, args) for p in args]
-    named = [(p, s) for p, s in zip(args, spans, strict=True) if _names_something(sent.doc[i] for i in s)]
+    named = list(zip(args, spans, strict=True))
+    if not any(_names_something(sent.doc[i] for i in s) for _, s in named):
+        return []
     if len(named) < 2 or len(named) > MAX_ARGUMENTS or any(i in taken for _, s in named for i in s):
         return []
     doc = sent.doc
@@ -160,8 +162,10 @@ def verb_arguments(sent: Any, taken: set[int]) -> list[Split]:
     out = []
     for _, span in named[1:]:
         cut = set(span)
-        if doc[span[0] - 1].is_punct and span[0] - 1 > verb.i:
-            cut.add(span[0] - 1)  # "..., in 1886": the comma goes with it
+        at = span[0] - 1
+        while at > verb.i and (doc[at].is_punct or doc[at].dep_ == "cc"):
+            cut.add(at)  # "..., in 1886", ", and also with B": the comma and the "and" go with it
+            at -= 1
         out.append(Split(frozenset(cut), tuple(sorted(set(head) | set(span) | set(dating)))))
     return out
 

@@ -54,3 +54,23 @@ def test_names_no_relation_fits_stay_unread(verifier: Verifier, response: str) -
     v = verifier.verify(VerifyRequest(query="", response=response))
     assert v.decision == Decision.UNDECIDED
     assert all(c.reading is None or c.reading.relation is None for c in v.claims), v.claims
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Yes, BRCA1 is associated with breast cancer, and also with Fanconi anemia.",  # a verb's two arguments
+        "Bolivia recognises Spanish, Quechua and Aymara as official languages.",  # a list, one name at a time
+    ],
+)
+def test_split_statements_are_each_read(verifier: Verifier, response: str) -> None:
+    v = verifier.verify(VerifyRequest(query="", response=response))
+    assert v.decision == Decision.SUPPORTED, v.explanation
+    assert len([c for c in v.claims if c.reading is not None and c.reading.relation]) >= 2
+
+
+def test_the_parts_of_a_hyphenated_word_are_not_read_as_names(verifier: Verifier) -> None:
+    """ "s-block" parses as "s", "-", "block"; the seed KB labels something "-", which is no name in a sentence."""
+    v = verifier.verify(VerifyRequest(query="", response="Sodium sits in period 3 and group 1, in the s-block."))
+    assert v.decision != Decision.REFUTED, v.explanation
+    assert all(c.reading is None or c.reading.object != "-" for c in v.claims)
