@@ -54,6 +54,8 @@ class ClaimOrigin(StrEnum):
     """A sentence of the response, unread."""
     READER = "reader"
     """A free sentence read by the semantic reader (`agents.reading`): linked names, a relation by its cues."""
+    MODEL = "model"
+    """A free sentence no pattern reads, read by the relation model (`agents.reading.learned`)."""
 
 
 class ClaimCondition(BaseModel):

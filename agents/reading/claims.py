@@ -147,7 +147,18 @@ class SentenceReader:
             return []
         past = any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
         o = choice.object
-        return [Reading(choice.subject.text, choice.relation, o.text, choice.negated, past, 0, tolerance=o.tolerance)]
+        return [
+            Reading(
+                choice.subject.text,
+                choice.relation,
+                o.text,
+                choice.negated,
+                past,
+                0,
+                tolerance=o.tolerance,
+                by_model=True,
+            )
+        ]
 
     def compared(self, sentence: str, known: Callable[[str], bool], lexicon: Lexicon) -> Comparative | None:
         """The comparison of two names' years or numbers a sentence makes (`agents.reading.comparatives`)."""

@@ -83,6 +83,11 @@ def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
     return any(len(t) >= 3 and str(t[1]) == reading.relation and fold(str(t[0])) == subject for t in triples)
 
 
+def _origin(r: Reading) -> ClaimOrigin:
+    """How a reading of a free sentence was made: a pattern's cues, or the relation model."""
+    return ClaimOrigin.MODEL if r.by_model else ClaimOrigin.READER
+
+
 def _ends(claim: Claim) -> tuple[str, str | None] | None:
     """A claim's subject and object as a later pronoun may name them (a set claim: its variable)."""
     if isinstance(claim, TripleClaim | CommonClaim):
@@ -226,9 +231,9 @@ def read_free(
                 readings = all_or_nothing(each, functools.partial(statement, previous=previous))
             out += [hop_claim(c, h, catalog) for h in hops] if readings else []
             if misnamed:  # "In 1980 Spain's currency ...": a template took "In 1980 Spain" for a name
-                out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings] or [c]
+                out += [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings] or [c]
                 continue
-            out += [reading_claim(c, r, ClaimOrigin.READER, verbalize(catalog, r)) for r in readings]
+            out += [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings]
             if not readings or any(r.partial for r in readings):
                 out.append(c)
             last = next((x for x in reversed(out) if (e := _ends(x)) and e[0]), None)

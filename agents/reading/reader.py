@@ -57,6 +57,8 @@ class Reading:
     """The year the sentence puts the claim at ("In 1995 France used the franc"); None when undated."""
     time: TimeWord = TimeWord.AT
     """How the claim stands to `year` ("until 2001": `until`)."""
+    by_model: bool = False
+    """Read by the relation model (`agents.reading.learned`), not by a pattern's cues."""
 
 
 @functools.cache

@@ -104,7 +104,7 @@ class ClaimReading(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: str = Field(description="triple / common / count / comparison / set / temporal / text (unread).")
-    read_by: str = Field(description="template / reader / query / extractor / sentence (no reader read it).")
+    read_by: str = Field(description="template / reader / model / query / extractor / sentence (no reader read it).")
     subject: str | None = Field(default=None, description="The linked subject, as written.")
     relation: str | None = Field(default=None, description="The catalog relation or the supplied label it links to.")
     object: str | None = Field(default=None, description="The linked object or value, as written.")

@@ -1,7 +1,7 @@
 """Training rows for the relation reader: masked sentences, each labelled with a catalog relation or `NONE`.
 
-- *Relations*: facts sampled from the KB, said in every form the catalog declares for them (the
-  natural generator's `fact_forms`, the past tense, the noun and phrase forms of `drowzee_core.kb.wording`).
+- *Relations*: facts sampled from the KB, said in every form the catalog declares for them (`forms`: the
+  statement template in both tenses, its inverse's, the noun and phrase forms of `drowzee_core.kb.wording`).
 - *NONE*: claims of FEVER (`../shared/data/train/fever/fever_rte_dev.jsonl`), sentences people wrote about
   other relations, with two of their names or numbers masked; the claims `held_out` (half, by a hash of
   the text) are never trained on, so that `bench/learned_reader.py` measures false reads on them. A
@@ -24,7 +24,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from drowzee_core.generate.natural.clauses import fact_forms
 from drowzee_core.kb.model import RelationSpec, ValueKind
 from drowzee_core.kb.store import KBStore
 from drowzee_core.kb.template_regex import fill
@@ -68,11 +67,19 @@ def _value(label: str, kind: ValueKind) -> str:
 
 
 def forms(spec: RelationSpec, inverse: RelationSpec | None, s: str, o: str) -> list[str]:
-    """Every declared wording of one fact."""
-    entity = spec.object_kind == ValueKind.ENTITY
-    out = [f.text for f in fact_forms(spec, s, o, inverse, unique=spec.functional, entity_object=entity)]
+    """Every declared wording of one fact.
+
+    The catalog's statement in both tenses, its noun and phrase forms, and its inverse's or (symmetric)
+    its own statement with the ends swapped.
+    The natural generator's phrasing (`drowzee_core.generate.natural`) is never used: pairs it words
+    would be read back by what learned from it (tests/unit/test_natural_imports.py).
+    """
     templates = with_past([spec.positive]) + noun_templates(spec.phrase) + phrase_templates(spec.phrase)
-    out += [fill(t, s, o) for t in templates]
+    out = [fill(t, s, o) for t in templates]
+    if inverse is not None:
+        out += [fill(t, o, s) for t in with_past([inverse.positive])]
+    if spec.symmetric:
+        out += [fill(t, o, s) for t in with_past([spec.positive])]
     return list(dict.fromkeys(t.rstrip(".") + "." for t in out))
 
 

@@ -113,6 +113,7 @@ def finding_html(c: ClaimVerdict) -> str:
 READ_BY = {
     "template": "catalog templates",
     "reader": "sentence reader",
+    "model": "relation model (no pattern read it)",
     "query": "question reader (query + answer)",
     "extractor": "extractor model",
     "sentence": "none",

@@ -79,6 +79,9 @@ class FakeSentenceReader:
     def answers_of(self, response: str, known: Any, question: str = "") -> list[Any]:
         return []
 
+    def learned(self, sentence: str, known: Any, typed: Any, previous: str | None = None) -> list[Any]:
+        return []
+
     def compared(self, sentence: str, known: Any, lexicon: Any) -> None:
         return None
 
