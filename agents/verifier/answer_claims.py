@@ -13,9 +13,9 @@ import re
 from collections.abc import Sequence
 
 from agents.reading.claim_types import ClaimCondition, ClaimOrigin, SetClaim, TemporalClaim
+from agents.reading.templates.set_questions import read_set_answer
 from agents.verifier.context import VerifierContext
 from agents.verifier.kb.answer_set import evidence_answers
-from drowzee_core.kb.set_questions import read_set_answer
 from drowzee_core.logic.mtl_question import read_mtl_question
 from drowzee_core.logic.mtl_syntax import query_to_drowzee, to_drowzee
 from drowzee_core.records.answer_text import parse_answer

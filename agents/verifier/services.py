@@ -29,9 +29,9 @@ if TYPE_CHECKING:
     from agents.reading.claims import SentenceReader
     from agents.reading.evidence_reader import EvidenceReader
     from agents.reading.llm_reader import ModelEvidenceReader
+    from agents.reading.templates.questions import QueryReader
     from drowzee_core.kb.catalog import Catalog
     from drowzee_core.kb.linking import KBLinker
-    from drowzee_core.kb.questions import QueryReader
     from drowzee_core.kb.store import KBStore
     from drowzee_core.llm.judge import Judge
     from drowzee_core.logic.reasoner import Reasoner
@@ -150,8 +150,8 @@ class Services:
     @cached_property
     def reader(self) -> QueryReader:
         """Reads catalog-phrased statements and query + short answer into claims."""
+        from agents.reading.templates.questions import QueryReader
         from drowzee_core.kb.naming import stored_objects
-        from drowzee_core.kb.questions import QueryReader
 
         store = self.store
         return QueryReader(self.catalog, hops=lambda name, rel: self.gate.run(stored_objects, store, name, rel))

@@ -221,8 +221,8 @@ def test_a_past_tense_value_is_not_refuted_by_the_unique_value_held_now() -> Non
         ClaimOrigin,
         TripleClaim,
     )
+    from agents.reading.templates.statements import StatementReader
     from agents.verifier.nodes.kb_check import check_claims
-    from drowzee_core.kb.statements import StatementReader
 
     reader = StatementReader(Catalog.from_toml())
     said = [*reader.read("The population of Avalon is 5000."), *reader.read("Avalon had a population of 5000.")]

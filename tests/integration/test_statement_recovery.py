@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from agents.reading.templates.questions import QueryReader
+from agents.reading.templates.statement_types import Statement
 from drowzee_core.generate.factchd import PATTERNS, FactCHDConfig, FactCHDGenerator
 from drowzee_core.kb.model import Stats
-from drowzee_core.kb.questions import QueryReader
-from drowzee_core.kb.statement_types import Statement
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.records.pair import QRPair

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.reading.templates.questions import QueryReader
+from agents.reading.templates.statement_types import Claim, Statement
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.questions import QueryReader
-from drowzee_core.kb.statement_types import Claim, Statement
 
 Triple = tuple[str, str, str, bool]
 

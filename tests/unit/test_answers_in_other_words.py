@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from drowzee_core.kb.questions import QueryReader
-from drowzee_core.kb.statement_types import Statement
+from agents.reading.templates.questions import QueryReader
+from agents.reading.templates.statement_types import Statement
 from tests.unit.statement_catalog import READER, SET_QUERY, triples
 
 
@@ -31,7 +31,7 @@ from tests.unit.statement_catalog import READER, SET_QUERY, triples
     ],
 )
 def test_set_answers_in_other_words(response: str, members: tuple[str, ...] | None, only: bool) -> None:
-    from drowzee_core.kb.set_questions import read_set_answer
+    from agents.reading.templates.set_questions import read_set_answer
 
     found = read_set_answer(READER, SET_QUERY, response)
     assert (found.members if found else None) == members

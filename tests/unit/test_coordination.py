@@ -9,8 +9,8 @@ from agents.reading.coordination import all_or_nothing, distributed, pair_of, th
 from agents.reading.known import Known
 from agents.reading.mentions import mentions
 from agents.reading.reader import nlp
+from agents.reading.templates.sentence_split import fragments
 from drowzee_core.kb.model import ValueKind
-from drowzee_core.kb.sentence_split import fragments
 from tests.unit.test_question_frames import NoKB
 
 NAMES = ["Norland", "Ostria", "Vessa", "Dunmere", "Kettle Isles"]

@@ -57,7 +57,7 @@ def test_every_module_has_a_layer() -> None:
 def test_the_walk_sees_the_packages(graph: nx.DiGraph) -> None:
     assert graph.number_of_nodes() > 250
     assert graph.has_edge("service.server", "agents.verifier.runner")
-    assert graph.has_edge("drowzee_core.kb.questions", "drowzee_core.kb.set_questions")
+    assert graph.has_edge("agents.reading.templates.questions", "agents.reading.templates.set_questions")
 
 
 def test_no_layer_imports_a_layer_above_it(graph: nx.DiGraph) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from drowzee_core.kb.statement_types import ComparisonStatement, Statement
+from agents.reading.templates.statement_types import ComparisonStatement, Statement
 from tests.unit.statement_catalog import CITIES_QUERY, READER, SET_QUERY, Triple, triples
 
 
@@ -214,7 +214,7 @@ def test_set_operation_bare_list_splits_at_known_names_only_by_default() -> None
 
 
 def test_set_answer_reads_the_list_and_the_conditions_for_the_completeness_claim() -> None:
-    from drowzee_core.kb.set_questions import SetCondition, read_set_answer
+    from agents.reading.templates.set_questions import SetCondition, read_set_answer
 
     query = "What are all X such that X is located in France and X is not a member of NATO?"
     found = read_set_answer(READER, query, "So, the X that meet the given criteria are Lyon and Nice.")

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from agents.reading.templates.questions import QueryReader
+from agents.reading.templates.statement_types import ComparisonStatement, Statement
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.questions import QueryReader
-from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, fill, indefinite
 from tests.unit.statement_catalog import CITIES_QUERY, READER, SET_QUERY, Triple, rel, triples
 

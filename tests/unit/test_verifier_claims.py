@@ -125,9 +125,9 @@ def test_cited_evidence_shares_words_with_the_claim() -> None:
 def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
     from types import SimpleNamespace
 
+    from agents.reading.templates.questions import QueryReader
     from agents.verifier.nodes.claims import read_claims
     from drowzee_core.kb.catalog import Catalog
-    from drowzee_core.kb.questions import QueryReader
     from tests.unit.verifier_fakes import FakeSentenceReader
 
     reader = QueryReader(Catalog.from_toml())

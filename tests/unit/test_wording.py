@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from agents.reading.templates.questions import QueryReader
+from agents.reading.templates.statement_types import ComparisonStatement, Statement
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.questions import QueryReader
-from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 from drowzee_core.kb.wording import (
     clean_name,
     comparative,

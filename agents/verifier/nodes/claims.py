@@ -28,6 +28,7 @@ from agents.reading.known import knower, names_known, narrowed, typed_readings, 
 from agents.reading.reader import nlp
 from agents.reading.relabel import relabel
 from agents.reading.scope import asserts_nothing
+from agents.reading.templates.statement_types import ComparisonStatement, Statement
 from agents.reading.values import number_phrase
 from agents.verifier.answer_claims import answers_claim, set_claim, stances, temporal_claims
 from agents.verifier.context import VerifierContext
@@ -36,7 +37,6 @@ from agents.verifier.state import VerifierState
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.naming import TypeCheck
-from drowzee_core.kb.statement_types import ComparisonStatement, Statement
 
 MAX_PARSE_CHARS = 20_000
 """The part of a response parsed for its discourse (the rest is read as it is)."""

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from agents.reading.templates.sentence_split import Span
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
-from drowzee_core.kb.sentence_split import Span
 from drowzee_core.kb.wording import listed_names, stated_year
 
 Direction = Literal["most", "least"]

@@ -37,10 +37,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.model import ValueKind
-from drowzee_core.kb.sentence_split import Span, ends_in_abbreviation, fragments, is_question, titles_only
-from drowzee_core.kb.statement_types import (
+from agents.reading.templates.sentence_split import Span, ends_in_abbreviation, fragments, is_question, titles_only
+from agents.reading.templates.statement_types import (
     Claim,
     ComparisonReading,
     ComparisonStatement,
@@ -50,6 +48,8 @@ from drowzee_core.kb.statement_types import (
     disambiguate,
     unique,
 )
+from drowzee_core.kb.catalog import Catalog
+from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.template_regex import (
     PLACEHOLDER,
     fix_object,

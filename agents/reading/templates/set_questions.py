@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from drowzee_core.kb.answer_lists import abstains, split_answer_names
+from agents.reading.templates.answer_lists import abstains, split_answer_names
+from agents.reading.templates.sentence_split import Span
+from agents.reading.templates.statement_types import Reading, Statement
+from agents.reading.templates.statements import StatementReader
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.sentence_split import Span
-from drowzee_core.kb.statement_types import Reading, Statement
-from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, fill, strip_lead
 
 SET_QUERY = re.compile(

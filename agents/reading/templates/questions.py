@@ -32,11 +32,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from drowzee_core.kb.answer_lists import abstains, split_answer_names
+from agents.reading.templates.answer_lists import abstains, split_answer_names
+from agents.reading.templates.set_questions import SET_QUERY, member_statements, read_set_answer
+from agents.reading.templates.statement_types import Claim, ComparisonStatement, Direction, Reading, Statement, merged
+from agents.reading.templates.statements import StatementReader
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.set_questions import SET_QUERY, member_statements, read_set_answer
-from drowzee_core.kb.statement_types import Claim, ComparisonStatement, Direction, Reading, Statement, merged
-from drowzee_core.kb.statements import StatementReader
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, fill, literal_pattern, strip_lead
 from drowzee_core.kb.wording import clean_name
 from drowzee_core.records.answer_text import parse_answer
