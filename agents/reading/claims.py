@@ -22,9 +22,11 @@ from agents.reading.discourse import STANCE
 from agents.reading.labels import LabelLinker, RelationLabel, catalog_labels, entity_labels, value_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.lexicon_store import saved_lexicon
+from agents.reading.measures import bare_nouns, measured, unit_table
 from agents.reading.question_names import question_names
 from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read, with_pronoun
+from agents.reading.scope import leftover, negated_doc, time_of, time_qualifier
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.template_regex import fill
@@ -157,6 +159,38 @@ class SentenceReader:
                 0,
                 tolerance=o.tolerance,
                 by_model=True,
+            )
+        ]
+
+    @cached_property
+    def units(self) -> dict[tuple[str, ...], str]:
+        """The catalog's declared units (lemmas) -> their quantity relation (`agents.reading.measures`)."""
+        declared = [(r.name, r.units) for r in self.catalog if r.units]
+        return unit_table(declared, lambda text: tuple(t.lemma_.lower() for t in nlp()(text)))
+
+    def measured(
+        self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
+    ) -> list[Reading]:
+        """A number said in a relation's declared unit, read as that relation (`agents.reading.measures`), or []."""
+        doc = nlp()(sentence)
+        found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
+        m = measured(doc, found, self.units, functools.partial(_strictly, typed))
+        if m is None:
+            return []
+        when = time_qualifier(doc, found, m.subject, m.value)
+        past = when is not None or any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)
+        return [
+            Reading(
+                m.subject.text,
+                m.relation,
+                m.value.text,
+                negated_doc(doc),
+                past,
+                1,
+                leftover(doc, [x for x in found if x not in bare_nouns(doc, found)], m.subject, m.value, when),
+                tolerance=m.value.tolerance,
+                year=int(when.text) if when is not None else None,
+                time=time_of(doc, when),
             )
         ]
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from agents.reading.splits import clause_heads
+
 SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
 
@@ -30,10 +32,16 @@ class Conjoined:
 
 
 def conjoined(sent: Any) -> list[Conjoined]:
-    """The sentence's second predicates of its root's subject (module docstring), in order."""
-    root = sent.root
-    if root.pos_ not in ("VERB", "AUX"):
-        return []
+    """The sentence's second predicates of its clauses' subjects (module docstring), in order."""
+    out = []
+    for head in clause_heads(sent):
+        if head.pos_ in ("VERB", "AUX"):
+            out += _second_predicates(sent, head)
+    return sorted(out, key=lambda c: c.cut.start)
+
+
+def _second_predicates(sent: Any, root: Any) -> list[Conjoined]:
+    """The second predicates of one clause's subject."""
     subject = next((c for c in root.children if c.dep_ in SUBJECTS), None)
     if subject is None or not _named(subject):
         return []

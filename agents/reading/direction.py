@@ -141,6 +141,8 @@ def direction(
         owner = _owner(words, names) if agent is None else None
         if isinstance(owner, Mention):  # "the builder of X is Y", "X's builder is Y": X was built by Y
             s, o = owner, (b if owner is a else a)
+        elif agent is None and any(t.dep_ == "auxpass" for t in doc):
+            return None  # "X was created at Y": a passive without its "by" names no doer
         else:
             s, o = ((b, a) if agent is a else (a, b)) if agent is not None else (b, a)
     elif verbal(link) and (agent := _agent(doc, names)) is not None:

@@ -201,9 +201,12 @@ def read_free(
                 least = WORDNET_SCORE if triples else 0.0  # a word or WordNet says the label, not nearness alone
                 asked = reader.ask(text, known, lexicon, triples, typed, previous, least)
                 readings = [r for r in asked if spoken_of(r, triples)] if triples else asked
-            if not readings:  # no pattern, no label: the relation model, for two mentions that fit one relation
-                readings = reader.learned(text, known, typed, previous)
-            return readings
+            measures = reader.measured(text, known, typed, previous)
+            if not readings and not measures:  # no pattern, no label, no unit: the relation model, for two
+                readings = reader.learned(text, known, typed, previous)  # mentions that fit one relation
+            said = {reader.lexicon.canonical(r)[:3] for r in readings}
+            # a number in a relation's declared unit ("home to 4 million people") is a fact of its own
+            return readings + [r for r in measures if reader.lexicon.canonical(r)[:3] not in said]
 
         def named(c: RelatedClaim) -> bool:
             """Whether a template claim's names are names ("Harnby and Kelso Point" is two)."""

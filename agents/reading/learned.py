@@ -35,7 +35,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from agents.reading.mentions import Mention
+from agents.reading.mentions import Mention, in_a_name
 from agents.reading.scope import negated_doc
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
@@ -144,23 +144,7 @@ def _spans(found: Sequence[Mention]) -> list[list[Mention]]:
     return out
 
 
-def _in_a_name(doc: Any, m: Mention) -> bool:
-    """Whether a value stands inside a name ("the Group of 15"): then it is no value of the sentence's own.
-
-    Inside a named entity that is no value, or the object of "of" after a proper noun.
-    """
-    if m.kind == ValueKind.ENTITY:
-        return False
-    tokens = doc[m.start : m.end]
-    if any(t.ent_type_ and t.ent_type_ not in VALUE_ENTITIES for t in tokens):
-        return True
-    last = tokens[-1]
-    return bool(last.head.dep_ == "prep" and last.head.lower_ == "of" and last.head.head.pos_ == "PROPN")
-
-
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
-VALUE_ENTITIES = frozenset({"DATE", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL", "TIME"})
-"""spaCy's entity types of values; a number inside any other entity is part of a name."""
 CLASS_SLOT = re.compile(r"\b(?:a|an)\s+\{o\}")
 """A statement template whose object is a class noun ("{s} was a {o}."): the only kind "a N" fills."""
 
@@ -205,7 +189,7 @@ def choose(
     least `MARGIN` times as probable as the next one.
     """
     spans = _spans(found)
-    if len(spans) != 2 or any(_in_a_name(doc, m) for group in spans for m in group):
+    if len(spans) != 2 or any(in_a_name(doc, m) for group in spans for m in group):
         return None
     options: list[tuple[Mention, Mention, str]] = []
     for first, second in ((spans[0], spans[1]), (spans[1], spans[0])):

@@ -290,4 +290,22 @@ def mentions(
     return sorted(found, key=lambda m: m.start)[:MAX_MENTIONS]
 
 
-__all__ = ["MAX_MENTIONS", "NAME_LINKS", "Mention", "mentions"]
+VALUE_ENTITIES = frozenset({"DATE", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL", "TIME"})
+"""spaCy's entity types of values; a number inside any other entity is part of a name."""
+
+
+def in_a_name(doc: Any, m: Mention) -> bool:
+    """Whether a value stands inside a name ("the Group of 15"): then it is no value of the sentence's own.
+
+    Inside a named entity that is no value, or the object of "of" after a proper noun.
+    """
+    if m.kind == ValueKind.ENTITY:
+        return False
+    tokens = doc[m.start : m.end]
+    if any(t.ent_type_ and t.ent_type_ not in VALUE_ENTITIES for t in tokens):
+        return True
+    last = tokens[-1]
+    return bool(last.head.dep_ == "prep" and last.head.lower_ == "of" and last.head.head.pos_ == "PROPN")
+
+
+__all__ = ["MAX_MENTIONS", "NAME_LINKS", "VALUE_ENTITIES", "Mention", "in_a_name", "mentions"]

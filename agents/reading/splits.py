@@ -38,10 +38,17 @@ class Split:
 
     cut: frozenset[int]
     tokens: tuple[int, ...]
+    copula: tuple[int, str] | None = None
+    """A word said before one of `tokens` that the sentence lacks ("is", "was"): (token, word)."""
 
 
 def _names_something(tokens: Any) -> bool:
     return any(t.pos_ in ("PROPN", "NUM") or t.like_num for t in tokens)
+
+
+def _states_something(tokens: Any) -> bool:
+    """A clause with a name, a number or a noun of its own ("its currency is the yen"), not "it is"."""
+    return any(t.pos_ in ("PROPN", "NUM", "NOUN") or t.like_num for t in tokens)
 
 
 def _dates(prep: Any) -> bool:
@@ -74,7 +81,7 @@ def joined_clauses(sent: Any, first: int, last: int) -> list[Split]:
         start = left
         while start - 1 > root.i and (doc[start - 1].is_punct or doc[start - 1].dep_ == "cc"):
             start -= 1
-        if start <= root.i or start < first or not body or not _names_something(doc[left : c.right_edge.i + 1]):
+        if start <= root.i or start < first or not body or not _states_something(doc[left : c.right_edge.i + 1]):
             continue
         out.append(Split(frozenset(range(start, c.right_edge.i + 1)), tuple(body)))
         end = start
@@ -100,6 +107,42 @@ def when_clauses(sent: Any, first: int, last: int) -> list[Split]:
         body = tuple(i for i in range(t.left_edge.i + 1, t.right_edge.i + 1) if not doc[i].is_punct)
         if body:
             out.append(Split(frozenset(range(t.left_edge.i - 1, t.right_edge.i + 1)), body))
+    return out
+
+
+MODIFIERS = frozenset({"appos", "acl", "advmod", "amod"})
+"""A name's modifiers that, set off by commas, say a fact of their own ("Lagos, home to ...,")."""
+
+
+def appositions(sent: Any, first: int, last: int) -> list[Split]:
+    """A clause subject's modifier set off by commas, said of the subject as a sentence of its own.
+
+    "Unix, created at Bell Labs, first appeared in 1975" says two facts: "Unix was created at Bell
+    Labs." and "Unix first appeared in 1975.". The subject must be a name (a proper noun or an entity)
+    that heads its clause's subject, the modifier a phrase of its (an apposition, a participle, an
+    adjective or adverb phrase) between two commas before the clause's verb. A past participle
+    takes "was" ("was created"), any other modifier "is" ("Lagos is home to ...").
+    """
+    doc = sent.doc
+    out: list[Split] = []
+    for subject in sent:
+        verb = subject.head
+        if subject.dep_ not in SUBJECTS or verb.i < subject.i or not (subject.pos_ == "PROPN" or subject.ent_type_):
+            continue
+        for mod in subject.children:
+            if mod.dep_ not in MODIFIERS or mod.i < subject.i or (mod.dep_ == "acl" and mod.tag_ != "VBN"):
+                continue
+            opening, closing = mod.left_edge.i - 1, mod.right_edge.i + 1
+            if opening <= subject.i or closing >= verb.i or opening < max(first, sent.start) or closing >= last:
+                continue
+            if doc[opening].text != "," or doc[closing].text != ",":
+                continue
+            name = [i for i in range(subject.left_edge.i, opening) if not doc[i].is_punct]
+            body = [i for i in range(mod.left_edge.i, closing) if i not in name]
+            if not name or not _names_something(doc[i] for i in body) or any(doc[i].text == "," for i in name):
+                continue  # "Churchill, the statesman, ...": a description naming nothing is no fact to check
+            word = "was" if mod.tag_ == "VBN" else "is"
+            out.append(Split(frozenset(range(opening, closing + 1)), (*name, *body), (body[0], word)))
     return out
 
 
@@ -132,13 +175,41 @@ def _own_span(prep: Any, nested: list[Any]) -> list[int]:
     return [t.i for t in prep.subtree if t.i not in inner]
 
 
+CLAUSES = frozenset({"ROOT", "ccomp", "parataxis"})
+"""Verbs that head a clause of the sentence's own: its root, and a clause the parse hangs under another
+("X was created by A at B; it was ..." parses the first clause as the second's `ccomp`)."""
+
+
+def clause_heads(sent: Any) -> list[Any]:
+    """The verbs heading the sentence's own clauses (`CLAUSES`).
+
+    A clause hung under another counts only when that one has a subject of its own: a parse that hangs a
+    whole sentence under a subjectless verb ("X created Y in 2005, ..., first appeared in 1991") is no
+    pair of clauses to trust.
+    """
+    return [
+        t
+        for t in sent
+        if t.dep_ == "ROOT"
+        or (t.dep_ in CLAUSES and any(c.dep_ in SUBJECTS for c in t.head.children) and t.head.i > t.i)
+    ]
+
+
 def verb_arguments(sent: Any, taken: set[int]) -> list[Split]:
-    """The root verb's second and later arguments, each said again with the subject and the verb.
+    """Each clause verb's second and later arguments, each said again with the subject and the verb.
 
     Only a full verb (not "be"), with a subject, and at least two arguments, one of them naming something
     (a proper name or a number), none of them in `taken` (words another rewrite moves).
     """
-    verb = sent.root
+    out: list[Split] = []
+    for verb in clause_heads(sent):
+        if verb.i not in taken:
+            out += _verb_arguments(sent, verb, taken | {i for x in out for i in x.cut})
+    return out
+
+
+def _verb_arguments(sent: Any, verb: Any, taken: set[int]) -> list[Split]:
+    """One clause verb's second and later arguments (`verb_arguments`)."""
     if verb.pos_ != "VERB" or verb.lemma_ == "be":
         return []
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
@@ -152,7 +223,7 @@ def verb_arguments(sent: Any, taken: set[int]) -> list[Split]:
     if len(named) < 2 or len(named) > MAX_ARGUMENTS or any(i in taken for _, s in named for i in s):
         return []
     doc = sent.doc
-    head = [t.i for t in subject.subtree]
+    head = [t.i for t in subject.subtree if t.i not in taken]
     head += [c.i for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and subject.i < c.i < verb.i]
     head.append(verb.i)
     every = _arguments(verb)
@@ -170,4 +241,4 @@ def verb_arguments(sent: Any, taken: set[int]) -> list[Split]:
     return out
 
 
-__all__ = ["Split", "joined_clauses", "verb_arguments", "when_clauses"]
+__all__ = ["Split", "appositions", "clause_heads", "joined_clauses", "verb_arguments", "when_clauses"]

@@ -103,6 +103,12 @@ class RelationSpec(BaseModel):
         " relation whose names the KB's stored facts type for this one is checked as this one.",
     )
     object_kind: ValueKind = Field(default=ValueKind.ENTITY, description="What the object denotes.")
+    units: tuple[str, ...] = Field(
+        default=(),
+        description="For a quantity relation, the words its numbers are counted or measured in ('people' for a"
+        " population, 'square kilometres' for an area): a number said in one states this relation of the name"
+        " it is said of, whatever the verb ('X is home to 4 million people').",
+    )
     positive: str = Field(description="Statement template with {s} and {o}.")
     negative: str = Field(description="Negated statement template with {s} and {o}.")
     question: str = Field(description="Yes/no question template with {s} and {o}.")
@@ -126,6 +132,8 @@ class RelationSpec(BaseModel):
         for fname, text in templates.items():
             if "{s}" not in text or "{o}" not in text:
                 raise ValueError(f"relation {self.name!r}: template {fname} must contain {{s}} and {{o}}, got {text!r}")
+        if self.units and self.object_kind != ValueKind.QUANTITY:
+            raise ValueError(f"relation {self.name!r}: units are for quantity relations, not {self.object_kind.value}")
         if self.phrase is not None and ("{s}" not in self.phrase or "{o}" in self.phrase):
             raise ValueError(f"relation {self.name!r}: phrase must contain {{s}} and not {{o}}, got {self.phrase!r}")
         if self.narrows == self.name:

@@ -89,6 +89,41 @@ def test_a_shared_name_is_compared_by_its_first_reading_within_the_tolerance(ver
         assert claim.status == status and claim.proof is not None, v.explanation
 
 
+@pytest.mark.parametrize(
+    ("response", "status"),
+    [
+        ("Germany is home to about 83 million people.", ProofStatus.SUPPORTED),
+        ("Germany, a country of roughly 83 million inhabitants, lies in Europe.", ProofStatus.SUPPORTED),
+        ("Germany has about 50 million people.", ProofStatus.CONTRADICTED),
+        ("Germany covers about 357,000 square kilometres.", ProofStatus.SUPPORTED),
+    ],
+)
+def test_a_number_in_a_declared_unit_is_read_as_its_relation(
+    verifier: Verifier, response: str, status: ProofStatus
+) -> None:
+    v = verifier.verify(VerifyRequest(query="Tell me about Germany.", response=response))
+    [claim] = [c for c in v.claims if c.reading is not None and c.reading.relation in ("population", "area_km2")]
+    assert claim.status == status and claim.proof is not None, v.explanation
+
+
+def test_a_shared_name_is_supported_by_the_one_whose_value_is_near(verifier: Verifier) -> None:
+    # two places called London store different populations: a number near either one's holds of that one
+    for response, status in [
+        ("London has about 9 million people.", ProofStatus.SUPPORTED),
+        ("London has about 5 million people.", ProofStatus.CONTRADICTED),
+    ]:
+        v = verifier.verify(VerifyRequest(query="How big is London?", response=response))
+        [claim] = v.claims
+        assert claim.status == status and claim.proof is not None, v.explanation
+
+
+def test_a_passive_without_its_by_names_no_doer(verifier: Verifier) -> None:
+    # "created at" names a place: neither name is the other's creator
+    v = verifier.verify(VerifyRequest(query="Where was Lisp made?", response="Lisp was created at MIT."))
+    assert not [c for c in v.claims if c.reading is not None and c.reading.relation in ("created", "created_by")]
+    assert v.decision not in (Decision.SUPPORTED, Decision.REFUTED), v.explanation
+
+
 def test_a_list_of_names_is_one_claim_per_name(verifier: Verifier) -> None:
     v = verifier.verify(
         VerifyRequest(query="Which countries border Belgium?", response="Belgium is bordered by France and Germany.")

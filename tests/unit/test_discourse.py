@@ -50,6 +50,25 @@ from agents.reading.reader import nlp
             "Radium was discovered by Marie Curie. Radium was discovered in Paris. Radium was discovered in 1898.",
         ),
         ("Lena Moss led the party from Orvin until 1990.", "Lena Moss led the party from Orvin until 1990."),
+        # a clause the parse hangs under another keeps its second predicate and its second argument
+        (
+            "Tova Brenn was born in 1901 and died in 1980, so she was 79.",
+            "Tova Brenn was born in 1901, so she was 79. Tova Brenn died in 1980.",
+        ),
+        (
+            "Velox was designed by Ansel Krane at Norland; it was influenced by Orvin.",
+            "Velox was designed by Ansel Krane; it was influenced by Orvin. Velox was designed at Norland.",
+        ),
+        # a subject's modifier set off by commas says a fact of its own, when it names something
+        (
+            "Velox, designed at Norland, first appeared in 1990.",
+            "Velox first appeared in 1990. Velox was designed at Norland.",
+        ),
+        (
+            "Orvin, home to 12,000 people, lies on the coast.",
+            "Orvin lies on the coast. Orvin is home to 12,000 people.",
+        ),
+        ("Tova Brenn, the famous editor, founded the paper.", "Tova Brenn, the famous editor, founded the paper."),
         (
             "The paper moved to Puerto de la Cruz, which lies on the coast.",
             "The paper moved to Puerto de la Cruz. Puerto de la Cruz lies on the coast.",

@@ -82,6 +82,9 @@ class FakeSentenceReader:
     def learned(self, sentence: str, known: Any, typed: Any, previous: str | None = None) -> list[Any]:
         return []
 
+    def measured(self, sentence: str, known: Any, typed: Any, previous: str | None = None) -> list[Any]:
+        return []
+
     def compared(self, sentence: str, known: Any, lexicon: Any) -> None:
         return None
 
