@@ -132,6 +132,19 @@ class SentenceReader:
                 out[spec.name] = frozenset(words)
         return out
 
+    @cached_property
+    def wording(self) -> dict[str, frozenset[str]]:
+        """Per relation, the lemmas it is declared with: its label, its statement and its units."""
+        return {
+            spec.name: frozenset(
+                t.lemma_.lower()
+                for text in (spec.label, fill(spec.positive, "Alice", "Bob"), *spec.units)
+                for t in nlp()(text)
+                if t.is_alpha
+            )
+            for spec in self.catalog
+        }
+
     def learned(
         self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
     ) -> list[Reading]:
@@ -144,7 +157,16 @@ class SentenceReader:
         doc = nlp()(sentence)
         found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
         fits = functools.partial(_strictly, typed)
-        choice = choose(doc, found, self.catalog, fits, embedder().encode, shipped_model(), denials=self.denials)
+        choice = choose(
+            doc,
+            found,
+            self.catalog,
+            fits,
+            embedder().encode,
+            shipped_model(),
+            denials=self.denials,
+            wording=self.wording,
+        )
         if choice is None:
             return []
         past = any(t.tag_ == "VBD" and t.lemma_ != "do" for t in doc)

@@ -168,6 +168,16 @@ def subject_of(doc: Any, s: Mention, o: Mention) -> bool:
     return not any(head.left_edge.i <= i <= head.right_edge.i for i in range(o.start, o.end))
 
 
+def _numbers_its_noun(doc: Any, o: Mention, relation: str, wording: Mapping[str, frozenset[str]] | None) -> bool:
+    """Whether a number that numbers a noun ("group 26") may be the relation's value: the relation says that noun."""
+    if wording is None or o.kind != ValueKind.QUANTITY:
+        return True
+    last = doc[o.end - 1]
+    if last.dep_ != "nummod" or last.head.pos_ not in ("NOUN", "PROPN"):
+        return True
+    return last.head.lemma_.lower() in wording.get(relation, frozenset())
+
+
 def choose(
     doc: Any,
     found: Sequence[Mention],
@@ -177,12 +187,15 @@ def choose(
     model: RelationModel,
     threshold: float | None = None,
     denials: Mapping[str, frozenset[str]] | None = None,
+    wording: Mapping[str, frozenset[str]] | None = None,
 ) -> Choice | None:
     """The one relation the model reads between a sentence's two mentions, or None (module docstring).
 
     `threshold` replaces the model's own (a benchmark's sweep). `denials` are the cue lemmas of each
     relation's antonym templates ("outside" for "located in"): a sentence with one says the relation's
-    denial, which the model cannot tell, and stays unread.
+    denial, which the model cannot tell, and stays unread. `wording` are the lemmas each relation is
+    declared with (label, statement, units): a number that numbers a noun ("group 26", "26 protons")
+    is a value only of a relation that says that noun ("atomic number 26").
 
     The model says whether the masked sentence states a catalog relation at all (1 - P(NONE) at least
     its threshold); of the relations the KB's types allow, the most probable is read, when it is at
@@ -197,7 +210,11 @@ def choose(
             for o in second:
                 classed = o.start > 0 and doc[o.start - 1].lower_ in ("a", "an")
                 if subject_of(doc, s, o):
-                    options += [(s, o, r.name) for r in catalog if fits(catalog, can, r.name, s, o, classed)]
+                    options += [
+                        (s, o, r.name)
+                        for r in catalog
+                        if fits(catalog, can, r.name, s, o, classed) and _numbers_its_noun(doc, o, r.name, wording)
+                    ]
     if not options:
         return None
     orientations = list(dict.fromkeys((s.start, o.start) for s, o, _ in options))

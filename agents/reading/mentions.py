@@ -226,6 +226,28 @@ def _qualified(doc: Any, found: list[Mention]) -> list[Mention]:
     return found
 
 
+def _numbered_and_hyphened(doc: Any) -> list[tuple[int, int]]:
+    """Spans a noun chunk leaves out: a noun numbered after it ("group 1"), and hyphen-joined words ("s-block").
+
+    A noun chunk ends at its head noun, so the number after it is left out; the parse may cut words joined
+    by hyphens with no space into three nouns.
+    """
+    out = []
+    for tok in doc:
+        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        if tok.pos_ in ("NOUN", "PROPN") and nxt is not None and nxt.dep_ == "nummod" and nxt.head.i == tok.i:
+            out.append((tok.i, tok.i + 2))
+    i = 0
+    while i < len(doc):
+        j = i
+        while j + 2 < len(doc) and doc[j + 1].text == "-" and not doc[j].whitespace_ and not doc[j + 1].whitespace_:
+            j += 2
+        if j > i:
+            out.append((i, j + 1))
+        i = j + 1
+    return out
+
+
 def mentions(
     doc: Any, known: Callable[[str], bool], cue_lemmas: frozenset[str] = frozenset(), unlinked: bool = False
 ) -> list[Mention]:
@@ -244,6 +266,8 @@ def mentions(
             spans.setdefault((start, tok.i + 1), None)
     for start, end in _proper_runs(doc):
         spans[(start, end)] = None
+    for start, end in _numbered_and_hyphened(doc):
+        spans.setdefault((start, end), None)
     subjects = {n.lower() for n in getattr(known, "subjects", ())}
     for start, end, supplied in _named(doc, getattr(known, "names", ())):
         spans[(start, end)] = supplied  # written as the triples write it ("Kalán Borr" for "Kalan Borr")
