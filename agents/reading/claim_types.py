@@ -140,10 +140,17 @@ class CommonClaim(_Related):
 
 
 class CountClaim(_Related):
-    """That at least `at_least` different things stand in `relation` to `subject` (negated: fewer)."""
+    """That at least `at_least` different things stand in `relation` to `subject` (negated: fewer).
+
+    With `values`, that `subject` has exactly `at_least` different values of `relation` ("Belgium has
+    three official languages"; negated: not exactly so many).
+    """
 
     kind: Literal[ClaimKind.COUNT] = ClaimKind.COUNT
     at_least: int = Field(ge=0, description="How many different things the claim says there are, at least.")
+    values: bool = Field(
+        default=False, description="The count is of the subject's own values of the relation, exactly `at_least`."
+    )
 
 
 class ComparisonClaim(_Related):

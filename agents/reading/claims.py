@@ -22,13 +22,13 @@ from agents.reading.discourse import STANCE
 from agents.reading.labels import LabelLinker, RelationLabel, catalog_labels, entity_labels, value_labels
 from agents.reading.lexicon import Lexicon
 from agents.reading.lexicon_store import saved_lexicon
-from agents.reading.measures import bare_nouns, measured, unit_table
+from agents.reading.measures import bare_nouns, counted, measured, unit_table
 from agents.reading.question_names import question_names
 from agents.reading.questions import Typed, read_question
 from agents.reading.reader import Mention, Reading, mentions, nlp, read, with_pronoun
 from agents.reading.scope import leftover, negated_doc, time_of, time_qualifier
 from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.model import ValueKind
+from drowzee_core.kb.model import RelationCategory, ValueKind
 from drowzee_core.kb.template_regex import fill
 
 if TYPE_CHECKING:
@@ -215,6 +215,27 @@ class SentenceReader:
                 time=time_of(doc, when),
             )
         ]
+
+    @cached_property
+    def counted_nouns(self) -> dict[tuple[str, ...], str]:
+        """The lemmas of each entity relation's noun label -> the relation ("official language")."""
+        out: dict[tuple[str, ...], str] = {}
+        for spec in self.catalog:
+            if spec.object_kind == ValueKind.ENTITY and spec.category == RelationCategory.NOUN_PHRASE:
+                out.setdefault(tuple(t.lemma_.lower() for t in nlp()(spec.label)), spec.name)
+        return out
+
+    def counted(
+        self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
+    ) -> list[Reading]:
+        """A count of a name's values of a relation ("X has three official languages"; `agents.reading.measures`)."""
+        doc = nlp()(sentence)
+        found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
+        read = counted(doc, found, self.counted_nouns, functools.partial(_strictly, typed))
+        if read is None:
+            return []
+        name, n, relation = read
+        return [Reading(name.text, relation, str(n), negated_doc(doc), False, 1, kind="values")]
 
     def compared(self, sentence: str, known: Callable[[str], bool], lexicon: Lexicon) -> Comparative | None:
         """The comparison of two names' years or numbers a sentence makes (`agents.reading.comparatives`)."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from agents.reading.conjoined import Conjoined, conjoined
 from agents.reading.relatives import relative_clauses
-from agents.reading.splits import Split, appositions, joined_clauses, verb_arguments, when_clauses
+from agents.reading.splits import Split, appositions, counted_lists, joined_clauses, verb_arguments, when_clauses
 
 FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our"})
 """Words that make a phrase the writer's stance on a claim, not part of it."""
@@ -219,6 +219,8 @@ def plain(doc: Any) -> Plain:
         splits = [Split(x.cut, tuple(i for i in x.tokens if i not in inner)) for x in joined] + whens
         taken = cut | {i for x in splits for i in x.cut}
         splits += [x for x in appositions(sent, first, last) if not x.cut & taken]
+        taken |= {i for x in splits for i in x.cut}
+        splits += [x for x in counted_lists(sent, first, last) if not x.cut & taken]
         cut |= {i for x in splits for i in x.cut}
         more = verb_arguments(sent, cut)
         cut |= {i for x in more for i in x.cut}
@@ -268,8 +270,9 @@ def _add_split(out: _Builder, doc: Any, split: Split) -> None:
         return
     out.add_text(" ", tokens[0].idx)
     for k, t in enumerate(tokens):
-        if split.copula is not None and split.copula[0] == t.i:
-            out.add_text(f"{split.copula[1]} ", t.idx)
+        for at, word in split.inserts:
+            if at == t.i:
+                out.add_text(f"{word} ", t.idx)
         out.add(t.idx, t.idx + len(t.text), capital=k == 0)
         if k + 1 < len(tokens) and not tokens[k + 1].is_punct and tokens[k + 1].text != "'s":
             out.add_text(" " if t.i + 1 != tokens[k + 1].i or t.whitespace_ else "", t.idx + len(t.text))

@@ -201,7 +201,7 @@ def read_free(
                 least = WORDNET_SCORE if triples else 0.0  # a word or WordNet says the label, not nearness alone
                 asked = reader.ask(text, known, lexicon, triples, typed, previous, least)
                 readings = [r for r in asked if spoken_of(r, triples)] if triples else asked
-            measures = reader.measured(text, known, typed, previous)
+            measures = reader.measured(text, known, typed, previous) + reader.counted(text, known, typed, previous)
             if not readings and not measures:  # no pattern, no label, no unit: the relation model, for two
                 readings = reader.learned(text, known, typed, previous)  # mentions that fit one relation
             said = {reader.lexicon.canonical(r)[:3] for r in readings}

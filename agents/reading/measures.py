@@ -19,12 +19,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from agents.reading.mentions import Mention, in_a_name
+from agents.reading.values import APPROX_WORDS, words_to_number
 from drowzee_core.kb.model import ValueKind
 
 Can = Callable[[str, str, Literal["s", "o"]], bool]
 """Whether a name can stand at one end of a relation, by stored facts (`TypeCheck.can`, strict)."""
 
 SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+MAX_COUNT = 1000
+"""Counts of values at most this (a larger number is a quantity, not a count of names)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,4 +111,39 @@ def measured(
     return Measure(chosen[0], value, relation)
 
 
-__all__ = ["Measure", "bare_nouns", "measured", "unit_table"]
+def _count(tok: Any) -> int | None:
+    """The exact count a number token says ("three", "3"), or None (a year, a share, an approximate number)."""
+    if any(c.lower_ in APPROX_WORDS or c.dep_ in ("advmod", "quantmod") for c in tok.children):
+        return None  # "about three", "at least two": no exact count
+    if tok.text.isdigit():
+        return int(tok.text) if int(tok.text) < MAX_COUNT else None
+    n = words_to_number([tok.lower_])
+    return n if n is not None and n < MAX_COUNT else None
+
+
+def counted(
+    doc: Any, found: Sequence[Mention], nouns: Mapping[tuple[str, ...], str], can: Can
+) -> tuple[Mention, int, str] | None:
+    """The name, count and relation of "X has N <values>" ("Belgium has three official languages"), or None.
+
+    The counted noun with its modifiers, lemmatised, is a relation's declared label (`nouns`: label
+    lemmas -> relation); the number is exact (no "about", no "at least"); the name is the subject of
+    "have" and fits the relation by the KB's stored facts.
+    """
+    for noun in doc:
+        if noun.pos_ != "NOUN" or noun.dep_ != "dobj" or noun.head.lemma_ != "have":
+            continue
+        numbers = [c for c in noun.children if c.dep_ == "nummod"]
+        n = _count(numbers[0]) if len(numbers) == 1 else None
+        words = (*(c.lemma_.lower() for c in noun.lefts if c.dep_ in ("amod", "compound")), noun.lemma_.lower())
+        relation = nouns.get(words)
+        subject = next((c for c in noun.head.children if c.dep_ in SUBJECTS), None)
+        if n is None or relation is None or subject is None:
+            continue
+        names = [m for m in found if m.kind == ValueKind.ENTITY and m.start <= subject.i < m.end]
+        if len(names) == 1 and can(names[0].text, relation, "s"):
+            return names[0], n, relation
+    return None
+
+
+__all__ = ["Measure", "bare_nouns", "counted", "measured", "unit_table"]

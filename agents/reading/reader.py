@@ -50,7 +50,8 @@ class Reading:
     never prove all of it."""
     kind: str = "triple"
     """"triple"; "common" (subject and object stand in the relation to one thing; `negated`: to none in
-    common); "count" (at least `object` things stand in the relation to the subject; `negated`: fewer)."""
+    common); "count" (at least `object` things stand in the relation to the subject; `negated`: fewer);
+    "values" (the subject has exactly `object` different values of the relation)."""
     tolerance: float | None = None
     """The object number's relative tolerance (`Mention.tolerance`); None when exact or not a number."""
     year: int | None = None

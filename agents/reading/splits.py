@@ -38,8 +38,8 @@ class Split:
 
     cut: frozenset[int]
     tokens: tuple[int, ...]
-    copula: tuple[int, str] | None = None
-    """A word said before one of `tokens` that the sentence lacks ("is", "was"): (token, word)."""
+    inserts: tuple[tuple[int, str], ...] = ()
+    """Words said before some of `tokens` that the sentence lacks ("is", "was"): (token, word) pairs."""
 
 
 def _names_something(tokens: Any) -> bool:
@@ -142,7 +142,43 @@ def appositions(sent: Any, first: int, last: int) -> list[Split]:
             if not name or not _names_something(doc[i] for i in body) or any(doc[i].text == "," for i in name):
                 continue  # "Churchill, the statesman, ...": a description naming nothing is no fact to check
             word = "was" if mod.tag_ == "VBN" else "is"
-            out.append(Split(frozenset(range(opening, closing + 1)), (*name, *body), (body[0], word)))
+            out.append(Split(frozenset(range(opening, closing + 1)), (*name, *body), ((body[0], word),)))
+    return out
+
+
+def counted_lists(sent: Any, first: int, last: int) -> list[Split]:
+    """A counted noun's list of names, said as a statement of its own ("has two currencies, A and B").
+
+    "X has three official languages: A, B and C" says a count and a list. The list, in apposition to a
+    plural noun a number counts, becomes "Official languages of X are A, B and C."; the count stays
+    ("X has three official languages.") for the readers of counts (`agents.reading.measures`). The
+    subject must be a name, and every member of the list a capitalised word (a name).
+    """
+    doc = sent.doc
+    out: list[Split] = []
+    for noun in sent:
+        verb = noun.head
+        if (
+            noun.tag_ != "NNS"
+            or noun.dep_ not in ("dobj", "attr")
+            or not any(c.dep_ == "nummod" for c in noun.children)
+        ):
+            continue
+        subject = next((c for c in verb.children if c.dep_ in SUBJECTS and c.i < verb.i), None)
+        listed = next((c for c in noun.children if c.dep_ == "appos" and c.i > noun.i), None)
+        if subject is None or listed is None or not (subject.pos_ == "PROPN" or subject.ent_type_):
+            continue
+        members = [t for t in listed.subtree if t.dep_ in ("appos", "conj")]
+        if not all(t.text[:1].isupper() for t in members) or listed.right_edge.i >= last or listed.left_edge.i < first:
+            continue
+        opening = listed.left_edge.i - 1
+        if not doc[opening].is_punct or opening <= noun.i:
+            continue
+        words = [c.i for c in noun.lefts if c.dep_ in ("amod", "compound")] + [noun.i]
+        name = [t.i for t in subject.subtree]
+        values = list(range(listed.left_edge.i, listed.right_edge.i + 1))
+        inserts = ((name[0], "of"), (values[0], "are"))
+        out.append(Split(frozenset(range(opening, listed.right_edge.i + 1)), (*words, *name, *values), inserts))
     return out
 
 
@@ -241,4 +277,4 @@ def _verb_arguments(sent: Any, verb: Any, taken: set[int]) -> list[Split]:
     return out
 
 
-__all__ = ["Split", "appositions", "clause_heads", "joined_clauses", "verb_arguments", "when_clauses"]
+__all__ = ["Split", "appositions", "clause_heads", "counted_lists", "joined_clauses", "verb_arguments", "when_clauses"]

@@ -29,16 +29,28 @@ def reading_claim(base: Claim | None, r: Reading, origin: ClaimOrigin, text: str
             id=id_, text=text, span=span, origin=origin, subject=r.subject, relation=r.relation, object=r.object,
             negated=r.negated, past=r.past,
         )  # fmt: skip
-    if r.kind == "count":
+    if r.kind in ("count", "values"):
         return CountClaim(
             id=id_, text=text, span=span, origin=origin, subject=r.subject, relation=r.relation,
-            at_least=int(r.object), negated=r.negated, past=r.past,
+            at_least=int(r.object), negated=r.negated, past=r.past, values=r.kind == "values",
         )  # fmt: skip
     return TripleClaim(
         id=id_, text=text, span=span, origin=origin, subject=r.subject, relation=r.relation, object=r.object,
         negated=r.negated, past=r.past, tolerance=r.tolerance, year=r.year, time=r.time,
         disjunctive=isinstance(base, TripleClaim) and base.disjunctive,
     )  # fmt: skip
+
+
+def plural(noun_phrase: str) -> str:
+    """A noun phrase with its last noun in the plural ("official language" -> "official languages")."""
+    head, _, last = noun_phrase.rpartition(" ")
+    if last.endswith("y") and last[-2:-1] not in ("a", "e", "o", "u"):
+        last = last[:-1] + "ies"
+    elif last.endswith(("s", "x", "ch", "sh")):
+        last += "es"
+    else:
+        last += "s"
+    return f"{head} {last}" if head else last
 
 
 def verbalize(catalog: Catalog, r: Reading) -> str:
@@ -52,6 +64,10 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
             return f"{r.subject} and {r.object} are {'not' if r.negated else 'both'} {label} one same thing."
         said = "do not stand" if r.negated else "stand"
         return f"{r.subject} and {r.object} {said} in '{label}' to one same thing."
+    if r.kind == "values":
+        label = catalog.get(r.relation).label if r.relation in catalog else r.relation
+        said = "does not have exactly" if r.negated else "has"
+        return f"{r.subject} {said} {r.object} {label if r.object == '1' else plural(label)}."
     if r.kind == "count":
         said = "Fewer than" if r.negated else "At least"
         return f"{said} {r.object} different things stand in '{r.relation}' to {r.subject}."
@@ -76,4 +92,4 @@ TIME_LEADS = {
 """How a dated claim is worded ("Until 2001, the currency of France was ...")."""
 
 
-__all__ = ["reading_claim", "verbalize"]
+__all__ = ["plural", "reading_claim", "verbalize"]

@@ -43,7 +43,11 @@ def _asserted(c: RelatedClaim | TemporalClaim) -> tuple[object, ...]:
     """What a claim asserts, less its polarity: two claims with one key and opposite polarities contradict."""
     if isinstance(c, TemporalClaim):
         return (c.kind, c.mtl)
-    value = c.object if isinstance(c, TripleClaim | CommonClaim) else c.at_least if isinstance(c, CountClaim) else None
+    value: object = None
+    if isinstance(c, TripleClaim | CommonClaim):
+        value = c.object
+    elif isinstance(c, CountClaim):
+        value = (c.at_least, c.values)
     return (c.kind, c.subject, c.relation, value)
 
 

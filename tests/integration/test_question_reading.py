@@ -117,6 +117,24 @@ def test_a_shared_name_is_supported_by_the_one_whose_value_is_near(verifier: Ver
         assert claim.status == status and claim.proof is not None, v.explanation
 
 
+@pytest.mark.parametrize(
+    ("response", "decision"),
+    [
+        ("Belgium has three official languages.", Decision.SUPPORTED),  # the KB's list is declared complete
+        ("Belgium has two official languages.", Decision.REFUTED),
+        ("Belgium has three official languages: Dutch, French and German.", Decision.SUPPORTED),
+        ("Japan has two capitals.", Decision.UNDECIDED),  # one stored, and the list is not declared complete
+    ],
+)
+def test_a_count_of_values_is_decided_where_the_list_is_complete(
+    verifier: Verifier, response: str, decision: Decision
+) -> None:
+    v = verifier.verify(VerifyRequest(query="Tell me about it.", response=response))
+    assert v.decision == decision, v.explanation
+    [count] = [c for c in v.claims if c.reading is not None and c.reading.kind == "count"]
+    assert (count.proof is not None) == (decision != Decision.UNDECIDED)
+
+
 def test_a_passive_without_its_by_names_no_doer(verifier: Verifier) -> None:
     # "created at" names a place: neither name is the other's creator
     v = verifier.verify(VerifyRequest(query="Where was Lisp made?", response="Lisp was created at MIT."))

@@ -69,6 +69,11 @@ from agents.reading.reader import nlp
             "Orvin lies on the coast. Orvin is home to 12,000 people.",
         ),
         ("Tova Brenn, the famous editor, founded the paper.", "Tova Brenn, the famous editor, founded the paper."),
+        # a counted noun's list of names: the count stays, the list is said of the name
+        (
+            "Norland has two official tongues: Orvish and Vellan.",
+            "Norland has two official tongues. Official tongues of Norland are Orvish and Vellan.",
+        ),
         (
             "The paper moved to Puerto de la Cruz, which lies on the coast.",
             "The paper moved to Puerto de la Cruz. Puerto de la Cruz lies on the coast.",

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from agents.reading.measures import measured, unit_table
+from agents.reading.measures import counted, measured, unit_table
 from agents.reading.reader import mentions, nlp
+from agents.reading.verbalize import plural as verbalize_plural
 from drowzee_core.kb.model import RelationSpec
 
 NAMES = {"Orvin", "Vell", "Norland"}
@@ -72,3 +73,31 @@ def test_units_are_declared_for_quantities_only() -> None:
             question="Does {s} rule {o}?",
             units=("people",),
         )
+
+
+NOUNS = {("official", "tongue"): "tongue", ("harbour",): "harbour"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "read"),
+    [
+        ("Orvin has three official tongues.", ("Orvin", 3, "tongue")),
+        ("Orvin has 2 harbours.", ("Orvin", 2, "harbour")),
+        ("Orvin has one harbour.", ("Orvin", 1, "harbour")),
+        ("Orvin has about three official tongues.", None),  # no exact count
+        ("Orvin has three ships.", None),  # no declared label
+        ("Orvin built three harbours.", None),  # not "have"
+    ],
+)
+def test_a_count_of_a_declared_noun_is_read(sentence: str, read: tuple[str, int, str] | None) -> None:
+    doc = nlp()(sentence)
+    got = counted(doc, mentions(doc, NAMES.__contains__, frozenset()), NOUNS, _can)
+    assert (None if got is None else (got[0].text, got[1], got[2])) == read
+
+
+@pytest.mark.parametrize(
+    ("label", "plural"),
+    [("official language", "official languages"), ("currency", "currencies"), ("day", "days"), ("box", "boxes")],
+)
+def test_a_label_is_put_in_the_plural(label: str, plural: str) -> None:
+    assert verbalize_plural(label) == plural

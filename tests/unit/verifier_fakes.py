@@ -85,6 +85,9 @@ class FakeSentenceReader:
     def measured(self, sentence: str, known: Any, typed: Any, previous: str | None = None) -> list[Any]:
         return []
 
+    def counted(self, sentence: str, known: Any, typed: Any, previous: str | None = None) -> list[Any]:
+        return []
+
     def compared(self, sentence: str, known: Any, lexicon: Any) -> None:
         return None
 

@@ -1,8 +1,9 @@
 """The KB check's work on the KB thread (`drowzee_core.kb.gate.KBGate`: one thread for the store and Prolog).
 
-`prove` proves a named claim or decides a comparison, `sets` a listed answer's completeness, `supplied`
-a pair's triples read as complete for a relation, `dates` a claim put at a year, `numbers` a stated
-number with a tolerance, `answer_set` the answers supplied triples give to a "which ..." question.
+`prove` proves a named claim or decides a comparison, `sets` a listed answer's completeness, `counts`
+how many values a name has, `supplied` a pair's triples read as complete for a relation, `dates` a claim
+put at a year, `numbers` a stated number with a tolerance, `answer_set` the answers supplied triples
+give to a "which ..." question.
 """
 
 from typing import TYPE_CHECKING
@@ -11,6 +12,7 @@ from drowzee_core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from agents.verifier.kb.answer_set import AnswerSet, evidence_answers
+    from agents.verifier.kb.counts import count_values
     from agents.verifier.kb.dates import at_year
     from agents.verifier.kb.numbers import near
     from agents.verifier.kb.prove import Decided, prove_claim
@@ -21,6 +23,7 @@ _EXPORTS = {
     "Decided": "prove",
     "prove_claim": "prove",
     "count_at_least": "sets",
+    "count_values": "counts",
     "set_complete": "sets",
     "distinct_values": "supplied",
     "at_year": "dates",
@@ -34,6 +37,7 @@ __all__ = [
     "Decided",
     "at_year",
     "count_at_least",
+    "count_values",
     "distinct_values",
     "evidence_answers",
     "near",

@@ -72,7 +72,7 @@ def _members(
     return any(member(x) for x in sorted(candidates & listed)), left_out
 
 
-def _labelled(reasoner: Reasoner, proof: Proof | None, ids: Sequence[int]) -> ProofNode | None:
+def labelled_proof(reasoner: Reasoner, proof: Proof | None, ids: Sequence[int]) -> ProofNode | None:
     """An engine proof with the KB's labels (of its own ids and `ids`), as a `ProofNode`."""
     labels = reasoner.store.labels([*proof_ids(proof), *ids])
     labelled = label_proof(proof, labels, reasoner.relation_names, reasoner.catalog, reasoner.rules.composite_names)
@@ -87,7 +87,7 @@ def _proof(reasoner: Reasoner, member: int, reading: Sequence[_Condition], opera
         want = ProofStatus.CONTRADICTED if c[2] else ProofStatus.SUPPORTED
         if res.status != want or res.proof is None:
             continue
-        if (node := _labelled(reasoner, res.proof, [member, c[1]])) is not None:
+        if (node := labelled_proof(reasoner, res.proof, [member, c[1]])) is not None:
             out.append(node)
         if operation == "or":
             break
@@ -159,7 +159,7 @@ def count_at_least(reasoner: Reasoner, relation: str, place: str, n: int, negate
         proved: list[ProofNode] = []
         for s in subjects:
             res = reasoner.engine.prove(s, rid, o)
-            node = _labelled(reasoner, res.proof, [s, o]) if res.status == ProofStatus.SUPPORTED else None
+            node = labelled_proof(reasoner, res.proof, [s, o]) if res.status == ProofStatus.SUPPORTED else None
             if node is not None:
                 proved.append(node)
             if len(proved) == n:
@@ -173,4 +173,4 @@ def count_at_least(reasoner: Reasoner, relation: str, place: str, n: int, negate
     return Decided(ProofStatus.UNKNOWN, None, f"fewer than {n} proved facts; absence refutes nothing")
 
 
-__all__ = ["count_at_least", "set_complete"]
+__all__ = ["count_at_least", "labelled_proof", "set_complete"]

@@ -38,6 +38,7 @@ from agents.reading.claim_types import (
 from agents.verifier.cache import PROVE_TOOL
 from agents.verifier.context import VerifierContext
 from agents.verifier.kb.answer_set import evidence_answers
+from agents.verifier.kb.counts import count_values
 from agents.verifier.kb.dates import at_year
 from agents.verifier.kb.numbers import near
 from agents.verifier.kb.prove import Decided, common, compare, prove_claim, temporal
@@ -76,6 +77,8 @@ def _decide(reasoner: Reasoner, claim: Decidable) -> Decided:
 def _decide_now(reasoner: Reasoner, claim: Decidable) -> Decided:
     if isinstance(claim, SetClaim):
         return set_complete(reasoner, claim.operation, claim.conditions, claim.candidates, claim.text)
+    if isinstance(claim, CountClaim) and claim.values:
+        return count_values(reasoner, claim.subject, claim.relation, claim.at_least, claim.negated)
     if isinstance(claim, CountClaim):
         return count_at_least(reasoner, claim.relation, claim.subject, claim.at_least, claim.negated)
     if isinstance(claim, ComparisonClaim):
