@@ -75,7 +75,7 @@ def choices(texts: list[str], kb: Path) -> list[dict[str, Any]]:
             continue  # a pattern reads it: the model is never asked
         found = mentions(doc, known, reader.lexicon.cue_lemmas)
         fits = functools.partial(_strict, typed)
-        c = choose(doc, found, catalog, fits, embedder().encode, model, 0.0, reader.denials)
+        c = choose(doc, found, catalog, fits, embedder().encode, model, 0.0, reader.denials, reader.wording)
         if c is not None:
             out.append(
                 {
