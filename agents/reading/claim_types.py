@@ -142,8 +142,8 @@ class CommonClaim(_Related):
 class CountClaim(_Related):
     """That at least `at_least` different things stand in `relation` to `subject` (negated: fewer).
 
-    With `values`, that `subject` has exactly `at_least` different values of `relation` ("Belgium has
-    three official languages"; negated: not exactly so many).
+    With `values`, that `subject` has exactly `at_least` different values of `relation` ("X has two
+    official tongues"; negated: not exactly so many).
     """
 
     kind: Literal[ClaimKind.COUNT] = ClaimKind.COUNT

@@ -228,7 +228,7 @@ class SentenceReader:
     def counted(
         self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
     ) -> list[Reading]:
-        """A count of a name's values of a relation ("X has three official languages"; `agents.reading.measures`)."""
+        """A count of a name's values of a relation ("X has two official tongues"; `agents.reading.measures`)."""
         doc = nlp()(sentence)
         found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
         read = counted(doc, found, self.counted_nouns, functools.partial(_strictly, typed))

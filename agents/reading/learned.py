@@ -1,7 +1,7 @@
 """The learned relation reader: where no catalog pattern reads a sentence, a classifier picks the relation.
 
-A sentence the rules leave unread may still name exactly one name the KB knows and one value: "Canopus
-is found in Centaurus", "Istanbul has roughly 15.7 million people". Its two mentions are masked ("X is
+A sentence the rules leave unread may still name exactly one name the KB knows and one value: "Velox
+is found in Orvin", "Orvin lies within Norland". Its two mentions are masked ("X is
 found in Y"), and a logistic regression over the bundled encoder's vector of the masked text
 (`finetune.reader.train`; trained on the catalog's declared forms of KB facts and on FEVER claims as
 `NONE`, never on evaluation data) gives a probability per relation. The reading is kept only when:

@@ -2,8 +2,8 @@
 
 A quantity relation may declare the words its numbers are counted or measured in (`units` in the
 catalog: "people" for a population, "square kilometres" for an area). A sentence that gives a number
-in such a unit says that relation, whatever its verb: "X has 15.7 million people", "X is home to 4
-million people", "X, a city of 12 million people", "X covers 17 million square kilometres". The
+in such a unit says that relation, whatever its verb: "X has 2.5 million people", "X is home to 4
+million people", "X, a city of 800,000 people", "X covers 40,000 square kilometres". The
 number's own unit chooses the relation; no verb or sentence shape is coded for one.
 
 The name it is said of is the clause's subject (or its possessor) when that name fits the relation by
@@ -124,7 +124,7 @@ def _count(tok: Any) -> int | None:
 def counted(
     doc: Any, found: Sequence[Mention], nouns: Mapping[tuple[str, ...], str], can: Can
 ) -> tuple[Mention, int, str] | None:
-    """The name, count and relation of "X has N <values>" ("Belgium has three official languages"), or None.
+    """The name, count and relation of "X has N <values>" ("X has two official tongues"), or None.
 
     The counted noun with its modifiers, lemmatised, is a relation's declared label (`nouns`: label
     lemmas -> relation); the number is exact (no "about", no "at least"); the name is the subject of

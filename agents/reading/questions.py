@@ -156,7 +156,7 @@ def _valued_claim(
     }
     spans = {(m.start, m.end) for m in said} - inside  # "2 million", not "million" in it
     if len(spans) != 1:
-        return []  # no value, or two ("born in 1756 and died in 1791")
+        return []  # no value, or two ("born in 1564 and died in 1642")
     links = []
     for value in (m for m in said if (m.start, m.end) in spans):  # a year is a number too: each kind's labels
         fitting = [

@@ -2,14 +2,14 @@
 
 A response often says two facts in one sentence, and the readers take one fact a sentence:
 
-- *joined clauses*, each with its own subject: "Iran's official language is Persian, and Tehran is its
-  capital", "Istanbul has 15 million people, while Moscow has 12 million". The second clause becomes a
-  sentence of its own ("Tehran is its capital."), and the pronoun readers resolve "its" as they do across
+- *joined clauses*, each with its own subject: "Norland's official tongue is Orvish, and Orvin is its
+  capital", "Orvin has 12,000 people, while Vell has 9,000". The second clause becomes a
+  sentence of its own ("Orvin is its capital."), and the pronoun readers resolve "its" as they do across
   sentences;
-- *a verb with several arguments* that name something (a name or a number): "Germanium was discovered by
-  Winkler in Germany in 1886" says who, where and when. The sentence keeps its first argument, and each
-  other one is said again with the subject and the verb: "Germanium was discovered in Germany.",
-  "Germanium was discovered in 1886.". A time word's year ("until 2002", "since 1999") dates the verb,
+- *a verb with several arguments* that name something (a name or a number): "Velium was discovered by
+  Tova Brenn in Norland in 1901" says who, where and when. The sentence keeps its first argument, and each
+  other one is said again with the subject and the verb: "Velium was discovered in Norland.",
+  "Velium was discovered in 1901.". A time word's year ("until 2002", "since 1999") dates the verb,
   so it stays with every one of them.
 
 `agents.reading.discourse.plain` cuts the moved words out of the sentence and appends the new sentences,
@@ -24,7 +24,7 @@ from typing import Any
 
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
 CONTRAST_MARKS = frozenset({"while", "whereas", "although", "though"})
-"""Subordinators whose clause states a fact of its own ("..., while Moscow has 12 million")."""
+"""Subordinators whose clause states a fact of its own ("..., while Vell has 9,000")."""
 TIME_WORDS = frozenset({"until", "till", "since", "before", "after", "from", "by", "through"})
 """Prepositions whose year dates the verb rather than being one of its arguments (`agents.reading.scope`)."""
 ARGUMENT_DEPS = frozenset({"agent", "prep", "dative"})
@@ -89,10 +89,10 @@ def joined_clauses(sent: Any, first: int, last: int) -> list[Split]:
 
 
 def when_clauses(sent: Any, first: int, last: int) -> list[Split]:
-    """A clause set off by a comma and opened by "when" or "where" ("since 2008, when it replaced the pound").
+    """A clause set off by a comma and opened by "when" or "where" ("since 1990, when it replaced the orv").
 
     It states a fact of its own, at that time or place; read inside the sentence, its names would
-    fill the main clause's places. It becomes a sentence without its "when" ("It replaced the pound.").
+    fill the main clause's places. It becomes a sentence without its "when" ("It replaced the orv.").
     """
     doc = sent.doc
     out: list[Split] = []
@@ -111,17 +111,17 @@ def when_clauses(sent: Any, first: int, last: int) -> list[Split]:
 
 
 MODIFIERS = frozenset({"appos", "acl", "advmod", "amod"})
-"""A name's modifiers that, set off by commas, say a fact of their own ("Lagos, home to ...,")."""
+"""A name's modifiers that, set off by commas, say a fact of their own ("Orvin, home to ...,")."""
 
 
 def appositions(sent: Any, first: int, last: int) -> list[Split]:
     """A clause subject's modifier set off by commas, said of the subject as a sentence of its own.
 
-    "Unix, created at Bell Labs, first appeared in 1975" says two facts: "Unix was created at Bell
-    Labs." and "Unix first appeared in 1975.". The subject must be a name (a proper noun or an entity)
+    "Velox, designed at Norland, first appeared in 1990" says two facts: "Velox was designed at
+    Norland." and "Velox first appeared in 1990.". The subject must be a name (a proper noun or an entity)
     that heads its clause's subject, the modifier a phrase of its (an apposition, a participle, an
     adjective or adverb phrase) between two commas before the clause's verb. A past participle
-    takes "was" ("was created"), any other modifier "is" ("Lagos is home to ...").
+    takes "was" ("was designed"), any other modifier "is" ("Orvin is home to ...").
     """
     doc = sent.doc
     out: list[Split] = []
@@ -140,7 +140,7 @@ def appositions(sent: Any, first: int, last: int) -> list[Split]:
             name = [i for i in range(subject.left_edge.i, opening) if not doc[i].is_punct]
             body = [i for i in range(mod.left_edge.i, closing) if i not in name]
             if not name or not _names_something(doc[i] for i in body) or any(doc[i].text == "," for i in name):
-                continue  # "Churchill, the statesman, ...": a description naming nothing is no fact to check
+                continue  # "Tova Brenn, the editor, ...": a description naming nothing is no fact to check
             word = "was" if mod.tag_ == "VBN" else "is"
             out.append(Split(frozenset(range(opening, closing + 1)), (*name, *body), ((body[0], word),)))
     return out
@@ -149,9 +149,9 @@ def appositions(sent: Any, first: int, last: int) -> list[Split]:
 def counted_lists(sent: Any, first: int, last: int) -> list[Split]:
     """A counted noun's list of names, said as a statement of its own ("has two currencies, A and B").
 
-    "X has three official languages: A, B and C" says a count and a list. The list, in apposition to a
-    plural noun a number counts, becomes "Official languages of X are A, B and C."; the count stays
-    ("X has three official languages.") for the readers of counts (`agents.reading.measures`). The
+    "X has two official tongues: A and B" says a count and a list. The list, in apposition to a
+    plural noun a number counts, becomes "Official tongues of X are A and B."; the count stays
+    ("X has two official tongues.") for the readers of counts (`agents.reading.measures`). The
     subject must be a name, and every member of the list a capitalised word (a name).
     """
     doc = sent.doc

@@ -24,7 +24,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from agents.reading.values import APPROX_WORDS, NUMBER_WORDS, SCALES, as_number, as_year, tolerance, words_to_number
+from agents.reading.values import (
+    APPROX_WORDS,
+    NUMBER_WORDS,
+    SCALES,
+    as_number,
+    as_year,
+    tolerance,
+    words_to_number,
+    year_tolerance,
+)
 
 NAME_TYPES = frozenset(
     {"PERSON", "NORP", "FAC", "ORG", "GPE", "LOC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
@@ -92,8 +101,9 @@ def _numbers(span: Any) -> list[tuple[str, float | None, int, int]]:
     while i < len(toks):
         t = toks[i]
         year = as_year(t.text) if t.shape_ == "dddd" else None
-        if year is not None:
-            out.append((str(year), None, t.i, t.i + 1))
+        if year is not None:  # "around 1600" covers the years either side of it
+            before = t.doc[t.i - 1].lower_ if t.i > 0 else ""
+            out.append((str(year), year_tolerance(year, approx or before in APPROX_WORDS), t.i, t.i + 1))
             i += 1
             continue
         scale = toks[i + 1].lower_ if i + 1 < len(toks) and toks[i + 1].lower_ in SCALES else None
@@ -226,8 +236,11 @@ def content_units(doc: Any, given: Iterable[str] = ()) -> list[Unit]:
             continue
         if tok.like_num and any(c.isdigit() for c in tok.text):
             plain = as_number(tok.text)
+            year = as_year(tok.text) if tok.shape_ == "dddd" else None
+            near = tok.i > 0 and doc[tok.i - 1].lower_ in APPROX_WORDS
+            tol = year_tolerance(year, near) if year is not None else None  # "around 1600"
             if plain is not None:
-                units.append(Unit(UnitKind.NUMBER, tok.text, plain, tok.i, tok.i + 1, "CARDINAL"))
+                units.append(Unit(UnitKind.NUMBER, tok.text, plain, tok.i, tok.i + 1, "CARDINAL", tol))
             continue
         lemma = tok.lemma_.lower()
         if tok.pos_ not in CONTENT_POS or tok.is_stop or not tok.is_alpha or len(lemma) < 3 or lemma in WEAK:

@@ -123,6 +123,15 @@ APPROX_TOLERANCE = 0.05
 """Relative tolerance of an approximate number: "about 67 million" covers 63.65 to 70.35 million."""
 
 
+APPROX_YEARS = 5
+"""Years an approximate year covers either way ("around 1600": 1595 to 1605)."""
+
+
+def year_tolerance(year: int, approx: bool) -> float | None:
+    """The relative tolerance of a year: `APPROX_YEARS` either way when approximate ("around 1600"), else None."""
+    return APPROX_YEARS / abs(year) if approx and year else None
+
+
 def tolerance(value: str, approx: bool, rounded: bool) -> float | None:
     """The relative tolerance a stated number carries, or None for an exact one.
 

@@ -1,4 +1,4 @@
-"""How many values a name has for a relation ("Belgium has three official languages"), decided on one KB.
+"""How many values a name has for a relation ("X has two official tongues"), decided on one KB.
 
 A count of a subject's values is refuted when the KB proves more different values than it says. It is
 proved only where the relation is declared complete (`RelationSpec.complete`: the KB lists every value

@@ -4,7 +4,7 @@ An exact number goes through Prolog like any value (`kb.prove.prove_claim`: a fu
 other value refutes it). A rounded or approximate one (`Claim.tolerance`) is compared with the one
 value the KB stores for the subject: within the tolerance (relative to the stated number) it is
 supported; outside it a functional relation refutes it and any other leaves it unknown. A name
-several entities share with different values ("London") supports a number near the value of any of
+several entities share with different values supports a number near the value of any of
 them, as the exact path supports a value any of them stores; near none, it is compared with its first
 reading's value, the reading the exact path refutes by (`drowzee_core.kb.naming.first_reading`); no
 stored value leaves the exact path to decide.
@@ -70,7 +70,7 @@ def _some_value(
 ) -> tuple[str, float, str] | None:
     """The value, within the tolerance, of one of the entities a shared name names, or None.
 
-    "London has about 9 million people" holds of one London: as the exact path supports a value any
+    A number said of a name two places share holds of one of them: as the exact path supports a value any
     of them stores, so a number near the value of one of them is supported. Outside every one, the
     first reading refutes it (`_first_value`).
     """
