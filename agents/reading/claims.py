@@ -39,6 +39,12 @@ def _strictly(typed: Typed, text: str, relation: str, end: Literal["s", "o"]) ->
     return typed.can(text, relation, end, strict=True)
 
 
+@functools.lru_cache(maxsize=256)
+def parsed(sentence: str) -> Any:
+    """A sentence's parse, shared by the readers that try it one after another (none of them changes it)."""
+    return nlp()(sentence)
+
+
 class SentenceReader:
     """Reads sentences into `Reading`s with the catalog's lexicon (built on first use)."""
 
@@ -79,7 +85,7 @@ class SentenceReader:
         if supplied and least > linker.min_score:
             linker = copy.copy(linker)  # shares the embedding cache
             linker.min_score = least
-        return read_question(nlp()(question), lexicon, known, labels, linker, None if supplied else typed, previous)
+        return read_question(parsed(question), lexicon, known, labels, linker, None if supplied else typed, previous)
 
     @cached_property
     def catalog_labels(self) -> list[RelationLabel]:
@@ -111,7 +117,7 @@ class SentenceReader:
         lexicon: Lexicon | None = None,
     ) -> list[Reading]:
         """The readings of one sentence; a pronoun subject is `previous`; `answer` fills a question word."""
-        return read(nlp()(sentence), lexicon or self.lexicon, known, previous, answer)
+        return read(parsed(sentence), lexicon or self.lexicon, known, previous, answer)
 
     @cached_property
     def denials(self) -> dict[str, frozenset[str]]:
@@ -154,7 +160,7 @@ class SentenceReader:
         from agents.reading.learned import choose, shipped_model
         from drowzee_core.llm.embeddings import embedder
 
-        doc = nlp()(sentence)
+        doc = parsed(sentence)
         found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
         fits = functools.partial(_strictly, typed)
         choice = choose(
@@ -194,7 +200,7 @@ class SentenceReader:
         self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
     ) -> list[Reading]:
         """A number said in a relation's declared unit, read as that relation (`agents.reading.measures`), or []."""
-        doc = nlp()(sentence)
+        doc = parsed(sentence)
         found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
         m = measured(doc, found, self.units, functools.partial(_strictly, typed))
         if m is None:
@@ -229,7 +235,7 @@ class SentenceReader:
         self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
     ) -> list[Reading]:
         """A count of a name's values of a relation ("X has two official tongues"; `agents.reading.measures`)."""
-        doc = nlp()(sentence)
+        doc = parsed(sentence)
         found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
         read = counted(doc, found, self.counted_nouns, functools.partial(_strictly, typed))
         if read is None:
@@ -239,7 +245,7 @@ class SentenceReader:
 
     def compared(self, sentence: str, known: Callable[[str], bool], lexicon: Lexicon) -> Comparative | None:
         """The comparison of two names' years or numbers a sentence makes (`agents.reading.comparatives`)."""
-        return read_comparative(nlp()(sentence), known, self.catalog, lexicon)
+        return read_comparative(parsed(sentence), known, self.catalog, lexicon)
 
     def described(
         self, sentence: str, known: Callable[[str], bool], objects: Callable[[str, str], list[str]]
@@ -249,7 +255,7 @@ class SentenceReader:
 
     def each_named(self, sentence: str, known: Callable[[str], bool]) -> list[str]:
         """The sentence once per name of its one list of names (`agents.reading.coordination`); else []."""
-        doc = nlp()(sentence)
+        doc = parsed(sentence)
         return distributed(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
 
     def topic(self, query: str, known: Callable[[str], bool]) -> str | None:
