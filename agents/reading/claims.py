@@ -119,6 +119,13 @@ class SentenceReader:
         """The readings of one sentence; a pronoun subject is `previous`; `answer` fills a question word."""
         return read(parsed(sentence), lexicon or self.lexicon, known, previous, answer)
 
+    def _mentioned(
+        self, sentence: str, known: Callable[[str], bool], previous: str | None
+    ) -> tuple[Any, list[Mention]]:
+        """A sentence's parse and its mentions, a subject pronoun standing for `previous`."""
+        doc = parsed(sentence)
+        return doc, with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
+
     @cached_property
     def denials(self) -> dict[str, frozenset[str]]:
         """Per relation, the words of its antonym templates that deny it ("outside" of "{s} lies outside {o}").
@@ -160,8 +167,7 @@ class SentenceReader:
         from agents.reading.learned import choose, shipped_model
         from drowzee_core.llm.embeddings import embedder
 
-        doc = parsed(sentence)
-        found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
+        doc, found = self._mentioned(sentence, known, previous)
         fits = functools.partial(_strictly, typed)
         choice = choose(
             doc,
@@ -200,8 +206,7 @@ class SentenceReader:
         self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
     ) -> list[Reading]:
         """A number said in a relation's declared unit, read as that relation (`agents.reading.measures`), or []."""
-        doc = parsed(sentence)
-        found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
+        doc, found = self._mentioned(sentence, known, previous)
         m = measured(doc, found, self.units, functools.partial(_strictly, typed))
         if m is None:
             return []
@@ -235,8 +240,7 @@ class SentenceReader:
         self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None
     ) -> list[Reading]:
         """A count of a name's values of a relation ("X has two official tongues"; `agents.reading.measures`)."""
-        doc = parsed(sentence)
-        found = with_pronoun(doc, mentions(doc, known, self.lexicon.cue_lemmas), previous)
+        doc, found = self._mentioned(sentence, known, previous)
         read = counted(doc, found, self.counted_nouns, functools.partial(_strictly, typed))
         if read is None:
             return []
