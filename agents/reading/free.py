@@ -137,8 +137,8 @@ STANCE_ONLY = re.compile(
 """A sentence that only answers yes or no ("Yes.", "No, it does not."): it says the question's claim."""
 
 
-def said_already(reading: Reading, claims: Sequence[Claim]) -> bool:
-    """Whether a claim read from the response means what `reading` (the question with its answer) means.
+def said_already(reading: Reading, claims: Sequence[Claim]) -> TripleClaim | None:
+    """The claim read from the response that means what `reading` (the question with its answer) means, or None.
 
     The same relation and polarity between the same names, the one or the other written in full
     ("Is Quill Works a partner of X?" "Yes, Quill Works is a partner of X." is one claim, even where the
@@ -154,8 +154,8 @@ def said_already(reading: Reading, claims: Sequence[Claim]) -> bool:
         if not isinstance(c, TripleClaim) or c.negated != reading.negated:
             continue
         if c.relation == reading.relation and same(c.subject, reading.subject) and same(c.object, reading.object):
-            return True
-    return False
+            return c
+    return None
 
 
 def read_free(
@@ -248,8 +248,10 @@ def read_free(
         elif wh and (answers := reader.answers_of(response, known, wh)):
             asked = [(r, wh, True) for a in answers for r in reader.read_one(wh, known, answer=a, lexicon=lexicon)[:1]]
         for r, question, yes in asked:
-            if said_already(r, out):
-                continue  # one claim per meaning: the response says what the answer to the question claims
+            if (same := said_already(r, out)) is not None:  # one claim per meaning: the response says what
+                if not r.partial:  # the answer claims, so its own claim is the answer's, which free
+                    out[out.index(same)] = replaced(same, origin=ClaimOrigin.QUERY)  # sentences do not block
+                continue
             if r.partial and not yes:  # "No" to a question that asks more than the claim: the claim's denial
                 # proves the answer, and its failure leaves the rest of the question open
                 out.append(replaced(reading_claim(None, r, ClaimOrigin.QUERY, verbalize(catalog, r)), sufficient=True))

@@ -135,6 +135,21 @@ def test_a_count_of_values_is_decided_where_the_list_is_complete(
     assert (count.proof is not None) == (decision != Decision.UNDECIDED)
 
 
+def test_an_answer_the_response_states_itself_is_the_answer_free_sentences_do_not_block(verifier: Verifier) -> None:
+    # "No, because X is the father of Y" states the answer's claim: it is the answer, and the unread
+    # sentence after it is left to the other sources
+    v = verifier.verify(
+        VerifyRequest(
+            query="Is it true that Orla Venn is not the father of Tam Venn?",
+            response="No, because Orla Venn is the father of Tam Venn. Tam Venn was a sailor in a small harbour town.",
+            evidence=[["Tam Venn", "father", "Orla Venn"]],
+        )
+    )
+    assert v.decision == Decision.SUPPORTED, v.explanation
+    [answer] = [c for c in v.claims if c.status == ProofStatus.SUPPORTED]
+    assert answer.reading is not None and answer.reading.read_by == "query"
+
+
 def test_a_passive_without_its_by_names_no_doer(verifier: Verifier) -> None:
     # "created at" names a place: neither name is the other's creator
     v = verifier.verify(VerifyRequest(query="Where was Python made?", response="Python was created at Google."))
