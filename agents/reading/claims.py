@@ -262,21 +262,27 @@ class SentenceReader:
         doc = parsed(sentence)
         return distributed(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
 
-    def topic(self, query: str, known: Callable[[str], bool]) -> str | None:
+    def topic(self, query: str, known: Callable[[str], bool], response: str = "") -> str | None:
         """The name the query's last question is about: what a response's opening pronoun stands for.
 
         That is a name that is a direct argument of the question's verb ("When was X born?", "Which
         continent is X on?", "Did X use ...?"), not one inside a phrase ("What is the capital of X?":
         "It" is the capital). A question that asks for its subject has none ("Who married X?",
-        "Which country borders X?"): a pronoun there is the answer.
+        "Which country borders X?"): a pronoun there is the answer. Only where the question asks for a
+        person ("Who proved X?") and the `response` opens with "it" or "its", which no person is, does
+        the pronoun stand for the question's name ("It was proved in 1896 by ...").
         """
         asked = last_question(query)
         if asked is None:
             return None
         doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
-        if doc[0].lower_ in ("who", "whom", "whose") or _asks_subject(doc):
+        person = doc[0].lower_ in ("who", "whom")
+        if doc[0].lower_ == "whose" or _asks_subject(doc) or (person and not _opens_with_it(response)):
             return None
-        for m in question_names(doc, mentions(doc, known), known):  # names, not descriptions ("continent")
+        found = mentions(doc, known)
+        # names, not descriptions ("continent"); for "it", a thing the KB knows by a lowercase word too ("radium")
+        things = [m for m in found if m.kind == ValueKind.ENTITY and m.linked] if person else []
+        for m in things or question_names(doc, found, known):
             root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
             if root.dep_ in TOPIC_DEPS and root.head.dep_ == "ROOT":
                 return m.text
@@ -390,6 +396,12 @@ def _hedge_tokens(sentence: Any) -> set[int]:
 MAX_SHORT_ANSWER_WORDS = 6
 TOPIC_DEPS = frozenset({"nsubj", "nsubjpass", "attr", "dobj"})
 """How a question's topic name stands to its verb: subject, copula's complement, object."""
+
+
+def _opens_with_it(response: str) -> bool:
+    """Whether a response's first word is "it" or "its": a pronoun that stands for no person."""
+    first = response.lstrip().split(maxsplit=1)
+    return bool(first) and first[0].lower().strip(",.;:") in ("it", "its")
 
 
 def _asks_subject(doc: Any) -> bool:

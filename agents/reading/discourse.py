@@ -22,7 +22,15 @@ from typing import Any
 
 from agents.reading.conjoined import Conjoined, conjoined
 from agents.reading.relatives import relative_clauses
-from agents.reading.splits import Split, appositions, counted_lists, joined_clauses, verb_arguments, when_clauses
+from agents.reading.splits import (
+    Split,
+    appositions,
+    counted_lists,
+    joined_clauses,
+    shared_values,
+    verb_arguments,
+    when_clauses,
+)
 
 FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our"})
 """Words that make a phrase the writer's stance on a claim, not part of it."""
@@ -221,6 +229,8 @@ def plain(doc: Any) -> Plain:
         splits += [x for x in appositions(sent, first, last) if not x.cut & taken]
         taken |= {i for x in splits for i in x.cut}
         splits += [x for x in counted_lists(sent, first, last) if not x.cut & taken]
+        taken |= {i for x in splits for i in x.cut}
+        splits += [x for x in shared_values(sent, first, last) if not x.cut & taken]
         cut |= {i for x in splits for i in x.cut}
         more = verb_arguments(sent, cut)
         cut |= {i for x in more for i in x.cut}

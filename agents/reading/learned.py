@@ -168,6 +168,20 @@ def subject_of(doc: Any, s: Mention, o: Mention) -> bool:
     return not any(head.left_edge.i <= i <= head.right_edge.i for i in range(o.start, o.end))
 
 
+PRONOUN_ENDS = frozenset({"dobj", "pobj", "dative", "nsubj", "nsubjpass", "attr"})
+"""Where a personal pronoun fills a place of the verb ("Ansel Krane created it in 1736")."""
+
+
+def _third_end(doc: Any, spans: Sequence[Sequence[Mention]]) -> bool:
+    """Whether a personal pronoun that is neither mention fills one of the sentence's places.
+
+    "Ansel Krane created it in 1736" names a creator and a year, and the thing created is "it": what
+    the sentence relates is no pair of its two mentions, so the model reads nothing there.
+    """
+    inside = {i for group in spans for m in group for i in range(m.start, m.end)}
+    return any(t.tag_ == "PRP" and t.dep_ in PRONOUN_ENDS and t.i not in inside for t in doc)
+
+
 def _numbers_its_noun(doc: Any, o: Mention, relation: str, wording: Mapping[str, frozenset[str]] | None) -> bool:
     """Whether a number that numbers a noun ("group 26") may be the relation's value: the relation says that noun."""
     if wording is None or o.kind != ValueKind.QUANTITY:
@@ -202,7 +216,7 @@ def choose(
     least `MARGIN` times as probable as the next one.
     """
     spans = _spans(found)
-    if len(spans) != 2 or any(in_a_name(doc, m) for group in spans for m in group):
+    if len(spans) != 2 or any(in_a_name(doc, m) for group in spans for m in group) or _third_end(doc, spans):
         return None
     options: list[tuple[Mention, Mention, str]] = []
     for first, second in ((spans[0], spans[1]), (spans[1], spans[0])):

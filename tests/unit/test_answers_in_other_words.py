@@ -96,6 +96,13 @@ def test_a_pronoun_is_the_name_the_previous_sentence_names_first() -> None:
     assert ("France", "has_currency", "the euro", False) in triples(claims)
 
 
+def test_a_resolved_pronoun_stays_the_name_for_the_next_sentence() -> None:
+    # "It" of the first sentence is Orvin, so Orvin (not the year the sentence names) is "It" of the second
+    claims = READER.read("It was founded in 1850. It is located in Norland.", topic="Orvin")
+    assert ("Orvin", "located_in", "Norland", False) in triples(claims)
+    assert all(c.subject != "1850" for c in claims)
+
+
 def test_a_pronoun_a_template_reads_as_a_name_is_resolved_too() -> None:
     claims = READER.read("Lyon is located in France. It is located in Europe.")
     assert ("Lyon", "located_in", "Europe", False) in triples(claims)

@@ -43,7 +43,26 @@ from agents.reading.reader import nlp
             "Tova Brenn was born in 1901 and Ansel Krane died in 1980.",
             "Tova Brenn was born in 1901. Ansel Krane died in 1980.",
         ),
-        ("Orvin has 12,000 people, while Vell has 9,000.", "Orvin has 12,000 people. Vell has 9,000."),
+        # the second clause's bare number has the unit the first clause gives its number
+        ("Orvin has 12,000 people, while Vell has 9,000.", "Orvin has 12,000 people. Vell has 9,000 people."),
+        (
+            "Orvin covers 300 square kilometres, while Vell covers about 2.5 million.",
+            "Orvin covers 300 square kilometres. Vell covers about 2.5 million square kilometres.",
+        ),
+        ("Orvin has 12,000 people, while Vell has 9,000 cars.", "Orvin has 12,000 people. Vell has 9,000 cars."),
+        # a value another name is said to share is said of that name too
+        (
+            "Tova Brenn was born in 1901, the same year as Ansel Krane.",
+            "Tova Brenn was born in 1901. Ansel Krane was born in 1901.",
+        ),
+        ("Velox lies in Orvin, the same province as Vell.", "Velox lies in Orvin. Vell lies in Orvin."),
+        ("Velox uses the orv, the same currency as Norland.", "Velox uses the orv. Norland uses the orv."),
+        (
+            "Velox joined Norland in 1990, the same year as Orvin.",
+            "Velox joined Norland in 1990. Orvin joined Norland in 1990.",
+        ),
+        ("Velox belongs to Orvin, as does Vell.", "Velox belongs to Orvin. Vell belongs to Orvin."),
+        ("Tova Brenn died in 1980, as did Lena Moss.", "Tova Brenn died in 1980. Lena Moss died in 1980."),
         # a verb's second argument said again with its subject and verb; a time word's year stays with each
         (
             "Radium was discovered by Marie Curie in Paris in 1898.",
@@ -94,6 +113,10 @@ def test_the_frame_goes_and_the_claims_stay(response: str, statements: str) -> N
         "Possibly, the bridge opened in 1931.",  # modality changes the claim
         "According to Tova Brenn, the bridge opened in 1931.",  # a source, not the writer's stance
         "That makes sense.",
+        "Tova Brenn died in 1980, as did Lena Moss in 1990.",  # Lena Moss does more than the clause says
+        "Velox lies in Orvin, the same province as the river.",  # the other is no name
+        "Velox was founded in 1809, the same year that Vell was founded.",  # a clause of its own, not a name
+        "Velox lies in Orvin, the same year as Vell.",  # a year is shared only where the clause says one
     ],
 )
 def test_what_changes_the_claim_is_kept(response: str) -> None:

@@ -93,6 +93,17 @@ def test_a_third_mention_or_no_fitting_relation_leaves_the_sentence_unread() -> 
     assert choose(doc, two, CATALOG, lambda t, r, e: False, encode, model([0.01, 0.98, 0.01])) is None
 
 
+def test_a_pronoun_in_a_third_place_leaves_the_sentence_unread() -> None:
+    # "it" is what was found: the two mentions are not the ends of what the sentence relates
+    doc = nlp()("Canopus found it in Centaurus.")
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (4, 5, ValueKind.ENTITY))
+    assert choose(doc, found, CATALOG, star_can, encode, model([0.05, 0.9, 0.05])) is None
+    # the same sentence with the pronoun as one of the two mentions is read
+    doc = nlp()("It is found in Centaurus.")
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (4, 5, ValueKind.ENTITY))
+    assert choose(doc, found, CATALOG, star_can, encode, model([0.05, 0.9, 0.05])) is not None
+
+
 def test_a_negated_sentence_gives_a_negated_choice() -> None:
     doc = nlp()("Canopus is not found in Centaurus.")
     found = mentions(doc, (0, 1, ValueKind.ENTITY), (5, 6, ValueKind.ENTITY))

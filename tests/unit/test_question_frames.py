@@ -246,6 +246,9 @@ def test_an_opening_pronoun_stands_for_the_name_the_question_asks_about() -> Non
     assert reader.topic("Some context first. Did Tova Brenn found Norland?", known) == "Tova Brenn"
     assert reader.topic("Which country is Tova Brenn from?", known) == "Tova Brenn"
     assert reader.topic("Who married Tova Brenn?", known) is None  # "She ..." is the answer, not Tova Brenn
+    assert reader.topic("Who founded Norland?", known, "She founded it.") is None  # "She" is the answer
+    # no person is "it": the question's name is, where the question asks for a person
+    assert reader.topic("Who founded Norland?", known, "It was founded in 1850.") == "Norland"
     assert reader.topic("Which city borders Norland?", known) is None  # "It ..." is the answer
     assert reader.topic("What is the capital of Norland?", known) is None  # "It ..." is the capital
     assert reader.topic("Tell me about Tova Brenn.", known) is None

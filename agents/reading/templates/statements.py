@@ -250,7 +250,8 @@ class StatementReader:
                 span = (start + strip_lead(sentence), start + len(sentence.rstrip()))
                 found = [replace(c, span=span) for c in self._clause_statements(resolved, start)] or found
             out.extend(found)
-            last = first_named(sentence, found[0].subject, getattr(found[0], "object", None)) if found else last
+            said = resolved if resolved is not None else sentence  # "It was ...": the name it stands for is first
+            last = first_named(said, found[0].subject, getattr(found[0], "object", None)) if found else last
         return unique(out)
 
     def _clause_statements(self, sentence: str, start: int) -> list[Claim]:

@@ -121,7 +121,7 @@ def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Seque
     misread: list[tuple[int, int]] = []
     services = ctx.services
     known = knower(services.store, triples)  # the store's thread: call it through `services.gate`
-    topic = services.gate.run(lambda: services.sentence_reader.topic(query, known))
+    topic = services.gate.run(lambda: services.sentence_reader.topic(query, known, response))
     both = services.gate.run(lambda: services.sentence_reader.pair(query, known))
     for st in ctx.services.reader.with_query(query, response, topic):
         claim = _with_tolerance(_from_statement(st), ctx.services.catalog)
