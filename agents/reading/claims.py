@@ -87,6 +87,10 @@ class SentenceReader:
             linker.min_score = least
         return read_question(parsed(question), lexicon, known, labels, linker, None if supplied else typed, previous)
 
+    def describes(self, name: str, noun: str) -> bool:
+        """Whether a name is one of what a noun says ("Canada", "country"; the linker's WordNet)."""
+        return self.linker.describes(name, noun)
+
     @cached_property
     def catalog_labels(self) -> list[RelationLabel]:
         """The catalog's entity relations as linkable labels."""
@@ -369,7 +373,9 @@ def default_linker() -> LabelLinker:
     from drowzee_core.llm.embeddings import embedder
 
     related = WordNetRelated(load_wordnet(home()))
-    return LabelLinker(embedder().encode, related, pertains=related.pertainyms, means=related.means)
+    return LabelLinker(
+        embedder().encode, related, pertains=related.pertainyms, means=related.means, describes=related.describes
+    )
 
 
 COGNITION = frozenset({"believe", "think", "know", "guess", "suppose", "recall", "say"})

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from agents.reading.anaphora import definite_as, subject_name
 from agents.reading.asking import question_text, wh_question
 from agents.reading.claim_types import (
     Claim,
@@ -190,6 +191,7 @@ def read_free(
         lexicon = reader.with_labels([str(t[1]) for t in triples if len(t) >= 3])
         out: list[Claim] = []
         previous = topic  # "When was X born?" "She was born in ..."
+        before: list[str] = []  # the names of the last claim read, for a description to stand for
 
         def statement(text: str, previous: str | None) -> list[Reading]:
             readings = reader.read_one(text, known, previous, lexicon=lexicon)
@@ -222,6 +224,8 @@ def read_free(
         for c in found:
             misnamed = c.origin == ClaimOrigin.TEMPLATE and isinstance(c, RelatedClaim) and not named(c)
             plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
+            if isinstance(c, TextClaim) or misnamed:  # "The country uses ...": a name said before, if it is one
+                plain = definite_as(nlp()(plain), [n for n in (previous, *before) if n], reader.describes) or plain
             hops: list[Hop] = []
             if isinstance(c, TextClaim) and (cmp := reader.compared(plain, known, lexicon)):
                 out.append(comparison_claim(c, cmp))  # "A was founded before B"
@@ -241,6 +245,10 @@ def read_free(
                 out.append(c)
             last = next((x for x in reversed(out) if (e := _ends(x)) and e[0]), None)
             previous = first_named(last.text, *(_ends(last) or ("", None))) if last is not None else previous
+            before = [n for n in (_ends(last) or ()) if n] if last is not None else before
+            unread = (isinstance(c, TextClaim) or misnamed) and not readings
+            if unread and (owner := subject_name(nlp()(plain), known)):
+                previous, before = owner, [owner]  # "X's seat of government is ...": unread, but about X
         asked: list[tuple[Reading, str, bool]] = []
         if yes_no:
             read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]

@@ -213,6 +213,7 @@ class LabelLinker:
         margin: float = MARGIN,
         pertains: Callable[[str], tuple[str, ...]] | None = None,
         means: Callable[[str, str], bool | None] | None = None,
+        describes: Callable[[str, str], bool] | None = None,
     ) -> None:
         self.embed = embed
         self.related = related or (lambda _lemma: Related())
@@ -220,6 +221,8 @@ class LabelLinker:
         """An adjective's pertainyms ("Asian" -> ("Asia",); `WordNetRelated.pertainyms`)."""
         self.means = means or (lambda word, value: True if word == value else None)
         """Whether a word says a value, its opposite or neither (`WordNetRelated.means`)."""
+        self.describes = describes or (lambda _name, _noun: False)
+        """Whether a name is one of what a noun says (`WordNetRelated.describes`; "the country" of Canada)."""
         self.min_score = min_score
         self.margin = margin
         self._vectors: dict[str, NDArray[np.float32]] = {}

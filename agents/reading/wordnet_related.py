@@ -48,6 +48,8 @@ NOT_DOING = frozenset({"be", "have", "do", "is", "was", "are", "were"})
 """Verbs after "who" that say no deed ("a person who is ...", "who was born": a patient, not a doer)."""
 
 
+NAME_SENSES = 2
+"""A name's most frequent WordNet senses that a description may say ("Paris" the city, not the prince)."""
 MIN_AGENT_STEM = 4
 """Shortest verb given agent nouns by suffix ("act" -> "actor" is WordNet's own derivation)."""
 
@@ -57,6 +59,23 @@ class WordNetRelated:
 
     def __init__(self, wordnet: Any) -> None:
         self.wn = wordnet
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
+    def describes(self, name: str, noun: str) -> bool:
+        """Whether a name is one of what a noun says: an instance or a kind of it ("Canada", "country").
+
+        The name's two most frequent noun senses (its last word's, for a person's full name WordNet does
+        not list: "René Descartes" -> "Descartes") and the noun's `SENSES` most frequent ones count, through
+        every hypernym and instance hypernym above the name.
+        """
+        senses = self.wn.synsets(name.replace(" ", "_"), pos="n")[:NAME_SENSES]
+        if not senses and " " in name:
+            senses = self.wn.synsets(name.rsplit(" ", 1)[-1], pos="n")[:NAME_SENSES]
+        kinds = set(self.wn.synsets(noun, pos="n")[:SENSES])
+        if not senses or not kinds:
+            return False
+        up = {u for s in senses for u in s.closure(lambda x: x.hypernyms() + x.instance_hypernyms())}
+        return bool(kinds & (up | {i for s in senses for i in s.instance_hypernyms()}))
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
     def pertainyms(self, adjective: str) -> tuple[str, ...]:

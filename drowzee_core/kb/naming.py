@@ -4,7 +4,8 @@ A name often stands for several entities of the KB's sources ("Newton": towns, a
 whose WordNet entry holds his years; "gold": the element, and an alias of a coast). Where a claim
 puts the name at one end of a relation, only entities that can stand there count: those at that
 end of a fact the relation holds by (`drowzee_core.kb.argtypes`). The name's every reading is
-tried (key, label, alias, any case), in `KBStore.resolve`'s order first.
+tried (key, label, alias, any case), in `KBStore.resolve`'s order first, and so is every entity that
+bears the label of one it names by an alias (`homonyms`).
 
 A name no entity of that type bears may be the last words of one that does ("the yen" for
 "Japanese Yen"): English names keep their head at the end. Only a lowercase name is shortened
@@ -86,10 +87,22 @@ def typed_names(store: KBStore, catalog: Catalog, text: str, relation: str, end:
     if not ends:
         return first
     readings = list(dict.fromkeys([*first, *store.named_by(text, limit)]))
+    readings += [h for h in homonyms(store, text, readings, limit) if h not in readings]
     typed = [eid for eid in readings if _fits(store, eid, ends)]
     if typed:
         return typed[:limit]
     return shortened(store, text, ends, limit) or first
+
+
+def homonyms(store: KBStore, text: str, readings: list[int], limit: int) -> list[int]:
+    """The entities that bear the label of a reading `text` names by an alias ("UK": both "United Kingdom"s).
+
+    Sources keep one thing apart under one label (WordNet's "United Kingdom", which has the alias "UK", and
+    GeoNames' country with its capital); a name said by an alias stands for each of them.
+    """
+    labels = store.labels(readings)
+    said = {labels[eid] for eid in readings if labels[eid].casefold() != text.casefold()}
+    return [h for label in sorted(said) for h in store.named_by(label, limit)]
 
 
 def first_reading(store: KBStore, text: str, candidates: list[int]) -> int:

@@ -272,6 +272,23 @@ def test_a_name_stands_for_the_entities_its_relation_can_hold() -> None:
     assert check("father", "Japan", "yen") and not check("father", "Japan", "yen", strict=True)  # no facts
 
 
+def test_a_name_said_by_an_alias_stands_for_every_entity_that_bears_its_label() -> None:
+    from drowzee_core.kb.writer import KBWriter
+
+    # two sources keep "Norland" apart: one gives it the alias "NL" and a place, the other its capital
+    store = KBStore(":memory:", create=True)
+    writer = KBWriter(store, Catalog.from_toml(), auto_relations=True)
+    listed = writer.entity("wn:norland", "Norland", aliases=("NL",))
+    country = writer.entity("country:NO", "Norland")
+    writer.triple(listed, "located_in", writer.entity("Vell Isles"), domain="test", source="test")
+    writer.triple(country, "has_capital", writer.entity("Orvin"), domain="test", source="test")
+    writer.flush()
+    r = Reasoner(store)
+    assert r.prove("NL", "has_capital", "Orvin").status == "supported"  # never "not Orvin" of the other one
+    assert r.prove("NL", "has_capital", "Vell Isles").status == "contradicted"
+    assert r.prove("NL", "located_in", "Vell Isles").status == "supported"
+
+
 def test_a_shortened_name_is_not_taken_when_it_is_too_vague() -> None:
     from drowzee_core.kb.naming import shortened
 

@@ -155,3 +155,15 @@ def test_a_partial_reading_of_the_question_takes_nothing_as_given(verifier: Veri
     assert v.label == Label.NON_FACTUAL and v.decision == Decision.UNSUPPORTED, v.explanation
     read = [c for c in v.claims if c.reading is not None and c.reading.relation == "location"]
     assert read and all(c.status == ProofStatus.UNKNOWN for c in read), [(c.text, c.status) for c in v.claims]
+
+
+def test_wordnet_says_what_a_name_is_for_a_definite_description() -> None:
+    from agents.reading.wordnet_related import WordNetRelated
+    from drowzee_core.config import home
+    from drowzee_core.kb.sources.wordnet import load_wordnet
+
+    related = WordNetRelated(load_wordnet(home()))
+    assert related.describes("Canada", "country")
+    assert related.describes("René Descartes", "philosopher")  # the surname's senses, for a full name
+    assert not related.describes("Canada", "city")
+    assert not related.describes("Tova Brenn", "philosopher")  # a name WordNet does not know

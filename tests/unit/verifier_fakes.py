@@ -106,8 +106,11 @@ class FakeSentenceReader:
     ) -> list[Any]:
         return []
 
-    def topic(self, query: str, known: Any) -> None:
+    def topic(self, query: str, known: Any, response: str = "") -> None:
         return None
+
+    def describes(self, name: str, noun: str) -> bool:
+        return False
 
     def pair(self, query: str, known: Any) -> None:
         return None

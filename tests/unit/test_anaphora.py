@@ -1,0 +1,56 @@
+"""A definite description standing for the name said before (`agents.reading.anaphora`, real spaCy).
+
+`describes` is a stand-in for WordNet's word: the names are invented, and so is what each is.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.reading.anaphora import definite_as, subject_name
+from agents.reading.reader import nlp
+
+KINDS = {("Norland", "country"), ("Orvin", "city"), ("Tova Brenn", "philosopher")}
+
+
+def describes(name: str, noun: str) -> bool:
+    return (name, noun) in KINDS
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name", "said"),
+    [
+        ("The country uses the orv.", "Norland", "Norland uses the orv."),
+        ("The city has 12,000 people.", "Orvin", "Orvin has 12,000 people."),
+        ("The famous philosopher died in 1650.", "Tova Brenn", "Tova Brenn died in 1650."),
+        ("Orvish is spoken in the country.", "Norland", "Orvish is spoken in Norland."),
+    ],
+)
+def test_a_description_the_name_fits_is_said_as_the_name(sentence: str, name: str, said: str) -> None:
+    assert definite_as(nlp()(sentence), [name], describes) == said
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("The city uses the orv.", "Norland"),  # a country is no city
+        ("The country of Vell uses the orv.", "Norland"),  # described by more than its noun
+        ("A country uses the orv.", "Norland"),  # not definite
+        ("Norland uses the orv.", "Norland"),  # no description at all
+    ],
+)
+def test_anything_else_is_left_as_it_is(sentence: str, name: str) -> None:
+    assert definite_as(nlp()(sentence), [name], describes) is None
+
+
+def test_the_first_name_the_description_fits_is_taken() -> None:
+    said = definite_as(nlp()("The city has 12,000 people."), ["Norland", "Orvin"], describes)
+    assert said == "Orvin has 12,000 people."
+
+
+def test_an_unread_sentence_is_still_about_its_subject_or_its_owner() -> None:
+    known = {"Norland", "Tova Brenn"}.__contains__
+    assert subject_name(nlp()("Norland's seat of government is Orvin."), known) == "Norland"
+    assert subject_name(nlp()("Tova Brenn wrote many letters."), known) == "Tova Brenn"
+    assert subject_name(nlp()("The Norland covers 300 km²."), known) == "Norland"  # the name, not its article
+    assert subject_name(nlp()("Vell wrote many letters."), known) is None  # a name the KB does not know
