@@ -177,6 +177,37 @@ def _makes(sent: Any) -> tuple[Any, Any] | None:
     return sent.doc[sent.start + 2 : det.i], sent.doc[det.i : end]
 
 
+AS_ITS = frozenset({"its", "their", "his", "her"})
+AS_ITS_PARTS = frozenset({"nsubj", "dobj", "prep", "punct", "aux", "intj"})
+"""What "X has V as its N" may hold besides: a negation, a date or a manner would be lost in "X's N is V"."""
+
+
+def _as_its(sent: Any) -> tuple[Any, Any, Any] | None:
+    """(owner, noun, value) of "Norland has the orv as its currency": said "Norland's currency is the orv"."""
+    root = sent.root
+    if root.pos_ != "VERB" or any(c.dep_ not in AS_ITS_PARTS for c in root.children):
+        return None
+    subject = next((c for c in root.children if c.dep_ == "nsubj" and c.i < root.i), None)
+    value = next((c for c in root.children if c.dep_ == "dobj" and c.i > root.i), None)
+    # the parse hangs "as its N" on the verb or on the value ("has [the orv as its currency]")
+    preps = [c for c in root.children if c.dep_ == "prep"] + ([] if value is None else [*value.rights])
+    as_ = next((c for c in preps if c.dep_ == "prep" and c.lower_ == "as"), None)
+    noun = next((c for c in as_.children if c.dep_ == "pobj"), None) if as_ is not None else None
+    if subject is None or value is None or noun is None or as_ is None or as_.i < value.i:
+        return None
+    poss = next((c for c in noun.children if c.dep_ == "poss" and c.lower_ in AS_ITS), None)
+    if poss is None or poss.i != noun.left_edge.i or [c for c in preps if c.dep_ == "prep"] != [as_]:
+        return None
+    if any(c.dep_ in ("appos", "acl") for c in subject.children) or as_.right_edge.i + 1 < sent.end - 1:
+        return None  # what the subject's modifier says would be lost
+    doc = sent.doc
+    return (
+        doc[subject.left_edge.i : subject.i + 1],  # a relative clause after it is said apart (`plain`)
+        doc[poss.i + 1 : noun.right_edge.i + 1],
+        doc[value.left_edge.i : as_.i],
+    )
+
+
 def _add_tokens(out: _Builder, tokens: Any, capital: bool = False) -> None:
     """Tokens as written, with the spaces between them."""
     for k, t in enumerate(tokens):
@@ -211,6 +242,20 @@ def plain(doc: Any) -> Plain:
             _add_tokens(out, value)
             if sent[-1].is_punct:
                 out.add(sent[-1].idx, sent.end_char)
+            at = sent.end_char
+            continue
+        if owned := _as_its(sent):
+            owner, noun, value = owned
+            out.add(at, owner.start_char)  # what stands before it as written ("Yes, ")
+            _add_tokens(out, owner, capital=owner.start == sent.start)
+            out.add_text("'s ", owner.end_char)
+            _add_tokens(out, noun)
+            out.add_text(" is ", value.start_char)
+            _add_tokens(out, value)
+            if sent[-1].is_punct:
+                out.add(sent[-1].idx, sent.end_char)
+            for head, pronoun, clause in relative_clauses(sent):  # "X, whose capital is Y, has ..."
+                _add_relative(out, head, pronoun, clause)
             at = sent.end_char
             continue
         lead = _lead_hedge(sent)

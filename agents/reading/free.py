@@ -206,6 +206,8 @@ def read_free(
             measures = reader.measured(text, known, typed, previous) + reader.counted(text, known, typed, previous)
             if not readings and not measures:  # no pattern, no label, no unit: the relation model, for two
                 readings = reader.learned(text, known, typed, previous)  # mentions that fit one relation
+            # a name related to itself is a pronoun misread ("X has the orv as its currency": X's currency X)
+            readings = [r for r in readings if r.kind != "triple" or r.subject.casefold() != r.object.casefold()]
             said = {reader.lexicon.canonical(r)[:3] for r in readings}
             # a number in a relation's declared unit ("home to 4 million people") is a fact of its own
             return readings + [r for r in measures if reader.lexicon.canonical(r)[:3] not in said]

@@ -50,6 +50,13 @@ from agents.reading.reader import nlp
             "Orvin covers 300 square kilometres. Vell covers about 2.5 million square kilometres.",
         ),
         ("Orvin has 12,000 people, while Vell has 9,000 cars.", "Orvin has 12,000 people. Vell has 9,000 cars."),
+        # "X has V as its N" says what X's N is
+        ("Norland has the orv as its currency.", "Norland's currency is the orv."),
+        ("Yes, Norland uses the orv as its official currency.", "Yes, Norland's official currency is the orv."),
+        (
+            "Norland, whose capital is Orvin, has the orv as its currency.",
+            "Norland's currency is the orv. Norland's capital is Orvin.",
+        ),
         # a value another name is said to share is said of that name too
         (
             "Tova Brenn was born in 1901, the same year as Ansel Krane.",
@@ -114,6 +121,8 @@ def test_the_frame_goes_and_the_claims_stay(response: str, statements: str) -> N
         "According to Tova Brenn, the bridge opened in 1931.",  # a source, not the writer's stance
         "That makes sense.",
         "Tova Brenn died in 1980, as did Lena Moss in 1990.",  # Lena Moss does more than the clause says
+        "Norland does not have the orv as its currency.",  # "X's N is not V" is for the readers to say
+        "Norland has used the orv as its currency since 1990.",  # the date would be lost
         "Velox lies in Orvin, the same province as the river.",  # the other is no name
         "Velox was founded in 1809, the same year that Vell was founded.",  # a clause of its own, not a name
         "Velox lies in Orvin, the same year as Vell.",  # a year is shared only where the clause says one
