@@ -226,11 +226,15 @@ def _qualified(doc: Any, found: list[Mention]) -> list[Mention]:
     return found
 
 
+JOINERS = frozenset({"-", "/"})
+"""Marks that join words into one name with no space around them ("s-block", "Europe/Orvin")."""
+
+
 def _numbered_and_hyphened(doc: Any) -> list[tuple[int, int]]:
-    """Spans a noun chunk leaves out: a noun numbered after it ("group 1"), and hyphen-joined words ("s-block").
+    """Spans a noun chunk leaves out: a noun numbered after it ("group 1"), and words joined by a hyphen or slash.
 
     A noun chunk ends at its head noun, so the number after it is left out; the parse may cut words joined
-    by hyphens with no space into three nouns.
+    by hyphens ("s-block") or slashes ("Europe/Orvin", a time zone's name) with no space into three nouns.
     """
     out = []
     for tok in doc:
@@ -240,7 +244,7 @@ def _numbered_and_hyphened(doc: Any) -> list[tuple[int, int]]:
     i = 0
     while i < len(doc):
         j = i
-        while j + 2 < len(doc) and doc[j + 1].text == "-" and not doc[j].whitespace_ and not doc[j + 1].whitespace_:
+        while j + 2 < len(doc) and doc[j + 1].text in JOINERS and not doc[j].whitespace_ and not doc[j + 1].whitespace_:
             j += 2
         if j > i:
             out.append((i, j + 1))

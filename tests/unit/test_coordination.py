@@ -58,3 +58,10 @@ def test_they_stands_for_the_two_names_the_question_joins() -> None:
 def test_a_semicolon_ends_a_clause_as_a_period_does() -> None:
     assert fragments("They do not; they differ.") == [(0, 12), (13, 25)]
     assert fragments("Scores: 3;4 and 5") == [(0, 17)]  # no space after it: no clause joined
+
+
+def test_words_joined_by_a_slash_or_a_hyphen_are_one_name() -> None:
+    known = Known(NoKB(), [["Orvin", "in time zone", "Europe/Orvin"], ["Velium", "in block", "s-block"]])  # type: ignore[arg-type]
+    doc = nlp()("Orvin is in the Europe/Orvin time zone, and Velium is in the s-block.")
+    names = [m.text for m in mentions(doc, known) if m.kind == ValueKind.ENTITY]
+    assert names == ["Orvin", "Europe/Orvin", "Velium", "s-block"]
