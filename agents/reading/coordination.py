@@ -11,6 +11,7 @@ whole list (`all_or_nothing`): a list is read as a whole or left to the other so
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -42,9 +43,39 @@ def _members(doc: Any, names: Sequence[Mention]) -> list[Mention]:
         words = {c.lower_ for t in (tok, *tok.conjuncts) for c in t.children if c.dep_ == "cc"}
         if words == {"and"} and len(joined) == len(tok.conjuncts):  # every member a known name
             groups.append(sorted([m, *joined], key=lambda x: x.start))
+    if not groups:
+        groups = _written_lists(doc, names)
     if len(groups) != 1 or len(groups[0]) > MAX_MEMBERS:
         return []
     return groups[0]
+
+
+def _written_lists(doc: Any, names: Sequence[Mention]) -> list[list[Mention]]:
+    """Runs of names the words join as a list ("A, B and C") where the parse joins them to something else.
+
+    The parse may hang a list's second member on the verb ("is in period 3 and group 1": "group" a
+    conjunct of "is"); the words still say a list: names with only commas between them and "and"
+    before the last.
+    """
+    if any(t.lower_ in ("or", "nor") for t in doc):
+        return []  # "A and B or C": which names the claims take is what the parse was unsure of
+    ordered = sorted(names, key=lambda m: m.start)
+    runs: list[list[Mention]] = []
+    run = ordered[:1]
+    for a, b in itertools.pairwise(ordered):
+        gap = [t.lower_ for t in doc[a.end : b.start]]
+        if gap and all(w in (",", "and") for w in gap):
+            run.append(b)
+            continue
+        runs.append(run)
+        run = [b]
+    runs.append(run)
+    out = []
+    for r in runs:
+        gaps = [[t.lower_ for t in doc[a.end : b.start]] for a, b in itertools.pairwise(r)]
+        if len(r) >= 2 and "and" in gaps[-1] and all(g == [","] for g in gaps[:-1]):
+            out.append(r)
+    return out
 
 
 def distributed(doc: Any, names: Sequence[Mention]) -> list[str]:

@@ -65,3 +65,13 @@ def test_words_joined_by_a_slash_or_a_hyphen_are_one_name() -> None:
     doc = nlp()("Orvin is in the Europe/Orvin time zone, and Velium is in the s-block.")
     names = [m.text for m in mentions(doc, known) if m.kind == ValueKind.ENTITY]
     assert names == ["Orvin", "Europe/Orvin", "Velium", "s-block"]
+
+
+def test_a_list_the_words_say_is_read_where_the_parse_hangs_a_member_elsewhere() -> None:
+    # the parse makes "group" a conjunct of "is"; the words still list two values
+    known = Known(NoKB(), [["Velium", "in period", "period 3"], ["Velium", "in group", "group 1"]])  # type: ignore[arg-type]
+    doc = nlp()("Velium is in period 3 and group 1.")
+    names = [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY]
+    assert distributed(doc, names) == ["Velium is in period 3.", "Velium is in group 1."]
+    doc = nlp()("Velium is in period 3 and group 1 or group 2.")
+    assert distributed(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY]) == []
