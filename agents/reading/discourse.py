@@ -25,6 +25,7 @@ from agents.reading.relatives import relative_clauses
 from agents.reading.splits import (
     Split,
     appositions,
+    conjoined_objects,
     counted_lists,
     joined_clauses,
     shared_values,
@@ -276,6 +277,8 @@ def plain(doc: Any) -> Plain:
         splits += [x for x in counted_lists(sent, first, last) if not x.cut & taken]
         taken |= {i for x in splits for i in x.cut}
         splits += [x for x in shared_values(sent, first, last) if not x.cut & taken]
+        taken |= {i for x in splits for i in x.cut}
+        splits += [x for x in conjoined_objects(sent, first, last) if not x.cut & taken]
         cut |= {i for x in splits for i in x.cut}
         more = verb_arguments(sent, cut)
         cut |= {i for x in more for i in x.cut}

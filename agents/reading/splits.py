@@ -288,6 +288,37 @@ def shared_values(sent: Any, first: int, last: int) -> list[Split]:
     return out
 
 
+def conjoined_objects(sent: Any, first: int, last: int) -> list[Split]:
+    """A verb's second object joined by "and", said again with the subject and the verb, when it says a fact.
+
+    "Velium has atomic number 47 and the chemical symbol Vm" says two facts, each a noun of its own with
+    its value: "Velium has the chemical symbol Vm." A list of names ("borders A and B") is no such pair:
+    the first object must be a common noun with a value of its own ("number 47"), and the second must say
+    a common noun too ("symbol"). The subject must be a name before the verb.
+    """
+    doc = sent.doc
+    out: list[Split] = []
+    for verb in clause_heads(sent):
+        subject = next((c for c in verb.children if c.dep_ in SUBJECTS and c.i < verb.i), None)
+        obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+        if subject is None or obj is None or obj.pos_ != "NOUN" or not _names_something(obj.children):
+            continue
+        for other in (c for c in obj.children if c.dep_ == "conj" and c.i > obj.i):
+            words = [t.i for t in other.subtree]
+            if not any(doc[i].pos_ == "NOUN" for i in words) or not _names_something(doc[i] for i in words):
+                continue
+            if words[-1] >= last or words[0] < first:
+                continue
+            cut = set(words)
+            at = words[0] - 1
+            while at > obj.i and (doc[at].is_punct or doc[at].dep_ == "cc"):
+                cut.add(at)
+                at -= 1
+            head = [t.i for t in subject.subtree] + list(range(subject.right_edge.i + 1, verb.i + 1))
+            out.append(Split(frozenset(cut), (*head, *words)))
+    return out
+
+
 def _arguments(verb: Any) -> list[Any]:
     """A verb's prepositional arguments that name something, nested ones ("by A in C") flattened, in order."""
     found: list[Any] = []
@@ -297,8 +328,8 @@ def _arguments(verb: Any) -> list[Any]:
         if obj is None:
             return
         found.append(prep)
-        for c in obj.children:
-            if c.dep_ == "prep" and c.i > obj.i:
+        for c in obj.children:  # "by A in C", and "in A and in B" (the parse hangs the second "in" on A)
+            if (c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP")) and c.i > obj.i:
                 visit(c)
 
     for c in verb.children:
@@ -352,12 +383,14 @@ def verb_arguments(sent: Any, taken: set[int]) -> list[Split]:
 
 def _verb_arguments(sent: Any, verb: Any, taken: set[int]) -> list[Split]:
     """One clause verb's second and later arguments (`verb_arguments`)."""
-    if verb.pos_ != "VERB" or verb.lemma_ == "be":
+    if verb.pos_ not in ("VERB", "AUX"):
         return []
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subject is None or subject.i > verb.i:
         return []
     args = [p for p in _arguments(verb) if not _dates(p)]
+    if verb.lemma_ == "be" and not all(p.dep_ == "conj" for p in args[1:]):
+        return []  # "X is in A and in B" says two places; "X is in A in B" may say one place in another
     spans = [_own_span(p, args) for p in args]
     named = list(zip(args, spans, strict=True))
     if not any(_names_something(sent.doc[i] for i in s) for _, s in named):
@@ -387,6 +420,7 @@ __all__ = [
     "Split",
     "appositions",
     "clause_heads",
+    "conjoined_objects",
     "counted_lists",
     "joined_clauses",
     "shared_values",

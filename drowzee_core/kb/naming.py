@@ -73,7 +73,9 @@ def _typed_ends(store: KBStore, catalog: Catalog, relation: str, end: End) -> li
 
 
 def _readings(store: KBStore, text: str, limit: int) -> list[int]:
-    return list(dict.fromkeys([*store.resolve(text, limit), *store.named_by(text, limit)]))
+    """Every entity `text` may name: `resolve`'s, `named_by`'s, and the homonyms of one it names by an alias."""
+    readings = list(dict.fromkeys([*store.resolve(text, limit), *store.named_by(text, limit)]))
+    return readings + [h for h in homonyms(store, text, readings, limit) if h not in readings]
 
 
 def _named_at(store: KBStore, text: str, readings: list[int], ends: list[tuple[int, End]], limit: int) -> bool:
@@ -86,8 +88,7 @@ def typed_names(store: KBStore, catalog: Catalog, text: str, relation: str, end:
     ends = _ends(store, catalog, relation, end) if relation in catalog else []
     if not ends:
         return first
-    readings = list(dict.fromkeys([*first, *store.named_by(text, limit)]))
-    readings += [h for h in homonyms(store, text, readings, limit) if h not in readings]
+    readings = list(dict.fromkeys([*first, *_readings(store, text, limit)]))
     typed = [eid for eid in readings if _fits(store, eid, ends)]
     if typed:
         return typed[:limit]

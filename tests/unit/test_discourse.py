@@ -50,6 +50,12 @@ from agents.reading.reader import nlp
             "Orvin covers 300 square kilometres. Vell covers about 2.5 million square kilometres.",
         ),
         ("Orvin has 12,000 people, while Vell has 9,000 cars.", "Orvin has 12,000 people. Vell has 9,000 cars."),
+        # a verb's second object that says a noun and its value, and a second "and in B", are facts of their own
+        (
+            "Velium has atomic number 47 and the chemical symbol Vm.",
+            "Velium has atomic number 47. Velium has the chemical symbol Vm.",
+        ),
+        ("Velium is in the f-block and in period 7.", "Velium is in the f-block. Velium is in period 7."),
         # "X has V as its N" says what X's N is
         ("Norland has the orv as its currency.", "Norland's currency is the orv."),
         ("Yes, Norland uses the orv as its official currency.", "Yes, Norland's official currency is the orv."),
@@ -122,6 +128,8 @@ def test_the_frame_goes_and_the_claims_stay(response: str, statements: str) -> N
         "That makes sense.",
         "Tova Brenn died in 1980, as did Lena Moss in 1990.",  # Lena Moss does more than the clause says
         "Norland does not have the orv as its currency.",  # "X's N is not V" is for the readers to say
+        "Norland borders Vell and Orvin.",  # a list of names: read one name at a time (`coordination`)
+        "Orvin is in Norland in the north.",  # one place said inside another, not two places
         "Norland has used the orv as its currency since 1990.",  # the date would be lost
         "Velox lies in Orvin, the same province as the river.",  # the other is no name
         "Velox was founded in 1809, the same year that Vell was founded.",  # a clause of its own, not a name
