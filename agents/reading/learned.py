@@ -97,16 +97,26 @@ class Choice:
 
 
 def masked(doc: Any, subject: Mention, obj: Mention) -> str:
-    """The sentence with the subject's tokens as "X" and the object's as "Y"."""
-    out, at = [], 0
+    """The sentence with the subject's tokens as "X" and the object's as "Y", without an opening "Yes," / "No,".
+
+    The answer word says how the sentence stands to a question (the free reader's business), not which
+    relation it states.
+    """
+    opening = 0
+    while opening < len(doc) and (doc[opening].dep_ == "intj" or (opening and doc[opening].is_punct)):
+        opening += 1
+    if opening > min(subject.start, obj.start) or not any(doc[i].dep_ == "intj" for i in range(opening)):
+        opening = 0
     text = doc.text
+    out, at = [], doc[opening].idx if opening else 0
     for m, mark in sorted(((subject, "X"), (obj, "Y")), key=lambda p: p[0].start):
         if m.gap or m.end <= m.start:
             continue
         start, end = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
         out += [text[at:start], mark]
         at = end
-    return "".join([*out, text[at:]]).strip()
+    said = "".join([*out, text[at:]]).strip()
+    return said[:1].upper() + said[1:]
 
 
 Can = Callable[[str, str, Literal["s", "o"]], bool]

@@ -59,6 +59,12 @@ def test_masked_puts_x_and_y_on_the_mentions() -> None:
     assert masked(doc, o, s) == "Y is found in X."
 
 
+def test_masked_leaves_out_an_opening_answer_word() -> None:
+    doc = nlp()("Yes, Canopus is found in Centaurus.")
+    s, o = mentions(doc, (2, 3, ValueKind.ENTITY), (6, 7, ValueKind.ENTITY))
+    assert masked(doc, s, o) == "X is found in Y."  # "Yes" answers a question; it says no relation
+
+
 def test_two_mentions_the_types_fit_to_one_relation_are_read_when_the_model_sees_a_relation() -> None:
     doc = nlp()("Canopus is found in Centaurus.")
     found = mentions(doc, (0, 1, ValueKind.ENTITY), (4, 5, ValueKind.ENTITY))
