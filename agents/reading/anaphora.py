@@ -1,7 +1,7 @@
-"""A definite description standing for a name said before: "the country", "the French philosopher" (pure).
+"""A definite description standing for a name said before: "the country", "the famous painter" (pure).
 
-"Canada's capital is Ottawa, and the country uses the Canadian dollar": "the country" is Canada, the
-name the previous claim is about, because Canada is a country. Whether the name is one of what the
+"Norland's capital is Orvin, and the country uses the orv": "the country" is Norland, the name the
+previous claim is about, because Norland is a country. Whether the name is one of what the
 description's noun says is WordNet's word (`WordNetRelated.describes`: an instance or a kind of it, by the
 name's most frequent senses), so "the city" never stands for a country, and a name WordNet does not know
 stays unread. Only a plain description counts: "the", adjectives and the noun, nothing after it ("the
@@ -22,7 +22,7 @@ Describes = Callable[[str, str], bool]
 
 
 def _description(t: Any) -> range | None:
-    """The token span of a plain definite description headed by `t` ("the French philosopher"), or None."""
+    """The token span of a plain definite description headed by `t` ("the famous painter"), or None."""
     if t.pos_ != "NOUN" or not t.text.islower() or t.dep_ not in PLACES:
         return None
     words = list(t.subtree)
@@ -36,8 +36,8 @@ def _description(t: Any) -> range | None:
 def definite_as(doc: Any, names: Sequence[str], describes: Describes) -> str | None:
     """The sentence with its first plain definite description said as the first of `names` it describes.
 
-    "The country uses the Canadian dollar." with `names` [Ottawa, Canada] -> "Canada uses the Canadian
-    dollar."; None when no description in the sentence describes any of the names.
+    "The country uses the orv." with `names` [Orvin, Norland] -> "Norland uses the orv."; None when no
+    description in the sentence describes any of the names.
     """
     for t in doc:
         span = _description(t)
@@ -48,6 +48,24 @@ def definite_as(doc: Any, names: Sequence[str], describes: Describes) -> str | N
             continue
         start, end = doc[span.start], doc[span.stop - 1]
         return f"{doc.text[: start.idx]}{name}{doc.text[end.idx + len(end.text) :]}"
+    return None
+
+
+def surname_as(doc: Any, names: Sequence[str]) -> str | None:
+    """The sentence with a one-word name said as the full name said before that ends with it ("Brenn" -> "Tova Brenn").
+
+    A person named in full is named again by the surname alone: "Tova Brenn founded the paper. Brenn
+    edited it for years." Only a capitalised word standing alone as a name (no other proper noun
+    beside it) counts, and only a name of two words or more said before that ends with that very word.
+    """
+    for t in doc:
+        if t.pos_ != "PROPN" or not t.text[:1].isupper() or t.dep_ not in PLACES:
+            continue
+        if any(c.pos_ == "PROPN" for c in t.children) or t.head.pos_ == "PROPN":
+            continue  # part of a longer name ("Ken Thompson", "Thompson Street")
+        full = next((n for n in names if len(n.split()) > 1 and n.split()[-1] == t.text), None)
+        if full is not None:
+            return f"{doc.text[: t.idx]}{full}{doc.text[t.idx + len(t.text) :]}"
     return None
 
 
@@ -70,4 +88,4 @@ def subject_name(doc: Any, known: Callable[[str], bool]) -> str | None:
     return None
 
 
-__all__ = ["Describes", "definite_as", "subject_name"]
+__all__ = ["Describes", "definite_as", "subject_name", "surname_as"]

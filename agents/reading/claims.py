@@ -274,7 +274,7 @@ class SentenceReader:
         "It" is the capital). A question that asks for its subject has none ("Who married X?",
         "Which country borders X?"): a pronoun there is the answer. Only where the question asks for a
         person ("Who proved X?") and the `response` opens with "it" or "its", which no person is, does
-        the pronoun stand for the question's name ("It was proved in 1896 by ...").
+        the pronoun stand for the question's name ("It was founded in 1850 by ...").
         """
         asked = last_question(query)
         if asked is None:

@@ -53,7 +53,7 @@ def _members(doc: Any, names: Sequence[Mention]) -> list[Mention]:
 def _written_lists(doc: Any, names: Sequence[Mention]) -> list[list[Mention]]:
     """Runs of names the words join as a list ("A, B and C") where the parse joins them to something else.
 
-    The parse may hang a list's second member on the verb ("is in period 3 and group 1": "group" a
+    The parse may hang a list's second member on the verb ("is in zone 3 and ring 1": "ring" a
     conjunct of "is"); the words still say a list: names with only commas between them and "and"
     before the last.
     """

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from agents.reading.anaphora import definite_as, subject_name
+from agents.reading.anaphora import definite_as, subject_name, surname_as
 from agents.reading.asking import question_text, wh_question
 from agents.reading.claim_types import (
     Claim,
@@ -226,8 +226,10 @@ def read_free(
         for c in found:
             misnamed = c.origin == ClaimOrigin.TEMPLATE and isinstance(c, RelatedClaim) and not named(c)
             plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
-            if isinstance(c, TextClaim) or misnamed:  # "The country uses ...": a name said before, if it is one
-                plain = definite_as(nlp()(plain), [n for n in (previous, *before) if n], reader.describes) or plain
+            if isinstance(c, TextClaim) or misnamed:  # "The country uses ...", "Brenn wrote ...": a name said before
+                said_before = [n for n in (previous, *before) if n]
+                plain = definite_as(nlp()(plain), said_before, reader.describes) or plain
+                plain = surname_as(nlp()(plain), said_before) or plain
             hops: list[Hop] = []
             if isinstance(c, TextClaim) and (cmp := reader.compared(plain, known, lexicon)):
                 out.append(comparison_claim(c, cmp))  # "A was founded before B"
@@ -250,7 +252,7 @@ def read_free(
             before = [n for n in (_ends(last) or ()) if n] if last is not None else before
             unread = (isinstance(c, TextClaim) or misnamed) and not readings
             if unread and (owner := subject_name(nlp()(plain), known)):
-                previous, before = owner, [owner]  # "X's seat of government is ...": unread, but about X
+                previous, before = owner, [owner]  # "X's old harbour is ...": unread, but about X
         asked: list[tuple[Reading, str, bool]] = []
         if yes_no:
             read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]

@@ -234,8 +234,8 @@ def _argument_of(verb: Any, value: Any) -> list[int]:
 def shared_values(sent: Any, first: int, last: int) -> list[Split]:
     """A value the clause says another name shares, said of that name too.
 
-    "Velox was born in 1809, the same year as Tova Brenn" says two facts, one of Tova Brenn: "Tova Brenn
-    was born in 1809."; so does "Velox lies in Orvin, the same province as Vell" ("Vell lies in Orvin.")
+    "Velox was born in 1871, the same year as Tova Brenn" says two facts, one of Tova Brenn: "Tova Brenn
+    was born in 1871."; so does "Velox lies in Orvin, the same province as Vell" ("Vell lies in Orvin.")
     and "Velox belongs to Orvin, as does Vell" ("Vell belongs to Orvin."). The shared phrase, set off by a
     comma, is cut from the sentence. "The same N as X" shares the argument it follows (a year, for a time
     noun: "year", "decade"), "as does X" the clause's whole predicate. X must be a name, and the clause
@@ -257,7 +257,7 @@ def shared_values(sent: Any, first: int, last: int) -> list[Split]:
         subject = next((c for c in verb.children if c.dep_ in SUBJECTS and c.i < verb.i), None) if verb else None
         if verb is None or subject is None or subject.i >= comma:
             continue
-        # a value's apposition, or ("born in 1809, the same year as X") a phrase the parse hangs on the verb
+        # a value's apposition, or ("born in 1871, the same year as X") a phrase the parse hangs on the verb
         value = noun.head if noun.dep_ == "appos" else doc[comma - 1]
         if value.i >= comma or (noun.lemma_ in TIME_NOUNS) != bool(value.like_num or value.pos_ == "NUM"):
             continue
@@ -291,9 +291,9 @@ def shared_values(sent: Any, first: int, last: int) -> list[Split]:
 def conjoined_objects(sent: Any, first: int, last: int) -> list[Split]:
     """A verb's second object joined by "and", said again with the subject and the verb, when it says a fact.
 
-    "Velium has atomic number 47 and the chemical symbol Vm" says two facts, each a noun of its own with
-    its value: "Velium has the chemical symbol Vm." A list of names ("borders A and B") is no such pair:
-    the first object must be a common noun with a value of its own ("number 47"), and the second must say
+    "Orvin has district number 4 and the postal code V12" says two facts, each a noun of its own with
+    its value: "Orvin has the postal code V12." A list of names ("borders A and B") is no such pair:
+    the first object must be a common noun with a value of its own ("number 4"), and the second must say
     a common noun too ("symbol"). The subject must be a name before the verb.
     """
     doc = sent.doc

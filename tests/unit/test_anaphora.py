@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.anaphora import definite_as, subject_name
+from agents.reading.anaphora import definite_as, subject_name, surname_as
 from agents.reading.reader import nlp
 
 KINDS = {("Norland", "country"), ("Orvin", "city"), ("Tova Brenn", "philosopher")}
@@ -50,7 +50,15 @@ def test_the_first_name_the_description_fits_is_taken() -> None:
 
 def test_an_unread_sentence_is_still_about_its_subject_or_its_owner() -> None:
     known = {"Norland", "Tova Brenn"}.__contains__
-    assert subject_name(nlp()("Norland's seat of government is Orvin."), known) == "Norland"
+    assert subject_name(nlp()("Norland's old harbour is Orvin."), known) == "Norland"
     assert subject_name(nlp()("Tova Brenn wrote many letters."), known) == "Tova Brenn"
     assert subject_name(nlp()("The Norland covers 300 km²."), known) == "Norland"  # the name, not its article
     assert subject_name(nlp()("Vell wrote many letters."), known) is None  # a name the KB does not know
+
+
+def test_a_surname_alone_is_the_full_name_said_before() -> None:
+    said = ["Velox", "Tova Brenn"]
+    assert surname_as(nlp()("Brenn also founded Orvin."), said) == "Tova Brenn also founded Orvin."
+    assert surname_as(nlp()("Orvin was founded by Brenn."), said) == "Orvin was founded by Tova Brenn."
+    assert surname_as(nlp()("Lena Brenn founded Orvin."), said) is None  # another Brenn, named in full
+    assert surname_as(nlp()("Velox founded Orvin."), said) is None  # no full name ends with it

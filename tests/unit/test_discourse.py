@@ -52,8 +52,8 @@ from agents.reading.reader import nlp
         ("Orvin has 12,000 people, while Vell has 9,000 cars.", "Orvin has 12,000 people. Vell has 9,000 cars."),
         # a verb's second object that says a noun and its value, and a second "and in B", are facts of their own
         (
-            "Velium has atomic number 47 and the chemical symbol Vm.",
-            "Velium has atomic number 47. Velium has the chemical symbol Vm.",
+            "Orvin has district number 4 and the postal code V12.",
+            "Orvin has district number 4. Orvin has the postal code V12.",
         ),
         ("Velium is in the f-block and in period 7.", "Velium is in the f-block. Velium is in period 7."),
         # "X has V as its N" says what X's N is
@@ -132,7 +132,7 @@ def test_the_frame_goes_and_the_claims_stay(response: str, statements: str) -> N
         "Orvin is in Norland in the north.",  # one place said inside another, not two places
         "Norland has used the orv as its currency since 1990.",  # the date would be lost
         "Velox lies in Orvin, the same province as the river.",  # the other is no name
-        "Velox was founded in 1809, the same year that Vell was founded.",  # a clause of its own, not a name
+        "Velox was founded in 1871, the same year that Vell was founded.",  # a clause of its own, not a name
         "Velox lies in Orvin, the same year as Vell.",  # a year is shared only where the clause says one
     ],
 )
