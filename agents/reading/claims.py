@@ -88,7 +88,7 @@ class SentenceReader:
         return read_question(parsed(question), lexicon, known, labels, linker, None if supplied else typed, previous)
 
     def describes(self, name: str, noun: str) -> bool:
-        """Whether a name is one of what a noun says ("Canada", "country"; the linker's WordNet)."""
+        """Whether a name is one of what a noun says ("Kenya", "country"; the linker's WordNet)."""
         return self.linker.describes(name, noun)
 
     @cached_property

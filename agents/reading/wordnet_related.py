@@ -62,10 +62,10 @@ class WordNetRelated:
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - one instance per service, lives as long as it
     def describes(self, name: str, noun: str) -> bool:
-        """Whether a name is one of what a noun says: an instance or a kind of it ("Canada", "country").
+        """Whether a name is one of what a noun says: an instance or a kind of it ("Kenya", "country").
 
         The name's two most frequent noun senses (its last word's, for a person's full name WordNet does
-        not list: "René Descartes" -> "Descartes") and the noun's `SENSES` most frequent ones count, through
+        not list: "Fred Beethoven" -> "Beethoven") and the noun's `SENSES` most frequent ones count, through
         every hypernym and instance hypernym above the name.
         """
         senses = self.wn.synsets(name.replace(" ", "_"), pos="n")[:NAME_SENSES]
