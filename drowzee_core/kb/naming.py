@@ -99,11 +99,22 @@ def homonyms(store: KBStore, text: str, readings: list[int], limit: int) -> list
     """The entities that bear the label of a reading `text` names by an alias ("UK": both "United Kingdom"s).
 
     Sources keep one thing apart under one label (WordNet's "United Kingdom", which has the alias "UK", and
-    GeoNames' country with its capital); a name said by an alias stands for each of them.
+    GeoNames' country with its capital); a name said by an alias stands for each of them. Only a label at
+    least as long as the name said counts: one that shortens it ("Newton" for "Isaac Newton") names others.
     """
     labels = store.labels(readings)
-    said = {labels[eid] for eid in readings if labels[eid].casefold() != text.casefold()}
+    said = {
+        labels[eid]
+        for eid in readings
+        if labels[eid].casefold() != text.casefold() and len(labels[eid].split()) >= len(text.split())
+    }  # "Isaac Newton" is an alias of WordNet's "Newton": the towns called Newton are no readings of it
     return [h for label in sorted(said) for h in store.named_by(label, limit)]
+
+
+def resolved(store: KBStore, text: str, limit: int) -> list[int]:
+    """`KBStore.resolve`'s readings of a name, then the homonyms of one it names by an alias (`homonyms`)."""
+    first = store.resolve(text, limit)
+    return first + [h for h in homonyms(store, text, first, limit) if h not in first]
 
 
 def first_reading(store: KBStore, text: str, candidates: list[int]) -> int:
@@ -155,7 +166,7 @@ class TypeCheck:
         return self._seen[key]
 
 
-__all__ = ["MAX_SHORTENED", "TypeCheck", "first_reading", "shortened", "typed_names"]
+__all__ = ["MAX_SHORTENED", "TypeCheck", "first_reading", "homonyms", "resolved", "shortened", "typed_names"]
 
 
 MAX_HOP_READINGS = 5

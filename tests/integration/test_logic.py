@@ -289,6 +289,24 @@ def test_a_name_said_by_an_alias_stands_for_every_entity_that_bears_its_label() 
     assert r.prove("NL", "located_in", "Vell Isles").status == "supported"
 
 
+def test_an_alias_longer_than_its_label_stands_for_no_homonym_of_the_label() -> None:
+    from drowzee_core.kb.naming import homonyms, resolved
+    from drowzee_core.kb.writer import KBWriter
+
+    # WordNet's "Brenn" (the person, alias "Tova Brenn") and a town called Brenn are two things
+    store = KBStore(":memory:", create=True)
+    writer = KBWriter(store, Catalog.from_toml(), auto_relations=True)
+    person = writer.entity("wn:brenn", "Brenn", aliases=("Tova Brenn",))
+    town = writer.entity("place:brenn", "Brenn")
+    writer.triple(person, "born_in_year", writer.year(1901), domain="test", source="test")
+    writer.triple(town, "population", writer.quantity(12000), domain="test", source="test")
+    writer.flush()
+    ids = store.entity_ids()
+    assert homonyms(store, "Tova Brenn", [ids["wn:brenn"]], 5) == []
+    assert resolved(store, "Tova Brenn", 5) == [ids["wn:brenn"]]
+    assert Reasoner(store).prove("Tova Brenn", "population", "12000").status == "unknown"
+
+
 def test_a_shortened_name_is_not_taken_when_it_is_too_vague() -> None:
     from drowzee_core.kb.naming import shortened
 

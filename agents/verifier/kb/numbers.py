@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from agents.verifier.kb.prove import Decided, dates_said, prove_claim, relation_name, stored_value
 from drowzee_core.generate.templates_kb import format_number, parse_number
+from drowzee_core.kb.naming import resolved
 from drowzee_core.kb.template_regex import fill
 from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner
 from drowzee_core.records.enums import ProofStatus
@@ -74,7 +75,7 @@ def _some_value(
     of them stores, so a number near the value of one of them is supported. Outside every one, the
     first reading refutes it (`_first_value`).
     """
-    for eid in reasoner.store.resolve(subject, MAX_CANDIDATES):
+    for eid in resolved(reasoner.store, subject, MAX_CANDIDATES):
         near_ones = [v for v in _values(reasoner, eid, rid) if inside(v[1])]
         if near_ones:
             return near_ones[0]

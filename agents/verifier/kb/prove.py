@@ -14,7 +14,7 @@ from drowzee_core.errors import KBError
 from drowzee_core.generate.prover import NEW_CONSTANT
 from drowzee_core.generate.templates_kb import format_number, parse_number
 from drowzee_core.kb.model import ValueKind
-from drowzee_core.kb.naming import first_reading, typed_names
+from drowzee_core.kb.naming import first_reading, resolved, typed_names
 from drowzee_core.kb.template_regex import fill
 from drowzee_core.kb.wording import split_names
 from drowzee_core.logic.explain import label_proof, proof_ids
@@ -116,7 +116,7 @@ def stored_value(reasoner: Reasoner, name: str, rid: int, year: int | None) -> t
     values count at any year.
     """
     found: dict[float, tuple[str, str]] = {}
-    for eid in reasoner.store.resolve(name, MAX_CANDIDATES):
+    for eid in resolved(reasoner.store, name, MAX_CANDIDATES):
         for oid, start, end in reasoner.store.dated_objects(eid, rid):
             dated = start is not None or end is not None
             if year is not None and dated and not ((start is None or start <= year) and (end is None or year <= end)):
