@@ -22,13 +22,13 @@ from typing import Any
 
 from agents.reading.conjoined import Conjoined, conjoined
 from agents.reading.relatives import relative_clauses
+from agents.reading.shared_values import shared_values
 from agents.reading.splits import (
     Split,
     appositions,
     conjoined_objects,
     counted_lists,
     joined_clauses,
-    shared_values,
     verb_arguments,
     when_clauses,
 )
