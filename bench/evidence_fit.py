@@ -1,6 +1,6 @@
-"""Fit the evidence reader's support rule on training pairs: `agents/reading/support_weights.json`.
+"""Fit the evidence reader's support rule on training pairs: `agents/reading/evidence/support_weights.json`.
 
-A logistic regression over `agents.reading.support.FEATURES` (shares of a claim's words and units
+A logistic regression over `agents.reading.evidence.support.FEATURES` (shares of a claim's words and units
 found in the evidence, words missing), on a seeded sample of FEVER's claim / evidence pairs
 (`../shared/data/train/fever/fever_rte_dev.jsonl`; SUPPORTED vs NOT_SUPPORTED). Training data only:
 never the peers' sets. Pairs a conflict refutes, and those with a name or number missing, are left out:
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 log = logging.getLogger("bench.evidence_fit")
 TRAIN = Path(__file__).resolve().parents[2] / "shared" / "data" / "train" / "fever" / "fever_rte_dev.jsonl"
-OUT = Path(__file__).resolve().parents[1] / "agents" / "reading" / "support_weights.json"
+OUT = Path(__file__).resolve().parents[1] / "agents" / "reading" / "evidence" / "support_weights.json"
 
 
 def main() -> None:
@@ -30,8 +30,7 @@ def main() -> None:
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
-    from agents.reading.evidence_build import build_reader
-    from agents.reading.support import FEATURES, EvidenceDecision
+    from agents.reading.evidence import FEATURES, EvidenceDecision, build_reader
     from agents.verifier.evidence import normalize_evidence
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

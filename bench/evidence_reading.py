@@ -259,7 +259,7 @@ def main() -> None:
     if args.write_pairs:
         write_pairs(args.write_pairs, sets(args.half, args.limit))
         return
-    from agents.reading.evidence_build import default_reader
+    from agents.reading.evidence import default_reader
 
     reader = default_reader()
     results = []

@@ -1,12 +1,12 @@
 """Fit the label linker's embedding threshold on the catalog's own templates (never on evaluation data).
 
 Each catalog relation's templates (`positive`, `question`, antonyms) are filled with placeholder
-names and reduced to their predicate words (`agents.reading.frames.predicate_words`); each is scored
+names and reduced to their predicate words (`agents.reading.questions.frames.predicate_words`); each is scored
 by embedding alone against every catalog label. A template whose words share no lemma with its own
 label is a *positive* for its label and a *negative* for every other label. The report gives, per
 threshold, the share of positives at or above it and of negatives below it, and their balanced
 accuracy. A wrong link proves or refutes the wrong fact while a missed one leaves a claim unread, so
-`agents.reading.labels.MIN_SCORE` is the lowest threshold that leaves at least 95 % of the negatives
+`agents.reading.candidates.labels.MIN_SCORE` is the lowest threshold that leaves at least 95 % of the negatives
 unlinked (`best_threshold`, with its balanced accuracy beside the best balanced accuracy).
 
 Run: .venv/bin/python bench/label_linking.py
@@ -19,9 +19,8 @@ import sys
 
 import numpy as np
 
-from agents.reading.frames import Span, predicate_words
-from agents.reading.labels import label_lemmas
-from agents.reading.reader import nlp
+from agents.reading.candidates import label_lemmas, nlp
+from agents.reading.questions import Span, predicate_words
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.llm.embeddings import embedder
 

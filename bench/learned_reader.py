@@ -3,7 +3,7 @@
 Sets (no evaluation data): FEVER claims of `../shared/data/train/` (a seeded sample of the half the model
 was never trained on, `finetune.reader.data.held_out`; nearly all state
 relations outside the catalog, so a read there is most often a false read), and `--pairs FILE`
-responses (our own sets), split into plain statements as the verifier does (`agents.reading.discourse`).
+responses (our own sets), split into plain statements as the verifier does (`agents.reading.clauses.discourse`).
 For each sentence with two mentions that the KB's types fit to a relation, the reader's choice at a
 threshold of 0 is kept with its probability that a catalog relation is stated (`Choice.stated`);
 the table counts the reads at each threshold, and `--show` prints them for a reader to judge.
@@ -31,8 +31,8 @@ THRESHOLDS = (0.5, 0.6, 0.7, 0.75, 0.81, 0.9)
 
 def sentences(args: argparse.Namespace) -> dict[str, list[str]]:
     """The sentences of each set."""
-    from agents.reading.discourse import plain
-    from agents.reading.reader import nlp
+    from agents.reading.candidates import nlp
+    from agents.reading.clauses import plain
 
     out: dict[str, list[str]] = {}
     if args.fever:
@@ -54,10 +54,9 @@ def _strict(typed: Any, text: str, relation: str, end: str) -> bool:
 
 def choices(texts: list[str], kb: Path) -> list[dict[str, Any]]:
     """The reader's choice per sentence at threshold 0 (None where no pair fits)."""
+    from agents.reading.candidates import choose, nlp, shipped_model
     from agents.reading.claims import SentenceReader
-    from agents.reading.known import knower
-    from agents.reading.learned import choose, shipped_model
-    from agents.reading.reader import mentions, nlp
+    from agents.reading.mentions import knower, mentions
     from drowzee_core.kb.naming import TypeCheck
     from drowzee_core.kb.store import KBStore
     from drowzee_core.llm.embeddings import embedder

@@ -28,9 +28,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's code, not an installed copy
 
-from agents.reading.claims import SentenceReader, question_text
-from agents.reading.known import knower
-from agents.reading.reader import Reading
+from agents.reading.candidates import Reading
+from agents.reading.claims import SentenceReader
+from agents.reading.mentions import knower
+from agents.reading.questions import question_text
 from agents.verifier.kb.supplied import distinct_values
 from drowzee_core.config import home
 from drowzee_core.errors import KBError

@@ -55,7 +55,7 @@ class ClaimOrigin(StrEnum):
     READER = "reader"
     """A free sentence read by the semantic reader (`agents.reading`): linked names, a relation by its cues."""
     MODEL = "model"
-    """A free sentence no pattern reads, read by the relation model (`agents.reading.learned`)."""
+    """A free sentence no pattern reads, read by the relation model (`agents.reading.candidates.learned`)."""
 
 
 class ClaimCondition(BaseModel):

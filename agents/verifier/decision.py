@@ -6,9 +6,9 @@ The response's decision follows the claims, never a default:
 - `supported`: the KB check proved what the response asserts (its answer, with free sentences around
   it left to the others), or every claim is supported;
 - `unsupported`: evidence was supplied and a claim names what it never mentions (a name, a number or
-  date, a copular claim's attribute noun: `agents.reading.absence.absent_units`), or an LLM evidence reader found
+  date, a copular claim's attribute noun: `reading.evidence.absence.absent_units`), or an LLM evidence reader found
   no support for it, or the response does not answer the question it was asked (it gives no time to
-  "when", no name to "who": `agents.reading.answer_kind`);
+  "when", no name to "who": `agents.reading.evidence.answer_kind`);
 - `undecided`: nothing decided. With evidence supplied, that includes a claim whose units the evidence
   all mentions but no sentence could be aligned with: it may paraphrase the evidence, and calling it
   unsupported would be a guess shown as a finding. The label is then the `undecided` policy's, and the

@@ -3,7 +3,7 @@
 - decided by a proof (or a trusted judge): FactCHD's reason shape - the label; "The answer that ...
   is correct / incorrect."; the proof's stored facts (or the judge's items) with their ids; a
   conclusion. Nothing else is cited as support.
-- decided by the supplied evidence's sentences (`agents.reading.support`): a refuted answer quotes the
+- decided by the supplied evidence's sentences (`agents.reading.evidence.support`): a refuted answer quotes the
   conflicting sentence with its id and names the conflict ("the evidence gives X [S1.2], not Y"); a
   supported one quotes the sentences that hold the claims.
 - `unsupported`: the answer is not supported by the supplied evidence; the claims it does not state;
@@ -18,7 +18,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from agents.reading.claim_types import Claim, ClaimOrigin
-from agents.reading.support import yes_or_no
+from agents.reading.claims import AnswerSet
+from agents.reading.evidence import yes_or_no
 from agents.verifier.aggregation import Lean
 from agents.verifier.decision import Assessment
 from agents.verifier.explain_clauses import (
@@ -31,7 +32,6 @@ from agents.verifier.explain_clauses import (
     quote,
 )
 from agents.verifier.explain_evidence import from_evidence, read_by, sentences
-from agents.verifier.kb.answer_set import AnswerSet
 from agents.verifier.kb.supplied import DISTINCT_RULE
 from agents.verifier.schemas import KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY

@@ -1,4 +1,4 @@
-"""Explanations of verdicts the supplied evidence's sentences decided (pure; `agents.reading.support`).
+"""Explanations of verdicts the supplied evidence's sentences decided (pure; `agents.reading.evidence.support`).
 
 A refuted answer quotes the conflicting sentence with its id and names the conflict ("the evidence
 gives X [S1.2], not Y"); a supported one quotes the sentences that hold the claims.

@@ -22,9 +22,9 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 
 from agents.reading.claim_types import CLAIM_TYPES, ClaimCondition, ClaimKind, ClaimOrigin
+from agents.reading.claims import AnswerSet
 from agents.verifier.checkpoints import checkpointer
 from agents.verifier.context import VerifierContext
-from agents.verifier.kb.answer_set import AnswerSet
 from agents.verifier.nodes import claims, guardian, kb_check, prepare, seeker, verdict_manager
 from agents.verifier.schemas import ClaimSupport, KBOrigin, KBResult
 from agents.verifier.state import VerifierInput, VerifierOutput, VerifierState

@@ -27,9 +27,8 @@ if TYPE_CHECKING:
     from langchain_openai import ChatOpenAI
 
     from agents.reading.claims import SentenceReader
-    from agents.reading.evidence_reader import EvidenceReader
-    from agents.reading.llm_reader import ModelEvidenceReader
-    from agents.reading.templates.questions import QueryReader
+    from agents.reading.evidence import EvidenceReader, ModelEvidenceReader
+    from agents.reading.templates import QueryReader
     from drowzee_core.kb.catalog import Catalog
     from drowzee_core.kb.linking import KBLinker
     from drowzee_core.kb.store import KBStore
@@ -150,7 +149,7 @@ class Services:
     @cached_property
     def reader(self) -> QueryReader:
         """Reads catalog-phrased statements and query + short answer into claims."""
-        from agents.reading.templates.questions import QueryReader
+        from agents.reading.templates import QueryReader
         from drowzee_core.kb.naming import stored_objects
 
         store = self.store
@@ -165,15 +164,15 @@ class Services:
 
     @cached_property
     def evidence_reader(self) -> EvidenceReader:
-        """Reads each claim against the supplied evidence's sentences (`agents.reading.evidence_reader`)."""
-        from agents.reading.evidence_build import default_reader
+        """Reads each claim against the supplied evidence's sentences (`agents.reading.evidence.reader`)."""
+        from agents.reading.evidence import default_reader
 
         return default_reader()
 
     @cached_property
     def model_evidence_reader(self) -> ModelEvidenceReader | None:
         """The LLM evidence reader of `evidence_role()`, or None when the embedded reader reads alone."""
-        from agents.reading.llm_reader import ModelEvidenceReader, reading_role
+        from agents.reading.evidence import ModelEvidenceReader, reading_role
         from drowzee_core.llm.judge import is_in_process
 
         settings = self.settings

@@ -45,7 +45,7 @@ class VerifierSettings(BaseModel):
     learned_reader: bool = Field(
         default=True,
         description="Read sentences no catalog pattern reads with the shipped relation model"
-        " (agents/reading/learned.py).",
+        " (agents/reading/candidates/learned.py).",
     )
     extractor: Literal["auto", "templates", "llm"] = Field(
         default="auto",

@@ -11,7 +11,7 @@ import operator
 from typing import Annotated, Any, TypedDict
 
 from agents.reading.claim_types import Claim
-from agents.verifier.kb.answer_set import AnswerSet
+from agents.reading.claims import AnswerSet
 from agents.verifier.schemas import ClaimSupport, KBResult
 from drowzee_core.records.verdict import EvidenceItem, Opinion, Verdict
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from drowzee_core.kb.model import RelationSpec
 from drowzee_core.kb.template_regex import fill
+from drowzee_core.kb.wording import lower_lead
 from drowzee_core.records.enums import ProofStatus, YesNo
 
 FORMS: tuple[str, ...] = ("positive", "negated", "antonym")
@@ -61,19 +62,6 @@ def answer(status: ProofStatus | str, form: str) -> YesNo:
         raise ValueError(f"unknown question form {form!r}; expected one of {FORMS}")
     true_fact = status == ProofStatus.SUPPORTED
     return YesNo.YES if true_fact == (form == "positive") else YesNo.NO
-
-
-LEADING_FUNCTION_WORDS = frozenset(
-    {"The", "A", "An", "In", "On", "At", "By", "From", "It", "Its", "He", "His", "She", "Her", "They", "Their"}
-    | {"There", "This", "That", "These", "Those", "Until", "Since", "Before", "After"}
-)
-"""Words that are capitalised only because they start a sentence (never a name)."""
-
-
-def lower_lead(sentence: str) -> str:
-    """The sentence with its first word lower-cased when that is a function word ("In 1990, ...", "It ...")."""
-    first = sentence.split(" ", 1)[0].rstrip(",")
-    return sentence[:1].lower() + sentence[1:] if first in LEADING_FUNCTION_WORDS else sentence
 
 
 def clause(sentence: str) -> str:

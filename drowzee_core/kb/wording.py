@@ -227,7 +227,21 @@ def clauses(sentence: str, start: int) -> list[tuple[int, str]]:
     return out
 
 
+LEADING_FUNCTION_WORDS = frozenset(
+    {"The", "A", "An", "In", "On", "At", "By", "From", "It", "Its", "He", "His", "She", "Her", "They", "Their"}
+    | {"There", "This", "That", "These", "Those", "Until", "Since", "Before", "After"}
+)
+"""Words that are capitalised only because they start a sentence (never a name)."""
+
+
+def lower_lead(sentence: str) -> str:
+    """The sentence with its first word lower-cased when that is a function word ("In 1990, ...", "It ...")."""
+    first = sentence.split(" ", 1)[0].rstrip(",")
+    return sentence[:1].lower() + sentence[1:] if first in LEADING_FUNCTION_WORDS else sentence
+
+
 __all__ = [
+    "LEADING_FUNCTION_WORDS",
     "RELATIVE_CLAUSE",
     "clauses",
     "clean_name",
@@ -235,6 +249,7 @@ __all__ = [
     "first_named",
     "joins_clauses",
     "listed_names",
+    "lower_lead",
     "noun_comparatives",
     "noun_templates",
     "past_tense",

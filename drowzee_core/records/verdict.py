@@ -122,7 +122,7 @@ class CitedSentence(BaseModel):
 
 
 class EvidenceFinding(BaseModel):
-    """What the evidence reader found for one claim in the supplied evidence (`agents.reading.support`)."""
+    """What the evidence reader found for one claim in the supplied evidence (`agents.reading.evidence.support`)."""
 
     model_config = ConfigDict(extra="forbid")
 

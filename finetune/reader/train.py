@@ -1,4 +1,4 @@
-"""Train the relation reader: a logistic regression over the bundled encoder's vectors of masked sentences.
+r"""Train the relation reader: a logistic regression over the bundled encoder's vectors of masked sentences.
 
 Rows come from `finetune.reader.data` (declared forms of KB facts, and FEVER claims as `NONE`). Masked
 texts are deduplicated per label; a `NONE` row whose vector is a near twin (cosine >= `TWIN`) of a
@@ -9,7 +9,8 @@ as the relation rows. Weights, classes, threshold and the recipe are saved as on
 
 Run (CPU, about two minutes on 2 cores):
     python -m finetune.reader.data --out ~/.cache/drowzee/reader/rows.jsonl
-    python -m finetune.reader.train --rows ~/.cache/drowzee/reader/rows.jsonl --out agents/reading/relation_model.npz
+    python -m finetune.reader.train --rows ~/.cache/drowzee/reader/rows.jsonl \
+        --out agents/reading/candidates/relation_model.npz
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def _fit(x: Any, y: Any) -> Any:
 def threshold(probs: Any, y: Any, classes: list[str], none: str = "NONE") -> tuple[float, dict[str, float]]:
     """The least relation probability (1 - P(NONE)) whose reads are relation rows >= PRECISION of the time.
 
-    Which relation a read is stays with the KB's types and the classes' order (`agents.reading.learned`);
+    Which relation a read is stays with the KB's types and the classes' order (`agents.reading.candidates.learned`);
     this threshold decides whether the sentence says a catalog relation at all. Out-of-fold figures.
     """
     relation = 1.0 - probs[:, classes.index(none)]

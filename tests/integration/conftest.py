@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.reading.evidence_build import default_reader
-from agents.reading.evidence_reader import EvidenceReader
+from agents.reading.evidence.build import default_reader
+from agents.reading.evidence.reader import EvidenceReader
 from agents.verifier.runner import Verifier
 from agents.verifier.settings import VerifierSettings
 from drowzee_core.kb.model import Stats

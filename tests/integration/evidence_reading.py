@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.reading.evidence_reader import EvidenceReader, finding_of
+from agents.reading.evidence.reader import EvidenceReader, finding_of
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
 
 TEXT = (

@@ -1,6 +1,6 @@
 """Values said as common noun phrases and relations said by nothing but the value's kind (real embeddings, WordNet).
 
-`agents.reading.common_values`: "Is X in the genre of Y?" where no triple gives Y, "Is X a poem?"
+`agents.reading.questions.common_values`: "Is X in the genre of Y?" where no triple gives Y, "Is X a poem?"
 where the triples give X the form "novel". Names, values and wordings written for these tests.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from agents.reading.claims import SentenceReader, default_linker
+from agents.reading.claims.sentence_reader import SentenceReader, default_linker
 from agents.verifier.runner import Verifier
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.records.enums import Label, ProofStatus

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.evidence_reader import EvidenceReader, finding_of
-from agents.reading.support import EvidenceDecision
+from agents.reading.evidence.reader import EvidenceReader, finding_of
+from agents.reading.evidence.support import EvidenceDecision
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource
 from tests.integration.evidence_reading import TEXT, read
 

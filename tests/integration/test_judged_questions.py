@@ -54,7 +54,7 @@ def test_judged_statements_with_real_readers(
 
 
 def test_value_senses_come_from_wordnet() -> None:
-    from agents.reading.wordnet_related import WordNetRelated
+    from agents.reading.candidates.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
 
@@ -66,7 +66,7 @@ def test_value_senses_come_from_wordnet() -> None:
 
 
 def test_agent_nouns_take_their_synonyms_and_specific_hypernyms() -> None:
-    from agents.reading.wordnet_related import WordNetRelated
+    from agents.reading.candidates.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
 

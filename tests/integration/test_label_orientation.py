@@ -1,8 +1,8 @@
 """Which way round a supplied label reads when the question says it in other words (real embeddings, Prolog).
 
-- `agents.reading.relabel.opposed`: "part of" and "has part(s)" share a noun and read it opposite ways,
+- `agents.reading.candidates.own_labels.opposed`: "part of" and "has part(s)" share a noun and read it opposite ways,
   so a catalog claim "X part of Y" is "Y has part(s) X" in the triples' words;
-- `agents.reading.direction.by_roles`: where only an embedding links the predicate to a label ("notable
+- `agents.reading.questions.direction.by_roles`: where only an embedding links the predicate to a label ("notable
   work" for "author"), the name the triples give that label is its subject.
 
 Names and wordings written for these tests.
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.reader import nlp
-from agents.reading.relabel import opposed
+from agents.reading.candidates.own_labels import opposed
+from agents.reading.candidates.reader import nlp
 from agents.verifier.runner import Verifier
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import Decision

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from agents.reading.claims import SentenceReader
-from agents.reading.known import knower
-from agents.reading.reader import Reading
+from agents.reading.candidates.reader import Reading
+from agents.reading.claims.sentence_reader import SentenceReader
+from agents.reading.mentions.known import knower
 from agents.verifier.runner import Verifier
 from drowzee_core.kb.model import Stats
 from drowzee_core.kb.store import KBStore

@@ -1,6 +1,6 @@
 """Sameness questions whose predicate says only belonging (real embeddings, WordNet, Prolog).
 
-`agents.reading.common_values.belonging_link`: "Are X and Y both subclass of the same art?", "Are X
+`agents.reading.questions.common_values.belonging_link`: "Are X and Y both subclass of the same art?", "Are X
 and Y set in the same city?" ask about the one relation the supplied triples give both names. Names,
 values and wordings written for these tests.
 """
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from agents.reading.claims import SentenceReader, default_linker
+from agents.reading.claims.sentence_reader import SentenceReader, default_linker
 from agents.verifier.runner import Verifier
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.records.enums import Label, ProofStatus

@@ -61,7 +61,7 @@ def test_a_verb_a_person_noun_is_defined_by_links_to_it(
 
 
 def test_agent_nouns_come_from_wordnet_definitions() -> None:
-    from agents.reading.wordnet_related import WordNetRelated
+    from agents.reading.candidates.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
 
@@ -72,7 +72,7 @@ def test_agent_nouns_come_from_wordnet_definitions() -> None:
 
 
 def test_agent_nouns_come_from_wordnet_derivations() -> None:
-    from agents.reading.wordnet_related import WordNetRelated
+    from agents.reading.candidates.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
 
@@ -158,7 +158,7 @@ def test_a_partial_reading_of_the_question_takes_nothing_as_given(verifier: Veri
 
 
 def test_wordnet_says_what_a_name_is_for_a_definite_description() -> None:
-    from agents.reading.wordnet_related import WordNetRelated
+    from agents.reading.candidates.wordnet_related import WordNetRelated
     from drowzee_core.config import home
     from drowzee_core.kb.sources.wordnet import load_wordnet
 

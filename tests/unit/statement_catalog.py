@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.reading.templates.questions import QueryReader
-from agents.reading.templates.statement_types import Claim, Statement
+from agents.reading.templates.statement_types import AnyStatement, Statement
 from drowzee_core.kb.catalog import Catalog
 
 Triple = tuple[str, str, str, bool]
@@ -110,7 +110,7 @@ CITIES_QUERY = "Among Paris, Lyon and Marseille, which one has the largest popul
 SET_QUERY = "What are all X such that X is located in France and X is a member of the Hanseatic League?"
 
 
-def triples(claims: list[Claim]) -> list[Triple]:
+def triples(claims: list[AnyStatement]) -> list[Triple]:
     """(subject, relation, object, negated) of each statement; fails on a comparison."""
     out: list[Triple] = []
     for c in claims:

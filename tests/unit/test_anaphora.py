@@ -1,4 +1,4 @@
-"""A definite description standing for the name said before (`agents.reading.anaphora`, real spaCy).
+"""A definite description standing for the name said before (`agents.reading.mentions.anaphora`, real spaCy).
 
 `describes` is a stand-in for WordNet's word: the names are invented, and so is what each is.
 """
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.anaphora import definite_as, subject_name, surname_as
-from agents.reading.reader import nlp
+from agents.reading.candidates.reader import nlp
+from agents.reading.mentions.anaphora import definite_as, subject_name, surname_as
 
 KINDS = {("Norland", "country"), ("Orvin", "city"), ("Tova Brenn", "philosopher")}
 

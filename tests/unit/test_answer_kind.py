@@ -1,4 +1,4 @@
-"""What a wh-question asks for and whether a response gives it (`agents.reading.answer_kind`, real spaCy).
+"""What a wh-question asks for and whether a response gives it (`agents.reading.evidence.answer_kind`, real spaCy).
 
 Every sentence is invented for these tests.
 """
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from agents.reading.answer_kind import Asked, asked_kind, gives
-from agents.reading.reader import nlp
+from agents.reading.candidates.reader import nlp
+from agents.reading.evidence.answer_kind import Asked, asked_kind, gives
 
 
 @functools.cache

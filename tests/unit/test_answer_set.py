@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verifier.kb.answer_set import evidence_answers
+from agents.reading.claims.answer_set import evidence_answers
 
 TWINS = [
     ["Milan", "twinned administrative body", "Bethlehem"],
@@ -74,7 +74,7 @@ def test_qualifier_triples_are_read_through_their_base() -> None:
 
 def test_conditions_when_each_anchor_is_joined_one_way_and_the_completeness_claim() -> None:
     from agents.reading.claim_types import ClaimKind
-    from agents.verifier.answer_claims import answers_claim
+    from agents.reading.claims.answer_claims import answers_claim
 
     found = evidence_answers(QUERY, "Rome and Moscow.", TWINS)
     assert found is not None and found.conditions == (

@@ -1,11 +1,11 @@
-"""A short answer joined with its question into the statement it makes (`agents.reading.answers`, real spaCy)."""
+"""A short answer joined with its question into the statement it makes (`reading.questions.answers`, real spaCy)."""
 
 from __future__ import annotations
 
 import pytest
 
-from agents.reading.answers import answered, is_short_answer
-from agents.reading.reader import nlp
+from agents.reading.candidates.reader import nlp
+from agents.reading.questions.answers import answered, is_short_answer
 
 
 @pytest.mark.parametrize(
@@ -78,7 +78,7 @@ def test_a_question_word_inside_a_participle_clause_is_answered_in_place() -> No
 def test_a_time_comparison_between_two_choices_is_read_from_the_question(
     question: str, expected: tuple[tuple[str, str], bool] | None
 ) -> None:
-    from agents.reading.compare import comparison
+    from agents.reading.evidence.compare import comparison
 
     found = comparison(nlp()(question))
     assert (None if found is None else (found.choices, found.earlier)) == expected

@@ -1,12 +1,12 @@
-"""An approximate year in a claim covers the years either side of it (`agents.reading.units`; real spaCy parse)."""
+"""An approximate year in a claim covers the years either side of it (`reading.evidence.units`; real spaCy parse)."""
 
 from __future__ import annotations
 
 import pytest
 
-from agents.reading.reader import nlp
-from agents.reading.units import UnitKind, content_units
-from agents.reading.values import APPROX_YEARS
+from agents.reading.candidates.reader import nlp
+from agents.reading.evidence.units import UnitKind, content_units
+from agents.reading.mentions.values import APPROX_YEARS
 
 
 @pytest.mark.parametrize(

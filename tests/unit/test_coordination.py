@@ -1,14 +1,14 @@
-"""A list of names read one name at a time (`agents.reading.coordination`), over real spaCy parses.
+"""A list of names read one name at a time (`agents.reading.mentions.coordination`), over real spaCy parses.
 
 Names are invented; a scripted `Known` says which names exist.
 """
 
 from __future__ import annotations
 
-from agents.reading.coordination import all_or_nothing, distributed, pair_of, they_as
-from agents.reading.known import Known
-from agents.reading.mentions import mentions
-from agents.reading.reader import nlp
+from agents.reading.candidates.reader import nlp
+from agents.reading.mentions.coordination import all_or_nothing, distributed, pair_of, they_as
+from agents.reading.mentions.finder import mentions
+from agents.reading.mentions.known import Known
 from agents.reading.templates.sentence_split import fragments
 from drowzee_core.kb.model import ValueKind
 from tests.unit.test_question_frames import NoKB

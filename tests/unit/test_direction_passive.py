@@ -1,12 +1,12 @@
-"""Which name is a "by" label's subject when the sentence is passive (`agents.reading.direction`; real spaCy parse)."""
+"""Which name is a "by" label's subject when the sentence is passive (`reading.questions.direction`; real spaCy)."""
 
 from __future__ import annotations
 
 import pytest
 
-from agents.reading.direction import direction
-from agents.reading.labels import LabelLink
-from agents.reading.reader import Mention, nlp
+from agents.reading.candidates.labels import LabelLink
+from agents.reading.candidates.reader import Mention, nlp
+from agents.reading.questions.direction import direction
 from drowzee_core.kb.model import ValueKind
 
 LINK = LabelLink(label="made_by", score=1.0, how="lemma", text="made by", verbal=True)

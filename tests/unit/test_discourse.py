@@ -1,4 +1,4 @@
-"""A response as the plain statements it makes (`agents.reading.discourse`, real spaCy).
+"""A response as the plain statements it makes (`agents.reading.clauses.discourse`, real spaCy).
 
 The sentences are invented, and the hedges are worded in ways the natural-style generator never uses,
 so that these tests check the grammar, not a round trip of the generator's phrase lists.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.discourse import plain
-from agents.reading.reader import nlp
+from agents.reading.candidates.reader import nlp
+from agents.reading.clauses.discourse import plain
 
 
 @pytest.mark.parametrize(
@@ -38,7 +38,7 @@ from agents.reading.reader import nlp
         ("Norland, whose capital is Orvin, borders Westland.", "Norland borders Westland. Norland's capital is Orvin."),
         # a second predicate of the same named subject becomes its own statement
         ("Tova Brenn was born in 1901 and died in 1980.", "Tova Brenn was born in 1901. Tova Brenn died in 1980."),
-        # two clauses, each with its subject: two sentences (`agents.reading.splits`)
+        # two clauses, each with its subject: two sentences (`agents.reading.clauses.splits`)
         (
             "Tova Brenn was born in 1901 and Ansel Krane died in 1980.",
             "Tova Brenn was born in 1901. Ansel Krane died in 1980.",

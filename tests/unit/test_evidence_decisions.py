@@ -9,8 +9,8 @@ from agents.reading.claim_types import (
     TextClaim,
     TripleClaim,
 )
-from agents.reading.conflicts import Conflict
-from agents.reading.support import EvidenceDecision, EvidenceReading, yes_no_reading, yes_or_no
+from agents.reading.evidence.conflicts import Conflict
+from agents.reading.evidence.support import EvidenceDecision, EvidenceReading, yes_no_reading, yes_or_no
 from agents.verifier.decision import ClaimStatus, assess, claim_statuses
 from agents.verifier.explain import compose
 from agents.verifier.schemas import ClaimSupport, KBOrigin, KBResult

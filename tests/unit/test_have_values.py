@@ -1,4 +1,4 @@
-"""A relational noun's value said with "have" (`agents.reading.direction`): "X has the coach of Y".
+"""A relational noun's value said with "have" (`agents.reading.questions.direction`): "X has the coach of Y".
 
 English gives the subject of "have ... of" the noun's value, as in "X has a population of 5 million": the coach
 of X is Y. The reading does not depend on which way the supplied triple runs (a triple that runs the other way
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.verifier.nodes.claims import HEADING
+from agents.reading.claims import HEADING
 from tests.unit.test_label_grammar import ask as ask_with_label_patterns
 from tests.unit.test_question_frames import ask
 

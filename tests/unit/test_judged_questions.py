@@ -1,5 +1,5 @@
-"""What a query puts up for judgement (`agents.reading.asked`), how a frame or a fronted "n't" sets its polarity
-(`agents.reading.scope.negated_doc`), and a property a word says of one name (`agents.reading.properties`).
+"""What a query puts up for judgement (`reading.questions.asked`), how a frame or a fronted "n't" sets its polarity
+(`reading.candidates.scope.negated_doc`), and a property a word says of one name (`reading.questions.properties`).
 
 Invented names throughout; the value senses are scripted, not WordNet's.
 """
@@ -13,15 +13,15 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from agents.reading.asked import asked_text
-from agents.reading.claims import question_text
-from agents.reading.frames import Span, predicate_words
-from agents.reading.known import Known
-from agents.reading.labels import LabelLinker, entity_labels, value_labels
-from agents.reading.lexicon import Lexicon
-from agents.reading.questions import read_question
-from agents.reading.reader import Reading, nlp
-from agents.reading.scope import asserts_nothing, negated_doc
+from agents.reading.candidates.labels import LabelLinker, entity_labels, value_labels
+from agents.reading.candidates.lexicon import Lexicon
+from agents.reading.candidates.reader import Reading, nlp
+from agents.reading.candidates.scope import asserts_nothing, negated_doc
+from agents.reading.claims.sentence_reader import question_text
+from agents.reading.mentions.known import Known
+from agents.reading.questions.asked import asked_text
+from agents.reading.questions.frames import Span, predicate_words
+from agents.reading.questions.yes_no import read_question
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 
@@ -161,7 +161,7 @@ def test_a_word_that_says_one_value_denies_the_others_of_its_label() -> None:
 
 
 def test_a_one_word_ing_label_is_a_noun() -> None:
-    from agents.reading.labels import label_lemmas, verbal_label
+    from agents.reading.candidates.labels import label_lemmas, verbal_label
 
     assert label_lemmas("sibling", nlp()) == frozenset({"sibling"})
     assert not verbal_label("sibling", nlp())
@@ -169,7 +169,7 @@ def test_a_one_word_ing_label_is_a_noun() -> None:
 
 
 def test_the_most_frequent_sense_wins_a_wordnet_tie() -> None:
-    from agents.reading.labels import Related, RelationLabel
+    from agents.reading.candidates.labels import Related, RelationLabel
 
     near = {"brother": Related(broader=frozenset({"member", "sibling"}), primary=frozenset({"sibling"}))}
     linker = LabelLinker(silent, lambda lemma: near.get(lemma, Related()), min_score=0.5)

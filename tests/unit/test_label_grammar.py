@@ -9,13 +9,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.reading.claims import question_text
-from agents.reading.known import Known
-from agents.reading.labels import LabelLinker, Related, RelationLabel, entity_labels
-from agents.reading.lexicon import Lexicon
-from agents.reading.mentions import fold_same_length, mentions
-from agents.reading.questions import read_question
-from agents.reading.reader import Reading, nlp
+from agents.reading.candidates.labels import LabelLinker, Related, RelationLabel, entity_labels
+from agents.reading.candidates.lexicon import Lexicon
+from agents.reading.candidates.reader import Reading, nlp
+from agents.reading.claims.sentence_reader import question_text
+from agents.reading.mentions.finder import fold_same_length, mentions
+from agents.reading.mentions.known import Known
+from agents.reading.questions.yes_no import read_question
 from drowzee_core.kb.catalog import Catalog
 from tests.unit.test_question_frames import NoKB, silent
 
@@ -122,7 +122,7 @@ def test_a_supposition_asserts_nothing() -> None:
     assert ask("If Lio Marsh was the parent of Ama Reyes, the record would say so. Please check it.", triples) == []
     lexicon = Lexicon.from_catalog(Catalog.from_toml(), nlp())
     known = Known(NoKB(), [["Germany", "capital", "Berlin"]])  # type: ignore[arg-type]
-    from agents.reading.reader import read
+    from agents.reading.candidates.reader import read
 
     assert read(nlp()("If Berlin is the capital of Germany, the map is right."), lexicon, known) == []
     assert read(nlp()("Berlin is the capital of Germany."), lexicon, known)

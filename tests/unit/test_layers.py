@@ -34,7 +34,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("drowzee_core.llm", "drowzee_core.retrieval"),
     ("drowzee_core.oracles",),
     ("finetune",),
-    ("agents.reading",),
+    ("agents.reading=", "agents.reading.claim_types"),
+    ("agents.reading.clauses",),
+    ("agents.reading.mentions",),
+    ("agents.reading.candidates", "agents.reading.templates"),
+    ("agents.reading.questions",),
+    ("agents.reading.claims",),
+    ("agents.reading.evidence",),
     ("agents.verifier",),
     ("agents.batch",),
     ("agents.loop",),
@@ -72,6 +78,27 @@ def test_no_two_layers_of_one_rank_import_each_other(graph: nx.DiGraph) -> None:
 def test_no_import_cycles(graph: nx.DiGraph) -> None:
     found = cycles(graph)
     assert found == [], "modules that import each other:\n" + "\n".join(map(str, found))
+
+
+READING_STAGES = ("clauses", "mentions", "candidates", "questions", "claims", "evidence", "templates")
+
+
+def _stage(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["agents", "reading"] and len(parts) > 2 and parts[2] in READING_STAGES else None
+
+
+def test_each_reading_stage_is_entered_through_its_interface(graph: nx.DiGraph) -> None:
+    """Outside a stage of the reading floor, code imports the stage's package (its `__all__`), never its modules."""
+    bench = module_graph({**sources(), **bench_sources()})
+    inside = sorted(
+        f"{a} -> {b}"
+        for g in (graph, bench)
+        for a, b in g.edges
+        if (stage := _stage(b)) is not None and b != f"agents.reading.{stage}" and _stage(a) != stage
+    )
+    assert inside == [], "imports past a stage's interface:\n" + "\n".join(inside)
+    assert graph.has_edge("agents.verifier.nodes.claims", "agents.reading.claims")
 
 
 def test_bench_scripts_import_no_cycle_and_nothing_imports_them() -> None:

@@ -1,4 +1,4 @@
-"""The learned relation reader's choice (`agents.reading.learned`) with a scripted model, and its recipe's pieces."""
+"""The learned relation reader's pick (`reading.candidates.learned`) with a scripted model, and its recipe's pieces."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from agents.reading.learned import MODEL_PATH, RelationModel, choose, masked
-from agents.reading.mentions import Mention
-from agents.reading.reader import nlp
+from agents.reading.candidates.learned import MODEL_PATH, RelationModel, choose, masked
+from agents.reading.candidates.reader import nlp
+from agents.reading.mentions.finder import Mention
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from finetune.reader import data

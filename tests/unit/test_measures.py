@@ -1,4 +1,4 @@
-"""A number said in a relation's declared unit, read as that relation (`agents.reading.measures`; real spaCy parse).
+"""A number said in a relation's declared unit, read as that relation (`reading.candidates.measures`; real spaCy parse).
 
 Names, numbers and units are written for these tests, none taken from a benchmark.
 """
@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from agents.reading.measures import counted, measured, unit_table
-from agents.reading.reader import mentions, nlp
-from agents.reading.verbalize import plural as verbalize_plural
+from agents.reading.candidates.measures import counted, measured, unit_table
+from agents.reading.candidates.reader import mentions, nlp
+from agents.reading.candidates.wording import plural as verbalize_plural
 from drowzee_core.kb.model import RelationSpec
 
 NAMES = {"Orvin", "Vell", "Norland"}

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from agents.reading.claim_types import Claim
-from agents.reading.llm_reader import ATTEMPTS, ModelEvidenceReader, ModelReadingError, reading_role
-from agents.reading.support import EvidenceDecision, EvidenceReading
+from agents.reading.evidence.llm_reader import ATTEMPTS, ModelEvidenceReader, ModelReadingError, reading_role
+from agents.reading.evidence.support import EvidenceDecision, EvidenceReading
 from agents.verifier.runner import Verifier
 from agents.verifier.schemas import KBResult
 from agents.verifier.settings import VerifierSettings

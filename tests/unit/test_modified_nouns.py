@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from agents.reading.frames import head_words
-from agents.reading.known import Known
-from agents.reading.labels import LabelLinker, Related, entity_labels
-from agents.reading.lexicon import Lexicon
-from agents.reading.questions import read_question
-from agents.reading.reader import Mention, Reading, nlp
+from agents.reading.candidates.labels import LabelLinker, Related, entity_labels
+from agents.reading.candidates.lexicon import Lexicon
+from agents.reading.candidates.reader import Mention, Reading, nlp
+from agents.reading.mentions.known import Known
+from agents.reading.questions.frames import head_words
+from agents.reading.questions.yes_no import read_question
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 from tests.unit.test_question_frames import NoKB, silent

@@ -99,8 +99,8 @@ def test_only_the_generator_imports_the_natural_phrasing_and_only_lazily() -> No
 @pytest.mark.slow
 def test_importing_the_verifier_and_its_reader_loads_no_natural_module() -> None:
     code = (
-        "import sys, agents.verifier.runner, agents.reading, agents.reading.reader, agents.verifier.nodes.claims,"
-        " agents.verifier.explain;"
+        "import sys, agents.verifier.runner, agents.reading, agents.reading.candidates.reader,"
+        " agents.verifier.nodes.claims, agents.verifier.explain;"
         f"print(sorted(m for m in sys.modules if m.startswith({NATURAL!r})))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)

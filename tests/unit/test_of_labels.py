@@ -1,4 +1,4 @@
-"""Labels read with "of" (`agents.reading.direction._of_value`): the sentence's "of" name is the value, not the owner.
+"""Labels read with "of" (`reading.questions.direction._of_value`): the "of" name is the value, not the owner.
 
 Invented names; the labels' lemmas link by themselves (a silent embedding), WordNet is scripted.
 """
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.known import Known
-from agents.reading.labels import LabelLinker, Related, entity_labels
-from agents.reading.lexicon import Lexicon
-from agents.reading.questions import read_question
-from agents.reading.reader import nlp
+from agents.reading.candidates.labels import LabelLinker, Related, entity_labels
+from agents.reading.candidates.lexicon import Lexicon
+from agents.reading.candidates.reader import nlp
+from agents.reading.mentions.known import Known
+from agents.reading.questions.yes_no import read_question
 from drowzee_core.kb.catalog import Catalog
 from tests.unit.test_question_frames import NoKB, ask, silent
 

@@ -1,4 +1,4 @@
-"""Question shapes as logic (`agents.reading.frames`, `agents.reading.questions`) with a scripted label linker.
+"""Question shapes as logic (`reading.questions.frames`, `reading.questions.yes_no`) with a scripted label linker.
 
 The sentences and names are written for these tests. The linker scores by lemma only (a fake
 embedding says nothing), so what is tested here is the parse: the asked clause, the frame, the
@@ -13,14 +13,14 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from agents.reading.asked import asked_text, is_request
-from agents.reading.claims import SentenceReader, question_text
-from agents.reading.frames import Span, quantity, sameness
-from agents.reading.known import Known
-from agents.reading.labels import LabelLinker, Related, RelationLabel, entity_labels, label_lemmas
-from agents.reading.lexicon import Lexicon
-from agents.reading.questions import read_question
-from agents.reading.reader import Reading, nlp
+from agents.reading.candidates.labels import LabelLinker, Related, RelationLabel, entity_labels, label_lemmas
+from agents.reading.candidates.lexicon import Lexicon
+from agents.reading.candidates.reader import Reading, nlp
+from agents.reading.claims.sentence_reader import SentenceReader, question_text
+from agents.reading.mentions.known import Known
+from agents.reading.questions.asked import asked_text, is_request
+from agents.reading.questions.frames import Span, quantity, sameness
+from agents.reading.questions.yes_no import read_question
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
 

@@ -1,4 +1,4 @@
-"""Names a question mentions that nothing knows (`agents.reading.mentions`, `unlinked=True`), and where they stand.
+"""Names a question mentions that nothing knows (`reading.mentions.finder`, `unlinked=True`), and where they stand.
 
 Invented names: a known name inside a longer proper name is a neighbour, not what is named; a
 parenthesis that qualifies a name is part of it.
@@ -6,10 +6,10 @@ parenthesis that qualifies a name is part of it.
 
 from __future__ import annotations
 
-from agents.reading.direction import _locative
-from agents.reading.known import Known
-from agents.reading.mentions import Mention, mentions
-from agents.reading.reader import nlp
+from agents.reading.candidates.reader import nlp
+from agents.reading.mentions.finder import Mention, mentions
+from agents.reading.mentions.known import Known
+from agents.reading.questions.direction import _locative
 from drowzee_core.kb.model import ValueKind
 
 

@@ -9,13 +9,13 @@ from functools import cache
 
 import pytest
 
-from agents.reading.asking import without_echoes
-from agents.reading.claims import question_text
-from agents.reading.free import flip
-from agents.reading.lexicon import Lexicon
-from agents.reading.reader import Reading, nlp, read
-from agents.reading.scope import supposed_tokens
-from agents.reading.values import as_number, as_year
+from agents.reading.candidates.lexicon import Lexicon
+from agents.reading.candidates.reader import Reading, nlp, read
+from agents.reading.candidates.scope import supposed_tokens
+from agents.reading.claims.free import flip
+from agents.reading.claims.sentence_reader import question_text
+from agents.reading.mentions.values import as_number, as_year
+from agents.reading.questions.asking import without_echoes
 from drowzee_core.kb.catalog import Catalog
 
 NAMES = {
@@ -132,8 +132,8 @@ def test_a_reading_that_leaves_a_name_or_year_out_is_partial() -> None:
 
 
 def test_a_short_answer_fills_the_question_word() -> None:
-    from agents.reading.claims import SentenceReader, wh_question
-    from agents.reading.reader import Mention
+    from agents.reading.candidates.reader import Mention
+    from agents.reading.claims.sentence_reader import SentenceReader, wh_question
     from drowzee_core.kb.model import ValueKind
 
     assert wh_question("Quick one. What is the capital of France?") == "What is the capital of France?"
@@ -146,7 +146,7 @@ def test_a_short_answer_fills_the_question_word() -> None:
 
 
 def test_a_listed_answer_gives_every_name_an_unknown_one_too() -> None:
-    from agents.reading.claims import SentenceReader
+    from agents.reading.claims.sentence_reader import SentenceReader
 
     reader = SentenceReader(Catalog.from_toml())
     found = reader.answers_of("Lyon, Paris and Quorvath.", known, "Which cities lie in France?")
@@ -156,7 +156,7 @@ def test_a_listed_answer_gives_every_name_an_unknown_one_too() -> None:
 
 
 def test_supplied_relation_labels_read_as_verb_phrases_and_relational_nouns() -> None:
-    from agents.reading.reader import Mention
+    from agents.reading.candidates.reader import Mention
     from drowzee_core.kb.model import ValueKind
 
     labels = Lexicon.from_labels(["directed by", "operating system"], nlp())
@@ -186,27 +186,27 @@ def test_supplied_relation_labels_read_as_verb_phrases_and_relational_nouns() ->
     ],
 )
 def test_a_short_answer_is_the_first_sentence_without_its_hedge(response: str, answer: str | None) -> None:
-    from agents.reading.claims import SentenceReader
+    from agents.reading.claims.sentence_reader import SentenceReader
 
     found = SentenceReader(Catalog.from_toml()).answer_of(response, known, "What is the capital of France?")
     assert (found.text if found else None) == answer
 
 
 def test_numbers_in_words() -> None:
-    from agents.reading.values import words_to_number
+    from agents.reading.mentions.values import words_to_number
 
     assert words_to_number(["sixty-seven", "million"]) == 67_000_000
     assert words_to_number(["two", "hundred", "and", "five", "thousand"]) == 205_000
     assert words_to_number(["thousand", "million"]) is None and words_to_number(["and"]) is None
     assert words_to_number(["apples"]) is None
-    from agents.reading.reader import mentions
+    from agents.reading.candidates.reader import mentions
 
     found = mentions(nlp()("Spain has about forty-seven million people and one king."), known)
     assert [(m.text, m.kind.value) for m in found] == [("Spain", "entity"), ("47000000", "quantity")]
 
 
 def test_years_spoken_in_two_digit_blocks() -> None:
-    from agents.reading.values import year_in_words
+    from agents.reading.mentions.values import year_in_words
 
     assert year_in_words(["nineteen", "eighty-nine"]) == (1989, False)
     assert year_in_words(["nineteen", "eighty", "-", "nine"]) == (1989, False)  # as spaCy splits the hyphen
@@ -218,7 +218,7 @@ def test_years_spoken_in_two_digit_blocks() -> None:
     assert year_in_words(["twenty", "five"]) is None  # 25
     assert year_in_words(["nineteen", "five"]) is None  # no second block of two digits
     assert year_in_words(["sixty", "seventy"]) is None and year_in_words(["two", "thousand", "and", "five"]) is None
-    from agents.reading.reader import mentions
+    from agents.reading.candidates.reader import mentions
 
     fell = mentions(nlp()("Spain joined in nineteen eighty-six, with fifteen hundred guests."), known)
     assert [(m.text, m.kind.value) for m in fell] == [
@@ -232,7 +232,7 @@ def test_years_spoken_in_two_digit_blocks() -> None:
 
 
 def test_rounded_and_approximate_numbers_carry_a_tolerance() -> None:
-    from agents.reading.values import number_phrase, tolerance
+    from agents.reading.mentions.values import number_phrase, tolerance
 
     assert number_phrase("about 83 million") == ("83000000", 0.05)
     assert number_phrase("3,784,539") == ("3784539", None)

@@ -1,4 +1,4 @@
-"""A catalog claim said in the supplied triples' own label (`agents.reading.relabel`), with a scripted linker.
+"""A catalog claim said in the supplied triples' own label (`reading.candidates.own_labels`), with a scripted linker.
 
 The names are invented. The linker scores by lemma and scripted WordNet neighbours only (the fake
 embedding relates nothing), so what is tested is which claims are relabeled and which way round.
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agents.reading.candidates.labels import LabelLinker, Related
+from agents.reading.candidates.own_labels import relabel
+from agents.reading.candidates.reader import nlp
 from agents.reading.claim_types import Claim, ClaimOrigin, CommonClaim, TripleClaim
-from agents.reading.labels import LabelLinker, Related
-from agents.reading.reader import nlp
-from agents.reading.relabel import relabel
 from drowzee_core.kb.catalog import Catalog
 from tests.unit.test_question_frames import silent
 

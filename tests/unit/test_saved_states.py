@@ -85,9 +85,9 @@ def test_lazy_passages_read_as_the_list_they_were_saved_from() -> None:
 
 
 def test_the_lexicon_is_saved_once_and_read_back_the_same(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from agents.reading import lexicon_store
-    from agents.reading.lexicon import Lexicon
-    from agents.reading.reader import nlp
+    from agents.reading.candidates import lexicon_store
+    from agents.reading.candidates.lexicon import Lexicon
+    from agents.reading.candidates.reader import nlp
 
     catalog = Catalog.from_toml()
     built = lexicon_store.saved_lexicon(catalog, nlp())

@@ -18,7 +18,7 @@ from tests.unit.render_fixtures import XSS, undecided, verdict
 
 
 def test_node_lines() -> None:
-    from agents.verifier.kb.answer_set import AnswerSet
+    from agents.reading.claims.answer_set import AnswerSet
 
     ev = [EvidenceItem(id=f"R{i}", source=EvidenceSource.KB, text="x") for i in range(5)]
     results = [

@@ -6,7 +6,7 @@ from agents.reading.claim_types import (
     ClaimOrigin,
     TripleClaim,
 )
-from agents.reading.known import Known, names_known, without_article
+from agents.reading.mentions.known import Known, names_known, without_article
 from drowzee_core.kb.catalog import Catalog
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.comparatives import read_comparative
-from agents.reading.descriptions import Hop, resolve_descriptions
-from agents.reading.lexicon import AGENT, SLOT_O, SLOT_S, Lexicon
-from agents.reading.reader import nlp
+from agents.reading.candidates.comparatives import read_comparative
+from agents.reading.candidates.lexicon import AGENT, SLOT_O, SLOT_S, Lexicon
+from agents.reading.candidates.reader import nlp
+from agents.reading.mentions.descriptions import Hop, resolve_descriptions
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationSpec, ValueKind
 from drowzee_core.kb.writer import label_from_name

@@ -266,7 +266,7 @@ def test_the_answer_set_signal_is_absent_unless_the_evidence_gives_one() -> None
 
 
 def test_explanation_states_the_supplied_answer_set_and_cites_its_triples() -> None:
-    from agents.verifier.kb.answer_set import AnswerSet
+    from agents.reading.claims.answer_set import AnswerSet
 
     ev = [
         EvidenceItem(

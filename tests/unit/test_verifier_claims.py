@@ -14,7 +14,7 @@ from agents.reading.claim_types import (
     TripleClaim,
     replaced,
 )
-from agents.verifier.answer_claims import stances, temporal_claims
+from agents.reading.claims.answer_claims import stances, temporal_claims
 from agents.verifier.kb_opinion import kb_opinion
 from agents.verifier.nodes.seeker import bearing
 from agents.verifier.nodes.verdict_manager import kb_partial
@@ -193,7 +193,7 @@ def test_a_refuted_claim_that_only_suffices_for_the_answer_leaves_it_open() -> N
 
 
 def test_readings_of_one_sentence_the_kb_types_rule_out_go_where_another_fits() -> None:
-    from agents.reading.known import typed_readings
+    from agents.reading.mentions.known import typed_readings
 
     def said(relation: str, obj: str) -> Claim:
         return TripleClaim(
@@ -209,7 +209,7 @@ def test_readings_of_one_sentence_the_kb_types_rule_out_go_where_another_fits() 
 
 
 def test_a_broader_relation_reads_as_the_narrower_one_its_names_are_typed_for() -> None:
-    from agents.reading.known import narrowed
+    from agents.reading.mentions.known import narrowed
     from drowzee_core.kb.catalog import Catalog
 
     def claim(subject: str, relation: str, obj: str) -> Claim:

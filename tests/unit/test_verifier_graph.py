@@ -220,9 +220,9 @@ def test_checkpoint_holds_the_records() -> None:
 def test_checkpoints_revive_the_answer_set_record() -> None:
     from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
+    from agents.reading.claims.answer_set import AnswerSet
     from agents.verifier.checkpoints import revivable
     from agents.verifier.graph import CHECKPOINTED_TYPES
-    from agents.verifier.kb.answer_set import AnswerSet
 
     serde = JsonPlusSerializer(allowed_msgpack_modules=revivable(CHECKPOINTED_TYPES))
     record = AnswerSet(anchors=("Milan", "Turin"), answers=("Lyon",), named=())

@@ -34,7 +34,14 @@ from dataclasses import replace
 
 from agents.reading.templates.answer_lists import abstains, split_answer_names
 from agents.reading.templates.set_questions import SET_QUERY, member_statements, read_set_answer
-from agents.reading.templates.statement_types import Claim, ComparisonStatement, Direction, Reading, Statement, merged
+from agents.reading.templates.statement_types import (
+    AnyStatement,
+    ComparisonStatement,
+    Direction,
+    Statement,
+    TemplateReading,
+    merged,
+)
 from agents.reading.templates.statements import StatementReader
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, fill, literal_pattern, strip_lead
@@ -60,7 +67,7 @@ _PHRASE_LEAD = re.compile(r"(?:in|on|at|from|by|during)\s+(?=\S)", re.IGNORECASE
 """A short answer said as a phrase of place, time or agent ("In 1588.", "By Tolstoy."): its object is the answer."""
 
 
-def compose(reader: StatementReader, query: str, response: str, stated: Sequence[Claim]) -> list[Claim]:
+def compose(reader: StatementReader, query: str, response: str, stated: Sequence[AnyStatement]) -> list[AnyStatement]:
     """The claims that the response's answer makes of the query (module docstring); [] for other queries."""
     if SET_QUERY.fullmatch(query):
         listed = read_set_answer(reader, query, response)
@@ -75,7 +82,7 @@ def compose(reader: StatementReader, query: str, response: str, stated: Sequence
     label = parse_answer(response).label
     if label not in ("yes", "no"):
         return []
-    out: list[Claim] = []
+    out: list[AnyStatement] = []
     for r in found:
         negated = r.negated != (label == "no")
         out.append(_statement(reader.catalog, r.subject, r.relation, r.object, negated))
@@ -85,21 +92,25 @@ def compose(reader: StatementReader, query: str, response: str, stated: Sequence
 class QueryReader(StatementReader):
     """A `StatementReader` that also reads what a response's answer says of its query (this module's forms)."""
 
-    def with_query(self, query: str, response: str, topic: str | None = None) -> list[Claim]:
+    def with_query(self, query: str, response: str, topic: str | None = None) -> list[AnyStatement]:
         """`read(response, topic)` plus the statements that the response's answer makes of the query."""
         stated = self.read(response, topic)
         found = merged(stated, compose(self, query, response, stated))
         return [c.in_context(query) if isinstance(c, ComparisonStatement) else c for c in found]
 
 
-def yes_no_readings(reader: StatementReader, query: str) -> list[Reading]:
+def yes_no_readings(reader: StatementReader, query: str) -> list[TemplateReading]:
     """What a yes/no question asks, as readings (a "Yes" claims them); [] when it is no such question."""
     for rx in (_TRUE_THAT, _JUDGE):
         if m := rx.fullmatch(query):
             return reader.readings(m.group("c"))
     for relation, pattern in reader.possible:
         if m := pattern.fullmatch(query):
-            return [Reading(relation, m.group("s").strip(), m.group("o").strip(), False, "question", pattern.pattern)]
+            return [
+                TemplateReading(
+                    relation, m.group("s").strip(), m.group("o").strip(), False, "question", pattern.pattern
+                )
+            ]
     return reader.readings(query, questions=True)
 
 
@@ -148,7 +159,7 @@ def nested_chains(reader: StatementReader, phrase: str, depth: int = 0) -> list[
     return [c for c in out if len(c[1]) == longest]
 
 
-def _wh(reader: StatementReader, phrase: str, response: str, stated: Sequence[Claim]) -> list[Claim]:
+def _wh(reader: StatementReader, phrase: str, response: str, stated: Sequence[AnyStatement]) -> list[AnyStatement]:
     chains = nested_chains(reader, phrase)
     if not chains:
         return []
@@ -231,7 +242,9 @@ def _follow(facts: Sequence[Statement], base: str, relations: Sequence[str]) -> 
 
 
 # ---------------------------------------------------------------------- comparison
-def _comparison(reader: StatementReader, names: str, pred: str, response: str, stated: Sequence[Claim]) -> list[Claim]:
+def _comparison(
+    reader: StatementReader, names: str, pred: str, response: str, stated: Sequence[AnyStatement]
+) -> list[AnyStatement]:
     preds: dict[str, tuple[str, Direction]] = {}
     for cmp in reader.catalog.comparisons:
         preds[cmp.most.strip().casefold()] = (cmp.relation, "most")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from agents.reading.templates.answer_lists import abstains, split_answer_names
 from agents.reading.templates.sentence_split import Span
-from agents.reading.templates.statement_types import Reading, Statement
+from agents.reading.templates.statement_types import Statement, TemplateReading
 from agents.reading.templates.statements import StatementReader
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.template_regex import MAX_ENTITY_CHARS, fill, strip_lead
@@ -47,7 +47,7 @@ class SetAnswer:
 
     operation: str
     """`and`, `or`, `but not` or `single`."""
-    conditions: tuple[tuple[Reading, ...], ...]
+    conditions: tuple[tuple[TemplateReading, ...], ...]
     """Each condition's readings about X (several when its wording is ambiguous)."""
     flips: tuple[bool, ...]
     """Per condition: negated by "but not" / "and not"."""
@@ -87,14 +87,16 @@ def condition_text(catalog: Catalog, c: SetCondition, name: str) -> str:
     return fill(spec.negative if c.negated else spec.positive, s, o).rstrip(".")
 
 
-def set_conditions(reader: StatementReader, var: str, cond: str) -> tuple[str, list[tuple[list[Reading], bool]]] | None:
+def set_conditions(
+    reader: StatementReader, var: str, cond: str
+) -> tuple[str, list[tuple[list[TemplateReading], bool]]] | None:
     """The operation ("and", "or", "but not", "single") and each condition's readings about `var`.
 
     Each condition is (readings, flip): `flip` when "but not" / "and not" negates it. The split
     at a connective is the first one after which both sides read as a statement about `var`.
     """
 
-    def about(clause: str) -> list[Reading]:
+    def about(clause: str) -> list[TemplateReading]:
         return [r for r in reader.readings(clause) if var in (r.subject, r.object)]
 
     for m in _CONNECTIVE.finditer(cond):

@@ -66,11 +66,12 @@ class ComparisonReading:
     other: str | None = None
 
 
-Claim = Statement | ComparisonStatement
+AnyStatement = Statement | ComparisonStatement
+"""What the template reader gives: a statement or a comparison (the claims node makes `Claim`s of them)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
+class TemplateReading:
     """One way a sentence or clause reads through one template."""
 
     relation: str
@@ -82,16 +83,16 @@ class Reading:
     template: str
 
 
-def claim_key(c: Claim) -> tuple[object, ...]:
+def claim_key(c: AnyStatement) -> tuple[object, ...]:
     """What makes two claims the same (case-insensitive surface strings)."""
     if isinstance(c, Statement):
         return ("s", c.relation, c.subject.casefold(), c.object.casefold(), c.negated)
     return ("c", c.relation, c.subject.casefold(), c.direction)
 
 
-def unique(claims: Iterable[Claim]) -> list[Claim]:
+def unique(claims: Iterable[AnyStatement]) -> list[AnyStatement]:
     """Claims in order, without repeats; a repeated comparison that names the candidates lends them to the first."""
-    out: dict[tuple[object, ...], Claim] = {}
+    out: dict[tuple[object, ...], AnyStatement] = {}
     for c in claims:
         key = claim_key(c)
         first = out.get(key)
@@ -114,7 +115,7 @@ def _kind_fits(kind: ValueKind, obj: str) -> bool:
     return True
 
 
-def disambiguate(found: list[tuple[int, Reading]], catalog: Catalog) -> list[Reading]:
+def disambiguate(found: list[tuple[int, TemplateReading]], catalog: Catalog) -> list[TemplateReading]:
     """The readings to keep of (template literal length, reading) pairs (`kb.statements`' ambiguity rules)."""
     kinds = {r.relation: catalog.get(r.relation).object_kind for _, r in found}
     fits = [(n, r) for n, r in found if _kind_fits(kinds[r.relation], r.object)]
@@ -123,7 +124,7 @@ def disambiguate(found: list[tuple[int, Reading]], catalog: Catalog) -> list[Rea
     if not fits:
         return []
     best = max(n for n, _ in fits)
-    out: list[Reading] = []
+    out: list[TemplateReading] = []
     seen: set[tuple[str, str, str, bool]] = set()
     for n, r in fits:
         key = (r.relation, r.subject, r.object, r.negated)
@@ -133,7 +134,7 @@ def disambiguate(found: list[tuple[int, Reading]], catalog: Catalog) -> list[Rea
     return out
 
 
-def merged(stated: Sequence[Claim], composed: Sequence[Claim]) -> list[Claim]:
+def merged(stated: Sequence[AnyStatement], composed: Sequence[AnyStatement]) -> list[AnyStatement]:
     """A response's stated claims with those its answer makes of the query (`kb.questions.compose`).
 
     The composed reading of a sentence replaces what the templates read there, in its place; an
@@ -146,12 +147,12 @@ def merged(stated: Sequence[Claim], composed: Sequence[Claim]) -> list[Claim]:
 
 
 __all__ = [
-    "Claim",
+    "AnyStatement",
     "ComparisonReading",
     "ComparisonStatement",
     "Direction",
-    "Reading",
     "Statement",
+    "TemplateReading",
     "claim_key",
     "disambiguate",
     "merged",

@@ -39,12 +39,12 @@ from dataclasses import dataclass, replace
 
 from agents.reading.templates.sentence_split import Span, ends_in_abbreviation, fragments, is_question, titles_only
 from agents.reading.templates.statement_types import (
-    Claim,
+    AnyStatement,
     ComparisonReading,
     ComparisonStatement,
     Direction,
-    Reading,
     Statement,
+    TemplateReading,
     disambiguate,
     unique,
 )
@@ -154,7 +154,7 @@ class StatementReader:
         return _Template(relation, kind, negated, text, re.compile(pattern), literal, probe)
 
     # ------------------------------------------------------------------ readings
-    def readings(self, clause: str, questions: bool = False) -> list[Reading]:
+    def readings(self, clause: str, questions: bool = False) -> list[TemplateReading]:
         """Every reading of one whole sentence or clause (the ambiguity rules of the module docstring).
 
         Args:
@@ -164,7 +164,7 @@ class StatementReader:
         """
         text = clause.strip()
         low = " ".join(text.lower().split())
-        found: list[tuple[int, Reading]] = []
+        found: list[tuple[int, TemplateReading]] = []
         for t in self._questions if questions else self._statements:
             if t.probe not in low:
                 continue
@@ -176,10 +176,10 @@ class StatementReader:
                 continue  # "A had a population of 3, B had a population of" is no subject
             if joins_clauses(subject) or joins_clauses(obj):
                 continue  # "X was born in 1564 and" is no subject: a name never starts or ends with "and"
-            found.append((t.literal, Reading(t.relation, subject, obj, t.negated, t.kind, t.template)))
+            found.append((t.literal, TemplateReading(t.relation, subject, obj, t.negated, t.kind, t.template)))
         return disambiguate(found, self.catalog)
 
-    def _lead_readings(self, sentence: str) -> tuple[int, list[Reading]]:
+    def _lead_readings(self, sentence: str) -> tuple[int, list[TemplateReading]]:
         """Readings of a sentence without its leading connective (and how much was cut), else as written."""
         cut = strip_lead(sentence)
         found = self.readings(sentence[cut:])
@@ -228,7 +228,7 @@ class StatementReader:
             return True
         return ends_in_abbreviation(piece) and not self._lead_readings(following)[1]
 
-    def read(self, text: str, topic: str | None = None) -> list[Claim]:
+    def read(self, text: str, topic: str | None = None) -> list[AnyStatement]:
         """Every catalog-phrased statement of a response, with its span, in order and without repeats.
 
         A sentence that reads as nothing whole is read clause by clause ("Norway had a population of
@@ -238,7 +238,7 @@ class StatementReader:
         in its place; its claim is that self-contained sentence, spanning the sentence as written. The
         first sentence's pronoun is `topic`, the name the query asks about, where the caller knows one.
         """
-        out: list[Claim] = []
+        out: list[AnyStatement] = []
         last: str | None = topic
         for (start, _end), sentence in self.sentences(text):
             if is_question(sentence):
@@ -254,7 +254,7 @@ class StatementReader:
             last = first_named(said, found[0].subject, getattr(found[0], "object", None)) if found else last
         return unique(out)
 
-    def _clause_statements(self, sentence: str, start: int) -> list[Claim]:
+    def _clause_statements(self, sentence: str, start: int) -> list[AnyStatement]:
         """The sentence's statements, whole or clause by clause (see `read`)."""
         found = self._statements_of(sentence, start)
         if found:
@@ -266,12 +266,12 @@ class StatementReader:
         read = [self._statements_of(part, at) for at, part in kept]
         return [st for r in read for st in r] if all(read) else []
 
-    def _statements_of(self, sentence: str, start: int) -> list[Claim]:
+    def _statements_of(self, sentence: str, start: int) -> list[AnyStatement]:
         """The statements and comparisons one sentence or clause (at offset `start`) reads as."""
         cut, found = self._lead_readings(sentence)
         body = sentence[cut:].strip()
         span = (start + cut, start + cut + len(body))
-        out: list[Claim] = [
+        out: list[AnyStatement] = [
             Statement(body, span, r.subject, r.relation, r.object, r.negated, past=r.template in self.past_templates)
             for r in found
         ]

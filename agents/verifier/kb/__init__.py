@@ -2,8 +2,8 @@
 
 `prove` proves a named claim or decides a comparison, `sets` a listed answer's completeness, `counts`
 how many values a name has, `supplied` a pair's triples read as complete for a relation, `dates` a claim
-put at a year, `numbers` a stated number with a tolerance, `answer_set` the answers supplied triples
-give to a "which ..." question.
+put at a year, `numbers` a stated number with a tolerance (the answers supplied triples give to a "which ..."
+question are read in `agents.reading.claims.answer_set`).
 """
 
 from typing import TYPE_CHECKING
@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from drowzee_core.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from agents.verifier.kb.answer_set import AnswerSet, evidence_answers
     from agents.verifier.kb.counts import count_values
     from agents.verifier.kb.dates import at_year
     from agents.verifier.kb.numbers import near
@@ -28,18 +27,14 @@ _EXPORTS = {
     "distinct_values": "supplied",
     "at_year": "dates",
     "near": "numbers",
-    "AnswerSet": "answer_set",
-    "evidence_answers": "answer_set",
 }
 __getattr__ = lazy_exports(__name__, {k: f"{__name__}.{m}" for k, m in _EXPORTS.items()})
 __all__ = [
-    "AnswerSet",
     "Decided",
     "at_year",
     "count_at_least",
     "count_values",
     "distinct_values",
-    "evidence_answers",
     "near",
     "prove_claim",
     "set_complete",

@@ -1,165 +1,26 @@
 """claims: the response as atomic, self-contained claims with their character spans.
 
-First the catalog's own templates read every statement they can (`StatementReader.with_query`, which
-also turns a short answer into a claim with the query). A sentence no template reads stays a `text`
-claim, judged by the Seeker with the whole response; with `extractor` set to `llm` (or `auto` and a
-remote extractor role) the extractor model's triples for such sentences are linked to the catalog.
+A call of the reading floor (`agents.reading.claims.read_response`). A sentence no reader reads stays a
+`text` claim, judged by the Seeker with the whole response; with `extractor` set to `llm` (or `auto` and
+a remote extractor role) the extractor model's triples for such sentences are linked to the catalog.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
-from agents.reading.asking import without_echoes
-from agents.reading.claim_types import (
-    MAX_CLAIMS,
-    Claim,
-    ClaimOrigin,
-    ComparisonClaim,
-    TextClaim,
-    TripleClaim,
-    replaced,
-)
-from agents.reading.discourse import Plain, plain
-from agents.reading.free import read_free
-from agents.reading.known import knower, names_known, narrowed, typed_readings, without_article
-from agents.reading.reader import nlp
-from agents.reading.relabel import relabel
-from agents.reading.scope import asserts_nothing
-from agents.reading.templates.statement_types import ComparisonStatement, Statement
-from agents.reading.values import number_phrase
-from agents.verifier.answer_claims import answers_claim, set_claim, stances, temporal_claims
+from agents.reading.claim_types import Claim, ClaimOrigin, TextClaim, TripleClaim
+from agents.reading.claims import read_response
 from agents.verifier.context import VerifierContext
 from agents.verifier.nodes.base import node
 from agents.verifier.state import VerifierState
-from drowzee_core.kb.catalog import Catalog
-from drowzee_core.kb.model import ValueKind
-from drowzee_core.kb.naming import TypeCheck
-
-MAX_PARSE_CHARS = 20_000
-"""The part of a response parsed for its discourse (the rest is read as it is)."""
-HEADING = re.compile(r"[^\W\d][\w' -]{0,39}:")
-"""A sentence that is only a label and a colon ("Answer:", "Reasoning process:"): it heads what follows and
-asserts nothing."""
-
-
-def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
-    return any(a < span[1] and span[0] < b for a, b in spans)
-
-
-def _from_statement(st: Statement | ComparisonStatement) -> TripleClaim | ComparisonClaim:
-    """A claim from a statement the catalog templates read."""
-    origin = ClaimOrigin.TEMPLATE if st.span is not None else ClaimOrigin.QUERY
-    if isinstance(st, ComparisonStatement):
-        return ComparisonClaim(
-            id="",
-            text=st.text,
-            span=st.span,
-            origin=origin,
-            subject=st.subject,
-            relation=st.relation,
-            direction=st.direction,
-            candidates=tuple(st.candidates),
-            year=st.year,
-        )
-    return TripleClaim(
-        id="",
-        text=st.text,
-        span=st.span,
-        origin=origin,
-        subject=st.subject,
-        relation=st.relation,
-        object=st.object,
-        negated=st.negated,
-        disjunctive=st.disjunctive,
-        past=st.past,
-    )
-
-
-def _with_tolerance(claim: TripleClaim | ComparisonClaim, catalog: Catalog) -> TripleClaim | ComparisonClaim:
-    """A number object with a scale word, in words or said to be approximate gets its tolerance ("about 83 million")."""
-    if not isinstance(claim, TripleClaim) or claim.relation not in catalog:
-        return claim
-    if catalog.get(claim.relation).object_kind != ValueKind.QUANTITY:
-        return claim
-    read = number_phrase(claim.object)
-    if read is None or read[1] is None:
-        return claim
-    return replaced(claim, object=read[0], tolerance=read[1])
 
 
 def read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]] = ()) -> list[Claim]:
-    """Claims of a response (without ids' gaps: `C1`, `C2`, ... in reading order); `triples` are the supplied ones.
-
-    The response is read as the plain statements it makes (`agents.reading.discourse`: hedges and
-    connectives dropped, relative clauses made sentences), quotations of the query blanked out
-    (`agents.reading.asking.without_echoes`); each claim's span is on the response's own words.
-    """
-    bare = without_echoes(query, response)  # 'You asked "<the query>"': the echo asserts nothing
-    response = bare if bare.strip() else response
-    said = plain(nlp()(response[:MAX_PARSE_CHARS])) if response.strip() else None
-    if said is None or not said.changed:
-        return _read_claims(ctx, query, response, triples)
-    claims = _read_claims(ctx, query, said.text + response[MAX_PARSE_CHARS:], triples)
-    return [c if c.span is None else c.model_copy(update={"span": _mapped(said, c.span)}) for c in claims]
-
-
-def _mapped(said: Plain, span: tuple[int, int]) -> tuple[int, int]:
-    """A span of the plain text on the response (text past the parsed part keeps its offset shift)."""
-    n = len(said.text)
-    shift = (said.origin[-1] + 1 - n) if said.origin else 0
-    if span[0] >= n:
-        return span[0] + shift, span[1] + shift
-    start, end = said.span(span[0], min(span[1], n))
-    return start, end if span[1] <= n else span[1] + shift
-
-
-def _read_claims(ctx: VerifierContext, query: str, response: str, triples: Sequence[Sequence[str]]) -> list[Claim]:
-    found: list[Claim] = []
-    misread: list[tuple[int, int]] = []
-    services = ctx.services
-    known = knower(services.store, triples)  # the store's thread: call it through `services.gate`
-    topic = services.gate.run(lambda: services.sentence_reader.topic(query, known, response))
-    both = services.gate.run(lambda: services.sentence_reader.pair(query, known))
-    for st in ctx.services.reader.with_query(query, response, topic):
-        claim = _with_tolerance(_from_statement(st), ctx.services.catalog)
-        named = services.gate.run(lambda c=claim: names_known(c, known, services.catalog))
-        if not named:
-            if claim.span is not None:
-                misread.append(claim.span)
-            continue  # a template took words for names ("Is it false that ...?", "Go, designed at X, ..."): read freely
-        found.append(services.gate.run(lambda c=claim: without_article(c, services.store)))
-    typed = TypeCheck(services.store, services.catalog)  # "in group 2 of the periodic table": the group, not the period
-    found = services.gate.run(lambda: typed_readings(found, lambda r, s, o: typed(r, s, o, strict=True)))
-    found += temporal_claims(query, response)
-    if complete := set_claim(ctx, query, response):
-        found.append(complete)
-    sentences = [(span, text) for span, text in ctx.services.reader.sentences(response) if text.strip()]
-    if len(sentences) == 1:
-        # a one-sentence response is the short answer the query-composed claims come from
-        found = [c if c.span is not None else c.model_copy(update={"span": sentences[0][0]}) for c in found]
-    read_spans = [c.span for c in found if c.span is not None]
-    for span, sentence in sentences:
-        repeat = not _overlaps(span, misread) and ctx.services.reader.read(sentence)
-        if _overlaps(span, read_spans) or HEADING.fullmatch(sentence.strip()) or repeat:
-            continue  # read already, a heading, or a repeat of a claim read already ("Therefore, <the same claim>.")
-        if asserts_nothing(nlp()(sentence[:MAX_PARSE_CHARS])):
-            continue  # "The question asks if ...": it asks, asserts nothing
-        if sentence.strip():
-            found.append(TextClaim(id="", text=sentence.strip(), span=span, origin=ClaimOrigin.SENTENCE))
-    if not complete and (supplied := answers_claim(query, response, triples)):
-        found.append(supplied)  # no span: the sentences it reads stay for the Seeker
-    answered = any(c.origin == ClaimOrigin.QUERY for c in found)
-    said = [] if answered else stances(response)
-    found = read_free(ctx.services, "" if answered else query, response, said, found, triples, topic, both)
-    found = relabel(found, triples, ctx.services.catalog, lambda: ctx.services.sentence_reader.linker, nlp())
-    found = services.gate.run(lambda: narrowed(found, services.catalog, lambda r, s, o: typed(r, s, o, strict=True)))
-    if _use_extractor(ctx):
-        found = _extract(ctx, found)
-    found.sort(key=lambda c: (c.span or (10**9, 0))[0])
-    return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
+    """Claims of a response (`agents.reading.claims.read_response`), with the LLM extractor when it is on."""
+    extract = (lambda found: _extract(ctx, found)) if _use_extractor(ctx) else None
+    return read_response(ctx.services, query, response, triples, extract)
 
 
 def _use_extractor(ctx: VerifierContext) -> bool:

@@ -1,7 +1,7 @@
 """kb_check: prove or refute each claim with Prolog, on the user's KB and on the pair's supplied triples.
 
 When the supplied triples are the answer set of a "which ..." question, the node also reports how
-many of those answers the response names (`agents.verifier.kb.answer_set`: a signal for the Manager, not a
+many of those answers the response names (`agents.reading.claims.answer_set`: a signal for the Manager, not a
 proof).
 
 Supplied triples go into a scratch KB for this pair only (a second Prolog module, never the user's
@@ -35,9 +35,9 @@ from agents.reading.claim_types import (
     only_sufficient,
     replaced,
 )
+from agents.reading.claims import evidence_answers
 from agents.verifier.cache import PROVE_TOOL
 from agents.verifier.context import VerifierContext
-from agents.verifier.kb.answer_set import evidence_answers
 from agents.verifier.kb.counts import count_values
 from agents.verifier.kb.dates import at_year
 from agents.verifier.kb.numbers import near

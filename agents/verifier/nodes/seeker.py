@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.reading.claim_types import Claim, ClaimKind, ClaimOrigin, TripleClaim, names_of
-from agents.reading.evidence_reader import finding_of, value_stated
-from agents.reading.support import yes_or_no
+from agents.reading.evidence import finding_of, value_stated, yes_or_no
 from agents.verifier.context import VerifierContext
 from agents.verifier.nodes.base import node
 from agents.verifier.schemas import ClaimSupport, KBResult
@@ -123,8 +122,8 @@ def findings(
     A proof decides first; the evidence reader reads the other statements, and only supplied evidence
     counts (retrieved items are not the pair's evidence). A bare Yes / No is left to the KB check when it
     read the question as logic. With an LLM reader (`evidence_reading`), the model reads each claim's
-    aligned sentences (`agents.reading.llm_reader`); a claim it gives no valid judgement for is read by
-    the embedded reader (`agents.reading.evidence_reader`), and the failure is recorded.
+    aligned sentences (`agents.reading.evidence.llm_reader`); a claim it gives no valid judgement for is read by
+    the embedded reader (`agents.reading.evidence.reader`), and the failure is recorded.
     """
     supplied = [e for e in evidence if e.source == EvidenceSource.SUPPLIED]
     proved = {r.claim_id for r in results if r.status in (ProofStatus.SUPPORTED, ProofStatus.CONTRADICTED)}

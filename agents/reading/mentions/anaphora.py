@@ -1,0 +1,91 @@
+"""A definite description standing for a name said before: "the country", "the famous painter" (pure).
+
+"Norland's capital is Orvin, and the country uses the orv": "the country" is Norland, the name the
+previous claim is about, because Norland is a country. Whether the name is one of what the
+description's noun says is WordNet's word (`WordNetRelated.describes`: an instance or a kind of it, by the
+name's most frequent senses), so "the city" never stands for a country, and a name WordNet does not know
+stays unread. Only a plain description counts: "the", adjectives and the noun, nothing after it ("the
+country whose capital is ..." describes by a relation: `agents.reading.mentions.descriptions`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+PLACES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj"})
+"""Where the description stands: a subject, an object, or a preposition's object ("in the country")."""
+MODIFIERS = frozenset({"det", "amod", "compound"})
+
+Describes = Callable[[str, str], bool]
+"""Whether a name is one of what a noun says ("Canada", "country" -> True)."""
+
+
+def _description(t: Any) -> range | None:
+    """The token span of a plain definite description headed by `t` ("the famous painter"), or None."""
+    if t.pos_ != "NOUN" or not t.text.islower() or t.dep_ not in PLACES:
+        return None
+    words = list(t.subtree)
+    if any(w.i > t.i for w in words) or words[0].lower_ != "the":
+        return None  # "the country whose ...", "the country of X": more than a noun describes it
+    if any(w.i != t.i and (w.dep_ not in MODIFIERS or w.pos_ == "PROPN") for w in words[1:]):
+        return None
+    return range(words[0].i, t.i + 1)
+
+
+def definite_as(doc: Any, names: Sequence[str], describes: Describes) -> str | None:
+    """The sentence with its first plain definite description said as the first of `names` it describes.
+
+    "The country uses the orv." with `names` [Orvin, Norland] -> "Norland uses the orv."; None when no
+    description in the sentence describes any of the names.
+    """
+    for t in doc:
+        span = _description(t)
+        if span is None:
+            continue
+        name = next((n for n in names if describes(n, t.lemma_.lower())), None)
+        if name is None:
+            continue
+        start, end = doc[span.start], doc[span.stop - 1]
+        return f"{doc.text[: start.idx]}{name}{doc.text[end.idx + len(end.text) :]}"
+    return None
+
+
+def surname_as(doc: Any, names: Sequence[str]) -> str | None:
+    """The sentence with a one-word name said as the full name said before that ends with it ("Brenn" -> "Tova Brenn").
+
+    A person named in full is named again by the surname alone: "Tova Brenn founded the paper. Brenn
+    edited it for years." Only a capitalised word standing alone as a name (no other proper noun
+    beside it) counts, and only a name of two words or more said before that ends with that very word.
+    """
+    for t in doc:
+        if t.pos_ != "PROPN" or not t.text[:1].isupper() or t.dep_ not in PLACES:
+            continue
+        if any(c.pos_ == "PROPN" for c in t.children) or t.head.pos_ == "PROPN":
+            continue  # part of a longer name ("Ken Thompson", "Thompson Street")
+        full = next((n for n in names if len(n.split()) > 1 and n.split()[-1] == t.text), None)
+        if full is not None:
+            return f"{doc.text[: t.idx]}{full}{doc.text[t.idx + len(t.text) :]}"
+    return None
+
+
+def subject_name(doc: Any, known: Callable[[str], bool]) -> str | None:
+    """The name a sentence is about, as its subject or the subject's owner ("Canada's seat ..."), if the KB knows it.
+
+    A sentence no reader reads is still about its subject, which a description in the next one may stand for.
+    """
+    subject = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"), None)
+    if subject is None:
+        return None
+    owner = next((c for c in subject.children if c.dep_ == "poss"), None)
+    for head in (owner, subject):
+        if head is None or head.pos_ != "PROPN":
+            continue
+        words = [w for w in head.subtree if w.dep_ not in ("case", "det") and (head is owner or w.i <= head.i)]
+        text = doc[words[0].i : words[-1].i + 1].text
+        if known(text):
+            return str(text)
+    return None
+
+
+__all__ = ["Describes", "definite_as", "subject_name", "surname_as"]
