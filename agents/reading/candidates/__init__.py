@@ -37,7 +37,7 @@ from agents.reading.candidates.scope import (
     time_qualifier,
 )
 from agents.reading.candidates.wording import reading_claim, verbalize
-from agents.reading.candidates.wordnet_related import WordNetRelated
+from agents.reading.candidates.wordnet_related import WordNetRelated, default_linker
 
 __all__ = [
     "DENYING",
@@ -57,6 +57,7 @@ __all__ = [
     "catalog_labels",
     "choose",
     "counted",
+    "default_linker",
     "embedded",
     "entity_labels",
     "label_lemmas",

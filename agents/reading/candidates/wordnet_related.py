@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from agents.reading.candidates.labels import AGENT_SUFFIXES, LIGHT, SENSES, Related
+from agents.reading.candidates.labels import AGENT_SUFFIXES, LIGHT, SENSES, LabelLinker, Related
 
 
 def _converses(synset: Any) -> set[str]:
@@ -212,4 +212,16 @@ class WordNetRelated:
         return {verb: frozenset(nouns) for verb, nouns in found.items()}
 
 
-__all__ = ["WordNetRelated"]
+def default_linker() -> LabelLinker:
+    """The label linker on the bundled embeddings and WordNet (`agents.reading.candidates.labels`)."""
+    from drowzee_core.config import home
+    from drowzee_core.kb.sources.wordnet import load_wordnet
+    from drowzee_core.llm.embeddings import embedder
+
+    related = WordNetRelated(load_wordnet(home()))
+    return LabelLinker(
+        embedder().encode, related, pertains=related.pertainyms, means=related.means, describes=related.describes
+    )
+
+
+__all__ = ["WordNetRelated", "default_linker"]

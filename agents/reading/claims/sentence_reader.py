@@ -12,7 +12,7 @@ import copy
 import functools
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from agents.reading.candidates import (
     Comparative,
@@ -23,6 +23,7 @@ from agents.reading.candidates import (
     bare_nouns,
     catalog_labels,
     counted,
+    default_linker,
     entity_labels,
     leftover,
     measured,
@@ -37,23 +38,23 @@ from agents.reading.candidates import (
     value_labels,
     with_pronoun,
 )
-from agents.reading.clauses import STANCE
-from agents.reading.mentions import Hop, Mention, distributed, mentions, pair_of, resolve_descriptions
+from agents.reading.mentions import Hop, Mention, distributed, listed, mentions, pair_of, resolve_descriptions
 from agents.reading.questions import (
     MAX_QUERY_CHARS,
+    MAX_SHORT_ANSWER_WORDS,
+    TOPIC_DEPS,
     Typed,
+    asks_subject,
+    hedge_tokens,
     last_question,
+    opens_with_it,
     question_names,
     question_text,
     read_question,
-    wh_question,
 )
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationCategory, ValueKind
 from drowzee_core.kb.template_regex import fill
-
-if TYPE_CHECKING:
-    pass
 
 
 def _strictly(typed: Typed, text: str, relation: str, end: Literal["s", "o"]) -> bool:
@@ -302,7 +303,7 @@ class SentenceReader:
             return None
         doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
         person = doc[0].lower_ in ("who", "whom")
-        if doc[0].lower_ == "whose" or _asks_subject(doc) or (person and not _opens_with_it(response)):
+        if doc[0].lower_ == "whose" or asks_subject(doc) or (person and not opens_with_it(response)):
             return None
         found = mentions(doc, known)
         # names, not descriptions ("continent"); for "it", a thing the KB knows by a lowercase word too ("radium")
@@ -334,7 +335,7 @@ class SentenceReader:
         first = next(iter(nlp()(response).sents), None)
         if first is None or sum(not (t.is_punct or t.dep_ == "cc") for t in first) > MAX_SHORT_ANSWER_WORDS + 3:
             return []
-        hedge = _hedge_tokens(first)
+        hedge = hedge_tokens(first)
         doc = first.as_doc()
         root = next((t for t in doc if t.dep_ == "ROOT"), None)
         scope: Any = doc[:]
@@ -360,84 +361,4 @@ class SentenceReader:
         return found[0] if found and found[0].linked else None
 
 
-def listed(doc: Any, found: Sequence[Mention]) -> list[Mention]:
-    """The names listed with the first of `found` ("Chile, Bolivia and X": Bolivia, X), in `found`'s order.
-
-    A name is listed with another when its head word is a conjunct of the other's, directly or down a chain.
-    """
-    if not found:
-        return []
-
-    def head(m: Mention) -> Any:
-        return max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
-
-    first = head(found[0])
-    top = first
-    while top.dep_ == "conj":
-        top = top.head
-    members = {top.i} | {t.i for t in top.subtree if t.dep_ == "conj" and _conj_chain(t, top)}
-    return [m for m in found[1:] if head(m).i in members and head(m).i != first.i]
-
-
-def _conj_chain(t: Any, top: Any) -> bool:
-    """Whether `t` reaches `top` by conjunct links alone."""
-    while t.dep_ == "conj" and t.i != top.i:
-        t = t.head
-    return bool(t.i == top.i)
-
-
-def default_linker() -> LabelLinker:
-    """The label linker on the bundled embeddings and WordNet (`agents.reading.candidates.labels`)."""
-    from agents.reading.candidates import WordNetRelated
-    from drowzee_core.config import home
-    from drowzee_core.kb.sources.wordnet import load_wordnet
-    from drowzee_core.llm.embeddings import embedder
-
-    related = WordNetRelated(load_wordnet(home()))
-    return LabelLinker(
-        embedder().encode, related, pertains=related.pertainyms, means=related.means, describes=related.describes
-    )
-
-
-COGNITION = frozenset({"believe", "think", "know", "guess", "suppose", "recall", "say"})
-FIRST_PERSON = frozenset({"i", "we"})
-
-
-def _hedge_tokens(sentence: Any) -> set[int]:
-    """Token indexes of first-person hedges in a sentence ("as far as I know", "I think"), not the claim they hedge."""
-    out: set[int] = set()
-    for t in sentence:
-        stance = t.lemma_ in STANCE and t.dep_ == "acomp"  # "I'm sure <the claim>"
-        owner = t.head if stance else t
-        if (t.lemma_ in COGNITION or stance) and any(
-            c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in owner.children
-        ):
-            clause = {x.i for x in owner.subtree}
-            for c in t.children:  # "I believe <the claim>": the complement is the claim, not the hedge
-                if c.dep_ in ("ccomp", "xcomp"):
-                    clause -= {x.i for x in c.subtree}
-            out |= clause
-    return out
-
-
-MAX_SHORT_ANSWER_WORDS = 6
-TOPIC_DEPS = frozenset({"nsubj", "nsubjpass", "attr", "dobj"})
-"""How a question's topic name stands to its verb: subject, copula's complement, object."""
-
-
-def _opens_with_it(response: str) -> bool:
-    """Whether a response's first word is "it" or "its": a pronoun that stands for no person."""
-    first = response.lstrip().split(maxsplit=1)
-    return bool(first) and first[0].lower().strip(",.;:") in ("it", "its")
-
-
-def _asks_subject(doc: Any) -> bool:
-    """Whether a "what / which" phrase is the subject of a verb other than "be" ("Which country borders X?")."""
-    wh = next((t for t in doc if t.lower_ in ("what", "which")), None)
-    if wh is None:
-        return False
-    head = wh.head if wh.dep_ == "det" else wh
-    return bool(head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_ != "be")
-
-
-__all__ = ["SentenceReader", "last_question", "question_text", "wh_question"]
+__all__ = ["SentenceReader"]

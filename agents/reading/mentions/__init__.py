@@ -8,7 +8,7 @@ The interface: `mentions` / `Mention`, `knower` / `Known` and the name helpers, 
 """
 
 from agents.reading.mentions.anaphora import definite_as, subject_name, surname_as
-from agents.reading.mentions.coordination import all_or_nothing, distributed, pair_of, they_as
+from agents.reading.mentions.coordination import all_or_nothing, distributed, listed, pair_of, they_as
 from agents.reading.mentions.descriptions import Hop, resolve_descriptions
 from agents.reading.mentions.finder import Mention, in_a_name, mentions
 from agents.reading.mentions.known import knower, names_known, narrowed, typed_readings, without_article
@@ -40,6 +40,7 @@ __all__ = [
     "fold",
     "in_a_name",
     "knower",
+    "listed",
     "mentions",
     "names_known",
     "narrowed",

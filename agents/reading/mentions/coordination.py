@@ -131,4 +131,30 @@ def they_as(doc: Any, pair: str) -> str | None:
     return f"{doc[: they.i].text_with_ws}{pair}{they.whitespace_}{doc[they.i + 1 :].text}".strip()
 
 
-__all__ = ["MAX_MEMBERS", "all_or_nothing", "distributed", "pair_of", "they_as"]
+def listed(doc: Any, found: Sequence[Mention]) -> list[Mention]:
+    """The names listed with the first of `found` ("Chile, Bolivia and X": Bolivia, X), in `found`'s order.
+
+    A name is listed with another when its head word is a conjunct of the other's, directly or down a chain.
+    """
+    if not found:
+        return []
+
+    def head(m: Mention) -> Any:
+        return max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+
+    first = head(found[0])
+    top = first
+    while top.dep_ == "conj":
+        top = top.head
+    members = {top.i} | {t.i for t in top.subtree if t.dep_ == "conj" and _conj_chain(t, top)}
+    return [m for m in found[1:] if head(m).i in members and head(m).i != first.i]
+
+
+def _conj_chain(t: Any, top: Any) -> bool:
+    """Whether `t` reaches `top` by conjunct links alone."""
+    while t.dep_ == "conj" and t.i != top.i:
+        t = t.head
+    return bool(t.i == top.i)
+
+
+__all__ = ["MAX_MEMBERS", "all_or_nothing", "distributed", "listed", "pair_of", "they_as"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.reading.clauses import STANCE
 from agents.reading.mentions import NUMBER_WORDS
 
 WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
@@ -228,4 +229,40 @@ def _sentence(words: list[str]) -> str | None:
     return text[:1].upper() + text[1:] + "."
 
 
-__all__ = ["MAX_ANSWER_TOKENS", "answered", "asks_wh", "choices_start", "is_short_answer", "phrase_stop", "question"]
+MAX_SHORT_ANSWER_WORDS = 6
+"""The words of a short answer (`SentenceReader.answers_of` reads a first sentence of up to three more)."""
+
+COGNITION = frozenset({"believe", "think", "know", "guess", "suppose", "recall", "say"})
+FIRST_PERSON = frozenset({"i", "we"})
+
+
+def hedge_tokens(sentence: Any) -> set[int]:
+    """Token indexes of first-person hedges in a sentence ("as far as I know", "I think"), not the claim they hedge."""
+    out: set[int] = set()
+    for t in sentence:
+        stance = t.lemma_ in STANCE and t.dep_ == "acomp"  # "I'm sure <the claim>"
+        owner = t.head if stance else t
+        if (t.lemma_ in COGNITION or stance) and any(
+            c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in owner.children
+        ):
+            clause = {x.i for x in owner.subtree}
+            for c in t.children:  # "I believe <the claim>": the complement is the claim, not the hedge
+                if c.dep_ in ("ccomp", "xcomp"):
+                    clause -= {x.i for x in c.subtree}
+            out |= clause
+    return out
+
+
+__all__ = [
+    "COGNITION",
+    "FIRST_PERSON",
+    "MAX_ANSWER_TOKENS",
+    "MAX_SHORT_ANSWER_WORDS",
+    "answered",
+    "asks_wh",
+    "choices_start",
+    "hedge_tokens",
+    "is_short_answer",
+    "phrase_stop",
+    "question",
+]

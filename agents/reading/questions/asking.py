@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Any
 
 from agents.reading.candidates import nlp
 from agents.reading.questions.asked import asked_text
@@ -73,11 +74,33 @@ def without_echoes(query: str, response: str) -> str:
     return QUOTED.sub(blank, response)
 
 
+TOPIC_DEPS = frozenset({"nsubj", "nsubjpass", "attr", "dobj"})
+"""How a question's topic name stands to its verb: subject, copula's complement, object."""
+
+
+def opens_with_it(response: str) -> bool:
+    """Whether a response's first word is "it" or "its": a pronoun that stands for no person."""
+    first = response.lstrip().split(maxsplit=1)
+    return bool(first) and first[0].lower().strip(",.;:") in ("it", "its")
+
+
+def asks_subject(doc: Any) -> bool:
+    """Whether a "what / which" phrase is the subject of a verb other than "be" ("Which country borders X?")."""
+    wh = next((t for t in doc if t.lower_ in ("what", "which")), None)
+    if wh is None:
+        return False
+    head = wh.head if wh.dep_ == "det" else wh
+    return bool(head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_ != "be")
+
+
 __all__ = [
     "AUXILIARIES",
     "MAX_QUERY_CHARS",
+    "TOPIC_DEPS",
     "WH_FIRST",
+    "asks_subject",
     "last_question",
+    "opens_with_it",
     "question_text",
     "wh_question",
     "without_echoes",
