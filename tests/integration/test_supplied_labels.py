@@ -80,6 +80,9 @@ def test_agent_nouns_come_from_wordnet_derivations() -> None:
     assert "publisher" in related.agent_nouns("publish")
     assert "trainer" in related.agent_nouns("train") and "trainee" not in related.agent_nouns("train")
     assert related.agent_nouns("coach") == frozenset()  # the same word: no derivation says who is whose
+    assert "founder" in related.agent_nouns("found")
+    assert "father" not in related.agent_nouns("found")  # a synonym of "founder" in a sense "father" seldom has
+    assert {"writer", "author"} <= related.agent_nouns("write")  # the synonym's own first sense: it counts
     assert "child" in related("father").converse  # a converse of its hypernym "parent"
     assert "mother" not in related("father").converse  # two parents: co-hyponyms, no converse
 

@@ -30,11 +30,16 @@ SPECIFIC_DEPTH = 5
 """Least depth in WordNet's noun hierarchy of a hypernym that still names a kind of doer ("performer", not "person")."""
 
 
-def _kin(synset: Any) -> set[str]:
-    """An agent noun's synonyms and its specific hypernyms, two levels up (`SPECIFIC_DEPTH`)."""
+def _kin(wordnet: Any, synset: Any) -> set[str]:
+    """An agent noun's synonyms and its specific hypernyms, two levels up (`SPECIFIC_DEPTH`).
+
+    A word counts only where the synset is its most frequent noun sense: "founder" is a synonym of "father"
+    in a sense that "father" seldom has, so "found" gives no "father" (nor "musician" a "player").
+    """
     ups = list(synset.hypernyms())
     ups += [g for h in ups for g in h.hypernyms()]
-    return set(synset.lemma_names()) | {n for h in ups if h.min_depth() >= SPECIFIC_DEPTH for n in h.lemma_names()}
+    kinds = [synset, *(h for h in ups if h.min_depth() >= SPECIFIC_DEPTH)]
+    return {n for kind in kinds for n in kind.lemma_names() if wordnet.synsets(n, pos="n")[:1] == [kind]}
 
 
 PERSON_FILE = "18"
@@ -161,7 +166,7 @@ class WordNetRelated:
                 for d in lem.derivationally_related_forms():
                     noun = d.name().lower()
                     if d.synset().lexname() == "noun.person" and noun != verb and noun.endswith(AGENT_SUFFIXES):
-                        found |= {noun} | _kin(d.synset())
+                        found |= {noun} | _kin(self.wn, d.synset())
         found |= self.defined_agents.get(verb, frozenset())
         found |= self._suffixed_agents(verb)
         return frozenset(n.lower().replace("_", " ") for n in found)
