@@ -28,12 +28,15 @@ from agents.verifier.context import VerifierContext
 from agents.verifier.nodes import claims, guardian, kb_check, prepare, seeker, verdict_manager
 from agents.verifier.schemas import ClaimSupport, KBOrigin, KBResult
 from agents.verifier.state import VerifierInput, VerifierOutput, VerifierState
-from drowzee_core.records.enums import Label, ProofStatus
+from drowzee_core.records.enums import Label, ProofStatus, TimeWord
 from drowzee_core.records.proof import ProofNode
 from drowzee_core.records.verdict import (
+    CitedSentence,
+    ClaimReading,
     ClaimVerdict,
     DecidedBy,
     Decision,
+    EvidenceFinding,
     EvidenceItem,
     EvidenceSource,
     ModelRef,
@@ -67,6 +70,10 @@ CHECKPOINTED_TYPES: tuple[type, ...] = (
     Label,
     ProofStatus,
     ProofNode,
+    TimeWord,
+    ClaimReading,
+    CitedSentence,
+    EvidenceFinding,
 )
 """Our record types that checkpoints may hold (LangGraph refuses to revive unlisted types)."""
 

@@ -229,6 +229,66 @@ def test_checkpoints_revive_the_answer_set_record() -> None:
     assert serde.loads_typed(serde.dumps_typed({"answer_set": record})) == {"answer_set": record}
 
 
+def _field_types(annotation: Any) -> set[type]:
+    """Our record and enum types an annotation names, through unions, optionals and containers."""
+    import enum
+    import typing
+
+    import pydantic
+
+    found: set[type] = set()
+    ours = isinstance(annotation, type) and annotation.__module__.startswith(("agents.", "drowzee_core."))
+    if ours and issubclass(annotation, (pydantic.BaseModel, enum.Enum)):
+        found.add(annotation)
+    for arg in typing.get_args(annotation):
+        found |= _field_types(arg)
+    return found
+
+
+@pytest.mark.parametrize("graph", ["agents.verifier.graph", "agents.loop.graph"])
+def test_checkpoints_revive_every_type_their_records_hold(graph: str) -> None:
+    """A record type a checkpointed record holds (a claim's `TimeWord`) must be revivable too."""
+    import importlib
+
+    import pydantic
+
+    types: tuple[type, ...] = importlib.import_module(graph).CHECKPOINTED_TYPES
+    listed, missing, todo = set(types), set(), list(types)
+    while todo:
+        t = todo.pop()
+        if not issubclass(t, pydantic.BaseModel):
+            continue
+        for f in t.model_fields.values():
+            for held in _field_types(f.annotation) - listed - missing:
+                missing.add(held)
+                todo.append(held)
+    assert missing == set(), f"held by checkpointed records, not revivable: {sorted(m.__name__ for m in missing)}"
+
+
+def test_checkpoints_revive_a_dated_claim() -> None:
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    from agents.reading.claim_types import ClaimOrigin, TripleClaim
+    from agents.verifier.checkpoints import revivable
+    from agents.verifier.graph import CHECKPOINTED_TYPES
+    from drowzee_core.records.enums import TimeWord
+
+    serde = JsonPlusSerializer(allowed_msgpack_modules=revivable(CHECKPOINTED_TYPES))
+    claim = TripleClaim(
+        id="C1",
+        text="Since 1950, the capital of Orland is Vesk.",
+        span=None,
+        origin=ClaimOrigin.TEMPLATE,
+        subject="Orland",
+        relation="has_capital",
+        object="Vesk",
+        year=1950,
+        time=TimeWord.SINCE,
+    )
+    revived = serde.loads_typed(serde.dumps_typed({"claims": [claim]}))["claims"][0]
+    assert revived == claim and revived.time is TimeWord.SINCE
+
+
 class BoomError(RuntimeError):
     pass
 
