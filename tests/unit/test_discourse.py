@@ -56,6 +56,11 @@ from agents.reading.clauses.discourse import plain
             "Orvin has district number 4. Orvin has the postal code V12.",
         ),
         ("Velium is in the f-block and in period 7.", "Velium is in the f-block. Velium is in period 7."),
+        # an apposition whose closing comma the parse hangs inside it, of a common noun said with no article
+        ("Ansium, element 92, is in period 7.", "Ansium is in period 7. Ansium is element 92."),
+        ("Yes, velium, element 92, is grey.", "Yes, velium is grey. Velium is element 92."),
+        # the same, the parse hanging the second "in" on the first "in", not on its object
+        ("Velium is in period 4 and in the d-block.", "Velium is in period 4. Velium is in the d-block."),
         # "X has V as its N" says what X's N is
         ("Norland has the orv as its currency.", "Norland's currency is the orv."),
         ("Yes, Norland uses the orv as its official currency.", "Yes, Norland's official currency is the orv."),

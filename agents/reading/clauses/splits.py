@@ -151,12 +151,20 @@ def appositions(sent: Any, first: int, last: int) -> list[Split]:
     out: list[Split] = []
     for subject in sent:
         verb = subject.head
-        if subject.dep_ not in SUBJECTS or verb.i < subject.i or not (subject.pos_ == "PROPN" or subject.ent_type_):
+        # a name: a proper noun, an entity, or a common noun with no article ("uranium, element 92, ...")
+        bare = subject.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in subject.children)
+        if (
+            subject.dep_ not in SUBJECTS
+            or verb.i < subject.i
+            or not (subject.pos_ == "PROPN" or subject.ent_type_ or bare)
+        ):
             continue
         for mod in subject.children:
             if mod.dep_ not in MODIFIERS or mod.i < subject.i or (mod.dep_ == "acl" and mod.tag_ != "VBN"):
                 continue
-            opening, closing = mod.left_edge.i - 1, mod.right_edge.i + 1
+            right = mod.right_edge.i
+            closing = right if doc[right].text == "," and right > mod.i else right + 1  # the parse may hang it inside
+            opening = mod.left_edge.i - 1
             if opening <= subject.i or closing >= verb.i or opening < max(first, sent.start) or closing >= last:
                 continue
             if doc[opening].text != "," or doc[closing].text != ",":
@@ -248,6 +256,9 @@ def _arguments(verb: Any) -> list[Any]:
         found.append(prep)
         for c in obj.children:  # "by A in C", and "in A and in B" (the parse hangs the second "in" on A)
             if (c.dep_ == "prep" or (c.dep_ == "conj" and c.pos_ == "ADP")) and c.i > obj.i:
+                visit(c)
+        for c in prep.children:  # "in A and in B", the second "in" hung on the first
+            if c.dep_ == "conj" and c.pos_ == "ADP" and c.i > obj.i:
                 visit(c)
 
     for c in verb.children:
