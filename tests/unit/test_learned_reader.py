@@ -156,6 +156,14 @@ def test_only_the_subject_and_a_mention_outside_its_phrase_are_paired(
     assert choose(doc, found, CATALOG, lambda t, r, e: True, encode, model([0.01, 0.01, 0.98])) is None
 
 
+def test_a_common_noun_with_no_article_is_a_subject_name() -> None:
+    doc = nlp()("helium is in Norland.")  # a substance named by a common noun, as prose writes it
+    assert doc[0].pos_ == "NOUN"
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (3, 4, ValueKind.ENTITY))
+    choice = choose(doc, found, CATALOG, lambda t, r, e: True, encode, model([0.01, 0.01, 0.98]))
+    assert choice is not None and (choice.subject.text, choice.relation) == ("helium", "located_in")
+
+
 def test_a_common_noun_fills_only_a_class_slot() -> None:
     catalog = Catalog.from_dict(
         {

@@ -163,13 +163,16 @@ def subject_of(doc: Any, s: Mention, o: Mention) -> bool:
     """Whether `s` is the sentence's subject (or its possessor) and `o` stands outside the subject's phrase.
 
     "Camden, New Jersey is a town" names both inside the subject: no relation between them is said;
-    "Port of Spain is a town": "Spain" is no subject. A subject is a name (capitalised) or a pronoun.
+    "Port of Spain is a town": "Spain" is no subject. A subject is a name (capitalised, or a common noun
+    with no article: "zinc is in period 4") or a pronoun.
     """
     head = next((t for t in doc[s.start : s.end] if t.dep_ in SUBJECT_DEPS), None)
     if head is None:
         owner = next((t for t in doc[s.start : s.end] if t.dep_ == "poss" and t.head.dep_ in SUBJECT_DEPS), None)
         head = owner.head if owner is not None else None
-    if not (doc[s.start].text[:1].isupper() or doc[s.start].pos_ == "PRON"):
+    first = doc[s.start]
+    bare = first.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in doc[s.start : s.end].root.children)
+    if not (first.text[:1].isupper() or first.pos_ == "PRON" or bare):
         return False
     if head is None:  # a parse with no subject at all ("Bolivia" as the verb's compound): the opening name
         root = next((t for t in doc if t.dep_ == "ROOT"), None)
