@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.candidates.reader import nlp
+from agents.reading.candidates.reader import nlp, with_pronoun
 from agents.reading.mentions.anaphora import definite_as, subject_name, surname_as
+from agents.reading.mentions.finder import Mention
+from drowzee_core.kb.model import ValueKind
 
 KINDS = {("Norland", "country"), ("Orvin", "city"), ("Tova Brenn", "philosopher")}
 
@@ -54,6 +56,23 @@ def test_an_unread_sentence_is_still_about_its_subject_or_its_owner() -> None:
     assert subject_name(nlp()("Tova Brenn wrote many letters."), known) == "Tova Brenn"
     assert subject_name(nlp()("The Norland covers 300 km²."), known) == "Norland"  # the name, not its article
     assert subject_name(nlp()("Vell wrote many letters."), known) is None  # a name the KB does not know
+
+
+def test_a_common_noun_with_no_article_names_what_the_sentence_is_about() -> None:
+    known = {"graph theory", "theory", "velium"}.__contains__
+    lowered = lambda name: known(name.lower())  # noqa: E731 - the KB knows names in any case
+    assert subject_name(nlp()("Graph theory is old."), lowered) == "Graph theory"
+    assert subject_name(nlp()("Velium glows in the dark."), lowered) == "Velium"
+    assert subject_name(nlp()("The theory is old."), lowered) is None  # a description, not a name
+
+
+def test_an_object_it_stands_for_the_name_said_before() -> None:
+    doc = nlp()("Tova Brenn proved it in 1990.")
+    found = [Mention(0, 2, "Tova Brenn", ValueKind.ENTITY)]
+    with_it = with_pronoun(doc, found, "Ansel's Last Theorem")
+    assert [(m.start, m.text) for m in with_it] == [(0, "Tova Brenn"), (3, "Ansel's Last Theorem")]
+    she = with_pronoun(nlp()("She proved it."), [], "Tova Brenn")  # the subject pronoun first, as before
+    assert [(m.start, m.text) for m in she] == [(0, "Tova Brenn")]
 
 
 def test_a_surname_alone_is_the_full_name_said_before() -> None:

@@ -23,7 +23,7 @@ from drowzee_core.records.enums import ProofStatus
 from drowzee_core.records.proof import ProofNode
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, Verdict, VerifyRequest
 from drowzee_core.retrieval.cache import JsonCache
-from tests.unit.verifier_fakes import CountingJudge, FakeReader, FakeSentenceReader, ScriptedChat
+from tests.unit.verifier_fakes import CountingJudge, EmptyStore, FakeReader, FakeSentenceReader, ScriptedChat
 
 pytestmark = pytest.mark.filterwarnings("ignore:The function `load` is in beta")
 
@@ -77,7 +77,7 @@ def _verifier(monkeypatch: pytest.MonkeyPatch, fakes: Fakes, **settings: Any) ->
     v.services.__dict__.update(  # cached properties, pre-filled: no KB, Prolog or embedder is opened
         reader=FakeReader(),
         sentence_reader=FakeSentenceReader(),
-        store=object(),
+        store=EmptyStore(),
         corpus=FakeCorpus(),
         kb_fingerprint="fake-kb",
         reasoner=object(),

@@ -24,7 +24,7 @@ from agents.verifier.settings import VerifierSettings
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.llm.roles import RoleConfig
 from drowzee_core.records.verdict import DecidedBy, Decision, EvidenceItem, VerifyRequest
-from tests.unit.verifier_fakes import CountingJudge, FakeReader, FakeSentenceReader, ScriptedChat
+from tests.unit.verifier_fakes import CountingJudge, EmptyStore, FakeReader, FakeSentenceReader, ScriptedChat
 
 pytestmark = pytest.mark.filterwarnings("ignore:The function `load` is in beta")
 
@@ -156,7 +156,7 @@ def _verifier(monkeypatch: pytest.MonkeyPatch, replies: list[str], evidence_read
         reader=FakeReader(),
         sentence_reader=FakeSentenceReader(),
         evidence_reader=evidence_reader,
-        store=object(),
+        store=EmptyStore(),
         kb_fingerprint="fake-kb",
         reasoner=object(),
         catalog=Catalog.from_toml(),

@@ -249,6 +249,13 @@ def test_an_opening_pronoun_stands_for_the_name_the_question_asks_about() -> Non
     assert reader.topic("Who founded Norland?", known, "She founded it.") is None  # "She" is the answer
     # no person is "it": the question's name is, where the question asks for a person
     assert reader.topic("Who founded Norland?", known, "It was founded in 1850.") == "Norland"
+    assert reader.topic("Who founded Norland?", known, "Tova Brenn founded it in 1850.") == "Norland"  # "it" anywhere
+    assert reader.topic("Who founded Norland?", known, "He founded it in 1850.") is None  # "He" is the answer
+    possessed = Known(NoKB(), [["Ansel's Last Theorem", "x", "Norland"]])  # type: ignore[arg-type]
+    # the name's head is "Theorem", the object of "proved", not its possessor "Ansel"
+    assert (
+        reader.topic("Who proved Ansel's Last Theorem?", possessed, "It was proved in 1990.") == "Ansel's Last Theorem"
+    )
     assert reader.topic("Which city borders Norland?", known) is None  # "It ..." is the answer
     assert reader.topic("What is the capital of Norland?", known) is None  # "It ..." is the capital
     assert reader.topic("Tell me about Tova Brenn.", known) is None

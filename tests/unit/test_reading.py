@@ -13,8 +13,8 @@ from agents.reading.candidates.lexicon import Lexicon
 from agents.reading.candidates.reader import Reading, nlp, read
 from agents.reading.candidates.scope import supposed_tokens
 from agents.reading.claims.free import flip
-from agents.reading.claims.sentence_reader import question_text
 from agents.reading.mentions.values import as_number, as_year
+from agents.reading.questions import question_text
 from agents.reading.questions.asking import without_echoes
 from drowzee_core.kb.catalog import Catalog
 
@@ -133,7 +133,8 @@ def test_a_reading_that_leaves_a_name_or_year_out_is_partial() -> None:
 
 def test_a_short_answer_fills_the_question_word() -> None:
     from agents.reading.candidates.reader import Mention
-    from agents.reading.claims.sentence_reader import SentenceReader, wh_question
+    from agents.reading.claims.sentence_reader import SentenceReader
+    from agents.reading.questions import wh_question
     from drowzee_core.kb.model import ValueKind
 
     assert wh_question("Quick one. What is the capital of France?") == "What is the capital of France?"

@@ -31,7 +31,7 @@ from drowzee_core.records.verdict import (
     Verdict,
     VerifyRequest,
 )
-from tests.unit.verifier_fakes import FakeReader, FakeSentenceReader
+from tests.unit.verifier_fakes import EmptyStore, FakeReader, FakeSentenceReader
 
 
 class FakeJudge:
@@ -65,7 +65,7 @@ class FakeServices:
         self.gate = KBGate()
         self.reader = FakeReader()
         self.sentence_reader = FakeSentenceReader()
-        self.store = object()
+        self.store = EmptyStore()
         self.catalog = Catalog.from_toml()  # the claims node narrows and types readings by it
         self.judge = judge
         self.corpus = corpus

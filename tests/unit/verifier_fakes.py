@@ -65,6 +65,13 @@ class CountingJudge:
         return [JudgeScore(p_supported=len(r) / 100, decision=Support.SUPPORTED, best_chunk=0) for _, r, _ in inputs]
 
 
+class EmptyStore:
+    """A KB store that knows no name (the readers ask it whether a sentence's subject is one)."""
+
+    def resolve(self, text: str, limit: int = 20) -> list[int]:
+        return []
+
+
 class FakeSentenceReader:
     """The semantic reader of a unit test: reads no sentence."""
 

@@ -21,13 +21,15 @@ from typing import Any
 
 from agents.reading.candidates.lexicon import AGENT, OF, SLOT_O, SLOT_S, Lexicon, Pattern
 from agents.reading.candidates.scope import embedded, leftover, negated_doc, supposed_tokens, time_of, time_qualifier
-from agents.reading.mentions import Mention, mentions
+from agents.reading.mentions import Mention, head_word, mentions
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.nlp import pipeline
 from drowzee_core.records.enums import TimeWord
 
 NEGATORS = frozenset({"not", "never", "n't", "no"})
 PRONOUNS = frozenset({"it", "he", "she", "its", "his", "her"})
+OBJECT_DEPS = frozenset({"dobj", "pobj"})
+"""The places of an object "it" that stands for the name said before ("Ansel Krane proved it")."""
 """Singular pronouns that stand for one name ("they" / "their" stand for several, never for one)."""
 OF_REACH = 3
 """Tokens from "of" to its object's start at most ("of the old city of X" is too far)."""
@@ -97,7 +99,7 @@ def layout(doc: Any, taken: Sequence[Mention]) -> _Layout:
     cues: dict[str, list[tuple[float, bool | None]]] = {}
     at: dict[int, float] = {}
     for m in taken:
-        root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+        root = head_word(doc, m)
         head = root.head
         if root.dep_ == "poss" and head.i >= m.end:
             at[m.start] = head.i + 0.5
@@ -177,9 +179,18 @@ def _noun_chains(doc: Any, cue_lemmas: frozenset[str]) -> list[set[str]]:
 
 
 def with_pronoun(doc: Any, found: list[Mention], previous: str | None) -> list[Mention]:
-    """The mentions with a subject or possessive pronoun ("It", "She", "His") standing for `previous`."""
+    """The mentions with a subject or possessive pronoun ("It", "She", "His") standing for `previous`.
+
+    Where no such pronoun is there, an object "it" stands for `previous` ("Ansel Krane proved it"): only
+    the subject's place may hold a pronoun for someone else, and "it" stands for no person.
+    """
+    if previous is None:
+        return found
     pronoun = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass", "poss") and t.lower_ in PRONOUNS), None)
-    if pronoun is None or previous is None:
+    if pronoun is None:
+        pronoun = next((t for t in doc if t.dep_ in OBJECT_DEPS and t.lower_ == "it"), None)
+    inside = any(m.start <= pronoun.i < m.end for m in found) if pronoun is not None else True
+    if pronoun is None or inside:
         return found
     return sorted([*found, Mention(pronoun.i, pronoun.i + 1, previous, ValueKind.ENTITY)], key=lambda m: m.start)
 

@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from agents.reading.candidates.lexicon import OF
-from agents.reading.mentions import Mention
+from agents.reading.mentions import Mention, head_word
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.records.enums import TimeWord
 
@@ -155,7 +155,7 @@ def embedded(doc: Any, m: Mention, cues: Collection[str]) -> bool:
     """
     if m.gap or m.start >= len(doc):
         return False
-    root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+    root = head_word(doc, m)
     prep = root.head
     owner = prep.head
     said = {owner.lemma_.lower()} | {c.lemma_.lower() for c in owner.children if c.dep_ == "compound"}

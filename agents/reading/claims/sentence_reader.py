@@ -38,7 +38,16 @@ from agents.reading.candidates import (
     value_labels,
     with_pronoun,
 )
-from agents.reading.mentions import Hop, Mention, distributed, listed, mentions, pair_of, resolve_descriptions
+from agents.reading.mentions import (
+    Hop,
+    Mention,
+    distributed,
+    head_word,
+    listed,
+    mentions,
+    pair_of,
+    resolve_descriptions,
+)
 from agents.reading.questions import (
     MAX_QUERY_CHARS,
     MAX_SHORT_ANSWER_WORDS,
@@ -47,10 +56,10 @@ from agents.reading.questions import (
     asks_subject,
     hedge_tokens,
     last_question,
-    opens_with_it,
     question_names,
     question_text,
     read_question,
+    says_it,
 )
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationCategory, ValueKind
@@ -295,21 +304,22 @@ class SentenceReader:
         continent is X on?", "Did X use ...?"), not one inside a phrase ("What is the capital of X?":
         "It" is the capital). A question that asks for its subject has none ("Who married X?",
         "Which country borders X?"): a pronoun there is the answer. Only where the question asks for a
-        person ("Who proved X?") and the `response` opens with "it" or "its", which no person is, does
-        the pronoun stand for the question's name ("It was founded in 1850 by ...").
+        person ("Who proved X?") and the `response` says "it" or "its" in its first sentence, which no person
+        is, does the pronoun stand for the question's name ("It was founded in 1850 by ...", "Ansel Krane
+        proved it").
         """
         asked = last_question(query)
         if asked is None:
             return None
         doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
         person = doc[0].lower_ in ("who", "whom")
-        if doc[0].lower_ == "whose" or asks_subject(doc) or (person and not opens_with_it(response)):
+        if doc[0].lower_ == "whose" or asks_subject(doc) or (person and not says_it(response)):
             return None
         found = mentions(doc, known)
         # names, not descriptions ("continent"); for "it", a thing the KB knows by a lowercase word too ("radium")
         things = [m for m in found if m.kind == ValueKind.ENTITY and m.linked] if person else []
         for m in things or question_names(doc, found, known):
-            root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+            root = head_word(doc, m)
             if root.dep_ in TOPIC_DEPS and root.head.dep_ == "ROOT":
                 return m.text
         return None

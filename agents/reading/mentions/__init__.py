@@ -10,7 +10,7 @@ The interface: `mentions` / `Mention`, `knower` / `Known` and the name helpers, 
 from agents.reading.mentions.anaphora import definite_as, subject_name, surname_as
 from agents.reading.mentions.coordination import all_or_nothing, distributed, listed, pair_of, they_as
 from agents.reading.mentions.descriptions import Hop, resolve_descriptions
-from agents.reading.mentions.finder import Mention, in_a_name, mentions
+from agents.reading.mentions.finder import Mention, head_word, in_a_name, mentions
 from agents.reading.mentions.known import knower, names_known, narrowed, typed_readings, without_article
 from agents.reading.mentions.values import (
     APPROX_WORDS,
@@ -38,6 +38,7 @@ __all__ = [
     "definite_as",
     "distributed",
     "fold",
+    "head_word",
     "in_a_name",
     "knower",
     "listed",

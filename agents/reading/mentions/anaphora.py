@@ -73,13 +73,16 @@ def subject_name(doc: Any, known: Callable[[str], bool]) -> str | None:
     """The name a sentence is about, as its subject or the subject's owner ("Canada's seat ..."), if the KB knows it.
 
     A sentence no reader reads is still about its subject, which a description in the next one may stand for.
+    A name is a proper noun, or a common noun with no article, which names a thing as a name does
+    ("Graph theory is old", "Radium glows"; "The answer is ..." describes).
     """
     subject = next((t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"), None)
     if subject is None:
         return None
     owner = next((c for c in subject.children if c.dep_ == "poss"), None)
     for head in (owner, subject):
-        if head is None or head.pos_ != "PROPN":
+        bare = head is not None and head.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in head.children)
+        if head is None or (head.pos_ != "PROPN" and not bare):
             continue
         words = [w for w in head.subtree if w.dep_ not in ("case", "det") and (head is owner or w.i <= head.i)]
         text = doc[words[0].i : words[-1].i + 1].text

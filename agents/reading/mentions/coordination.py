@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from agents.reading.mentions.finder import Mention
+from agents.reading.mentions.finder import Mention, head_word
 
 MAX_MEMBERS = 8
 """Most names of one list read one by one (a longer list is left unread)."""
@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 
 def _root(doc: Any, m: Mention) -> Any:
-    return max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+    return head_word(doc, m)
 
 
 def _members(doc: Any, names: Sequence[Mention]) -> list[Mention]:
@@ -140,7 +140,7 @@ def listed(doc: Any, found: Sequence[Mention]) -> list[Mention]:
         return []
 
     def head(m: Mention) -> Any:
-        return max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+        return head_word(doc, m)
 
     first = head(found[0])
     top = first

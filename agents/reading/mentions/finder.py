@@ -49,6 +49,14 @@ class Mention:
     """A name the KB or the supplied triples know; False for a proper name nothing knows (kept as written)."""
 
 
+def head_word(doc: Any, m: Mention) -> Any:
+    """The mention's syntactic head, the word of it whose own head lies outside it.
+
+    "Theorem" in "Ansel's Last Theorem", not the possessor "Ansel"; "Krane" in "Ansel Krane".
+    """
+    return doc[m.start : m.end].root
+
+
 def _trim(span: Any) -> tuple[int, int]:
     """Token bounds of a span without a leading article or possessive, or a trailing possessive 's."""
     start, end = span.start, span.end
@@ -336,4 +344,4 @@ def in_a_name(doc: Any, m: Mention) -> bool:
     return bool(last.head.dep_ == "prep" and last.head.lower_ == "of" and last.head.head.pos_ == "PROPN")
 
 
-__all__ = ["MAX_MENTIONS", "NAME_LINKS", "VALUE_ENTITIES", "Mention", "in_a_name", "mentions"]
+__all__ = ["MAX_MENTIONS", "NAME_LINKS", "VALUE_ENTITIES", "Mention", "head_word", "in_a_name", "mentions"]

@@ -78,10 +78,20 @@ TOPIC_DEPS = frozenset({"nsubj", "nsubjpass", "attr", "dobj"})
 """How a question's topic name stands to its verb: subject, copula's complement, object."""
 
 
-def opens_with_it(response: str) -> bool:
-    """Whether a response's first word is "it" or "its": a pronoun that stands for no person."""
-    first = response.lstrip().split(maxsplit=1)
-    return bool(first) and first[0].lower().strip(",.;:") in ("it", "its")
+IT = re.compile(r"\b(?:it|its)\b", re.IGNORECASE)
+PERSONAL = re.compile(r"\b(?:he|she|his|her|him|they|their|them)\b", re.IGNORECASE)
+FIRST_SENTENCE = re.compile(r"[^.!?]*")
+
+
+def says_it(response: str) -> bool:
+    """Whether a response's first sentence says "it" or "its", which stands for no person, and no personal pronoun.
+
+    "Ansel Krane proved it": "it" is the thing asked about. "She proved it": "she" is the answer, and
+    the sentence names no one the KB could check.
+    """
+    first = FIRST_SENTENCE.match(response.lstrip())
+    said = first.group() if first else ""
+    return bool(IT.search(said)) and not PERSONAL.search(said)
 
 
 def asks_subject(doc: Any) -> bool:
@@ -100,8 +110,8 @@ __all__ = [
     "WH_FIRST",
     "asks_subject",
     "last_question",
-    "opens_with_it",
     "question_text",
+    "says_it",
     "wh_question",
     "without_echoes",
 ]

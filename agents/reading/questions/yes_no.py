@@ -38,7 +38,7 @@ from agents.reading.candidates import (
     time_qualifier,
     with_pronoun,
 )
-from agents.reading.mentions import Mention, mentions
+from agents.reading.mentions import Mention, head_word, mentions
 from agents.reading.questions.common_values import (
     belonging_link,
     common_value,
@@ -106,7 +106,7 @@ def _copular_preposition(doc: Any, m: Mention) -> list[Any]:
 
     With no other predicate word, it is what says the relation.
     """
-    root = max(doc[m.start : m.end], key=lambda t: t.dep_ != "compound")
+    root = head_word(doc, m)
     prep = root.head
     host = prep.head  # "is in ...", or a question's "Is Canberra in ...", where the parse hangs it on the subject
     copular = host.lemma_ == "be" or (host.dep_ == "nsubj" and host.head.lemma_ == "be")
