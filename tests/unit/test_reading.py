@@ -310,3 +310,10 @@ def test_a_reported_clause_is_not_asserted() -> None:
     assert {t.text for t in doc if t.i in supposed_tokens(doc)} >= {"Lio", "coached", "Ama"}
     fact = nlp()("The fact that Lio coached Ama is known.")
     assert not supposed_tokens(fact)
+
+
+def test_a_claim_opens_with_a_capital_though_its_name_is_written_in_lower_case() -> None:
+    from agents.reading.candidates import verbalize
+
+    said = verbalize(Catalog.from_toml(), Reading("velium", "in_block", "p-block", False, False, 1))
+    assert said == "Velium is in the p-block of the periodic table."

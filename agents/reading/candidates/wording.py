@@ -78,7 +78,9 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
         wording = label_wording(r.relation)
         template = wording.negative if r.negated else wording.positive
     said = fill(template, r.subject, r.object)
-    return f"{TIME_LEADS[r.time]} {r.year}, {lower_lead(said)}" if r.year is not None else said
+    if r.year is not None:
+        return f"{TIME_LEADS[r.time]} {r.year}, {lower_lead(said)}"
+    return said[:1].upper() + said[1:]  # a name written in lower case ("uranium") still opens a sentence
 
 
 TIME_LEADS = {
