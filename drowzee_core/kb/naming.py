@@ -17,6 +17,8 @@ so a relation the KB holds no facts of is unchanged.
 
 from __future__ import annotations
 
+import unicodedata
+
 from drowzee_core.kb.argtypes import End, argument_types
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.store import KBStore
@@ -72,9 +74,19 @@ def _typed_ends(store: KBStore, catalog: Catalog, relation: str, end: End) -> li
     ]
 
 
+def folded(text: str) -> str:
+    """`text` without its diacritics ("René Descartes" -> "Rene Descartes"), as sources often write names."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def _readings(store: KBStore, text: str, limit: int) -> list[int]:
-    """Every entity `text` may name: `resolve`'s, `named_by`'s, and the homonyms of one it names by an alias."""
-    readings = list(dict.fromkeys([*store.resolve(text, limit), *store.named_by(text, limit)]))
+    """Every entity `text` may name.
+
+    `resolve`'s, `named_by`'s (also without diacritics), and the homonyms of one it names by an alias.
+    """
+    bare = folded(text)
+    plain = store.named_by(bare, limit) if bare != text else []
+    readings = list(dict.fromkeys([*store.resolve(text, limit), *store.named_by(text, limit), *plain]))
     return readings + [h for h in homonyms(store, text, readings, limit) if h not in readings]
 
 

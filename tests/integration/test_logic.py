@@ -289,6 +289,22 @@ def test_a_name_said_by_an_alias_stands_for_every_entity_that_bears_its_label() 
     assert r.prove("NL", "located_in", "Vell Isles").status == "supported"
 
 
+def test_a_name_with_diacritics_stands_for_the_entity_a_source_wrote_without_them() -> None:
+    from drowzee_core.kb.writer import KBWriter
+
+    # one source writes "Tová Brénn" (a label with no dates), another "Brenn" with the alias "Tova Brenn"
+    store = KBStore(":memory:", create=True)
+    writer = KBWriter(store, Catalog.from_toml(), auto_relations=True)
+    writer.entity("curated:tova", "Tová Brénn")
+    person = writer.entity("wn:brenn", "Brenn", aliases=("Tova Brenn",))
+    writer.triple(person, "died_in_year", writer.entity("1650"), domain="test", source="test")
+    writer.entity("1651")  # a year the KB knows, as the seed KB knows every year a fact gives
+    writer.flush()
+    r = Reasoner(store)
+    assert r.prove("Tová Brénn", "died_in_year", "1650").status == "supported"
+    assert r.prove("Tová Brénn", "died_in_year", "1651").status == "contradicted"
+
+
 def test_an_alias_longer_than_its_label_stands_for_no_homonym_of_the_label() -> None:
     from drowzee_core.kb.naming import homonyms, resolved
     from drowzee_core.kb.writer import KBWriter
