@@ -61,6 +61,8 @@ def readings(sentence: str, previous: str | None = None) -> list[tuple[str, str,
         ("Oxygen was discovered by Isaac Newton.", ("Oxygen", "discovered_by", "Isaac Newton", False)),
         ("Isaac Newton discovered oxygen in 1774.", ("Isaac Newton", "discovered", "oxygen", False)),
         ("The capital of France is Lyon.", ("France", "has_capital", "Lyon", False)),
+        ("The capital in France is Lyon.", ("France", "has_capital", "Lyon", False)),  # a noun's "in" before a name
+        ("The capital in 1905 is Lyon.", None),  # "in" before a year is no "of"
         ("France's capital is Paris.", ("France", "has_capital", "Paris", False)),
         ("Paris is the capital city of France.", ("France", "has_capital", "Paris", False)),
         ("Lovelace never died in 1852.", ("Lovelace", "died_in_year", "1852", True)),

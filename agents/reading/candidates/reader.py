@@ -93,6 +93,12 @@ def _definite(noun: Any) -> bool:
     return not any(c.dep_ == "det" and c.lower_ in INDEFINITE for c in noun.children)
 
 
+def _names_entity(prep: Any, taken: Sequence[Mention]) -> bool:
+    """Whether a preposition's object is (the head of) a mention of a name, not of a year or number."""
+    obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+    return obj is not None and any(m.kind == ValueKind.ENTITY and m.start <= obj.i < m.end for m in taken)
+
+
 def layout(doc: Any, taken: Sequence[Mention]) -> _Layout:
     """The positions of cue lemmas and mentions (module docstring of `_Layout`)."""
     passive = {t.head.i for t in doc if t.dep_ == "auxpass"}
@@ -121,6 +127,8 @@ def layout(doc: Any, taken: Sequence[Mention]) -> _Layout:
             lemma = AGENT
         elif tok.lower_ == OF and tok.dep_ == "prep":
             lemma = OF
+        elif tok.lower_ == "in" and tok.dep_ == "prep" and tok.head.pos_ == "NOUN" and _names_entity(tok, taken):
+            lemma = OF  # "the official languages in X" says what "of X" does: a noun's "in" before a name
         else:
             lemma = tok.lemma_.lower()
         voice = (tok.i in passive) if tok.pos_ == "VERB" else None
