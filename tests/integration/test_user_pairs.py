@@ -133,3 +133,14 @@ def test_report_the_labels_accuracy_per_group(verdicts: dict[str, Verdict], requ
     text = text_table + "\n\ndecided but wrong:\n" + ("\n".join(wrong) or "none")
     request.node.add_report_section("call", "user pairs", text)
     log.info("user pairs\n%s", text)
+
+
+@pytest.mark.parametrize(
+    "response", ["The largest city in Japan is Tokyo.", "Osaka is the second biggest city in Japan."]
+)
+def test_a_ranking_among_a_places_cities_is_read_as_no_relation(response: str, verifier: Verifier) -> None:
+    """A superlative ranks one thing among others: "city in Japan" is no "Japan is located in Tokyo"."""
+    v = verifier.verify(VerifyRequest(query="Tell me about Japan.", response=response))
+    read = [(c.reading.subject, c.reading.relation, c.reading.object) for c in v.claims if c.reading is not None]
+    assert not [r for r in read if r[1] in ("located_in", "contains")], read
+    assert_honest(v)

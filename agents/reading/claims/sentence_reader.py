@@ -65,6 +65,9 @@ from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationCategory, ValueKind
 from drowzee_core.kb.template_regex import fill
 
+SUPERLATIVE_TAGS = frozenset({"JJS", "RBS"})
+"""A superlative before a noun ("largest", "most"): the sentence ranks a thing among others."""
+
 
 def _strictly(typed: Typed, text: str, relation: str, end: Literal["s", "o"]) -> bool:
     return typed.can(text, relation, end, strict=True)
@@ -110,13 +113,16 @@ class SentenceReader:
         the names can fill (`drowzee_core.kb.naming.TypeCheck`); a subject pronoun is `previous`. A
         supplied label links with at least the score `least`.
         """
+        doc = parsed(question)
+        if any(t.tag_ in SUPERLATIVE_TAGS and t.head.pos_ == "NOUN" for t in doc):
+            return []  # "the largest city in X is Y" ranks Y among X's cities, which no linked label says
         supplied = entity_labels(triples, nlp())
         labels = (supplied or self.catalog_labels) + value_labels(triples, nlp())  # "Was X published in 1987?"
         linker = self.linker
         if supplied and least > linker.min_score:
             linker = copy.copy(linker)  # shares the embedding cache
             linker.min_score = least
-        return read_question(parsed(question), lexicon, known, labels, linker, None if supplied else typed, previous)
+        return read_question(doc, lexicon, known, labels, linker, None if supplied else typed, previous)
 
     def describes(self, name: str, noun: str) -> bool:
         """Whether a name is one of what a noun says ("Kenya", "country"; the linker's WordNet)."""
