@@ -388,3 +388,26 @@ def test_a_time_word_is_the_mtl_formula_over_the_facts_dated_periods(
     assert denied.status == ("contradicted" if status == "supported" else "supported")
     # an undated fact says nothing of a time word's year
     assert at_year(r, "Westland", "has_capital", "Westburg", 1990, time=TimeWord(time)).status == "unknown"
+
+
+def test_a_claim_since_a_year_is_refuted_by_what_the_kb_refutes_today() -> None:
+    from agents.verifier.kb.dates import at_year
+    from drowzee_core.kb.writer import KBWriter
+    from drowzee_core.records.enums import TimeWord
+
+    # Northland's currency list is complete (the catalog declares currencies so) and undated: today's
+    store = KBStore(":memory:", create=True)
+    writer = KBWriter(store, Catalog.from_toml(), auto_relations=True)
+    country, crown = writer.entity("Northland"), writer.entity("Northland Crown")
+    writer.triple(country, "has_currency", crown, domain="test", source="test")
+    writer.triple(writer.entity("Southland"), "has_currency", writer.entity("Euro"), domain="test", source="test")
+    writer.flush()
+    r = Reasoner(store)
+    assert r.prove("Northland", "uses_currency", "Euro").status == "contradicted"
+    since = at_year(r, "Northland", "uses_currency", "Euro", 2002, time=TimeWord.SINCE)
+    assert since.status == "contradicted" and since.proof is not None and "today" in since.proof.text
+    # "until 2002" and "in 1990" say nothing of today: the undated list does not reach them
+    assert at_year(r, "Northland", "uses_currency", "Euro", 2002, time=TimeWord.UNTIL).status == "unknown"
+    assert at_year(r, "Northland", "uses_currency", "Euro", 1990).status == "unknown"
+    # a denial since a year is not decided by today alone
+    assert at_year(r, "Northland", "uses_currency", "Euro", 2002, negated=True, time=TimeWord.SINCE).status == "unknown"

@@ -5,8 +5,9 @@ that covers the year supports the claim; a fact the KB holds only for other peri
 KB dates it, and the year is outside). Another time word ("until 2001", "since 1999", "before", "by",
 "after") is the MTL formula of `drowzee_core.logic.time_words` over the fact's periods. An undated
 fact says nothing of the year ("In 1985 the capital of Germany was Berlin": the KB's undated capital
-fact is today's), so the claim stays unknown. When the KB holds no such fact, the claim goes to Prolog
-as a past-tense claim (`kb_check`: a unique value the KB holds today does not refute it).
+fact is today's), so the claim stays unknown; but a claim "since" a year takes in today, so what the KB
+refutes today (a value its complete list leaves out) it refutes. When the KB holds no such fact, the claim
+goes to Prolog as a past-tense claim (`kb_check`: a unique value the KB holds today does not refute it).
 """
 
 from __future__ import annotations
@@ -123,6 +124,8 @@ def _derived_at_year(
     a fact the KB holds only since 1999 never supports a claim about 1990.
     """
     d = prove_claim(reasoner, subject, name, obj, negated)
+    if time == TimeWord.SINCE and year <= date.today().year and not negated and d.status == ProofStatus.CONTRADICTED:
+        return _refuted_today(subject, name, obj, year, d)
     if time != TimeWord.AT and d.status == ProofStatus.SUPPORTED and (d.proof is None or d.proof.rule == "fact"):
         return Decided(ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {time} {year}")
     if d.status == ProofStatus.UNKNOWN or d.proof is None or d.proof.rule == "fact":
@@ -133,6 +136,18 @@ def _derived_at_year(
         if sub.status != ProofStatus.UNKNOWN and sub.proof is not None and sub.proof.rule == "at_year":
             return sub
     return Decided(ProofStatus.UNKNOWN, None, f"derived facts are not dated: the KB cannot say this of {year}")
+
+
+def _refuted_today(subject: str, name: str, obj: str, year: int, today: Decided) -> Decided:
+    """A claim said to hold since `year` holds today too: what the KB's present facts refute, it refutes.
+
+    The KB's undated facts are today's ("the currencies of X", a complete list); "since 2002" takes in today,
+    so a claim they refute today is refuted, whatever held before (that part stays unsaid).
+    """
+    text = f"A fact since {year} holds today too, and today the KB refutes it."
+    premises = [today.proof] if today.proof is not None else []
+    proof = ProofNode(rule="at_year", fact=(subject, name, obj), text=text, premises=premises)
+    return Decided(ProofStatus.CONTRADICTED, proof, f"refuted today, which 'since {year}' takes in")
 
 
 def _transitive(reasoner: Reasoner, relation: str) -> bool:
