@@ -137,7 +137,7 @@ class Profiler:
             caller, callee = (stage_of(before) if before else None), stage_of(rel)
             if caller and callee and caller != callee:
                 if RANK[callee] > RANK[caller]:
-                    self.walk.later_stage_calls[f"{caller} -> {callee}"] += 1
+                    self.walk.later_stage_calls[f"{caller} -> {callee} ({before} -> {rel}:{frame.f_code.co_name})"] += 1
                 from_response = caller == "claims" and before is not None and before.endswith("claims/response.py")
                 if from_response and (not self.walk.hand_offs or self.walk.hand_offs[-1] != callee):
                     self.walk.hand_offs.append(callee)
