@@ -109,3 +109,12 @@ def test_the_lexicon_is_saved_once_and_read_back_the_same(home: Path, monkeypatc
     rebuilt = lexicon_store.saved_lexicon(catalog, nlp())
     assert rebuilt.patterns == built.patterns
     assert lexicon_store.saved_lexicon(catalog, nlp()).patterns == built.patterns  # saved again, readable
+
+
+def test_the_lexicon_key_covers_the_code_that_builds_it() -> None:
+    """The folders the key digests exist and hold the lexicon's own module (a stale saved lexicon would
+    otherwise outlive a change of the reading code)."""
+    from agents.reading.candidates import lexicon, lexicon_store
+
+    assert all(folder.is_dir() for folder in lexicon_store.CODE_FOLDERS)
+    assert any(Path(lexicon.__file__).resolve().is_relative_to(f) for f in lexicon_store.CODE_FOLDERS)

@@ -29,10 +29,14 @@ SAVED_FORMAT = 1
 """Bumped when a saved lexicon's layout changes (older files are then ignored)."""
 
 
+ROOT = Path(__file__).resolve().parents[3]
+CODE_FOLDERS = (ROOT / "agents" / "reading", ROOT / "drowzee_core" / "kb")
+"""The code that builds a lexicon: a change there makes every saved lexicon stale."""
+
+
 @cache
 def _code() -> str:
-    root = Path(__file__).resolve().parents[2]
-    return code_digest(root, [root / "agents" / "reading", root / "drowzee_core" / "kb"])
+    return code_digest(ROOT, list(CODE_FOLDERS))
 
 
 def lexicon_key(catalog: Catalog, pipeline: Any) -> str:
@@ -69,4 +73,4 @@ def saved_lexicon(catalog: Catalog, pipeline: Any) -> Lexicon:
     return lexicon
 
 
-__all__ = ["SAVED_FORMAT", "lexicon_key", "saved_lexicon"]
+__all__ = ["CODE_FOLDERS", "SAVED_FORMAT", "lexicon_key", "saved_lexicon"]
