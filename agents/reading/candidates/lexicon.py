@@ -144,7 +144,8 @@ class Lexicon:
             inverse = catalog.get(rel.inverse_of) if rel.inverse_of is not None and rel.inverse_of in catalog else None
             said_passive = inverse is not None and inverse.category == RelationCategory.PASSIVE_VERB
             active = rel.category == RelationCategory.ACTIVE_VERB and not rel.symmetric and not said_passive
-            out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse, active)
+            alone = rel.category == RelationCategory.PASSIVE_VERB and inverse is None  # no active relation says it
+            out += patterns_of(rel.name, forms, rel.object_kind, rel.symmetric, parse, active, alone)
             if rel.object_kind == ValueKind.QUANTITY:  # "Iron has atomic number 26", "X has a population of 5,000"
                 has = [(f"{{s}} has {rel.label} {{o}}.", False), (f"{{s}} has a {rel.label} of {{o}}.", False)]
                 out += [_with_have(p) for p in patterns_of(rel.name, has, rel.object_kind, False, parse)]
@@ -191,11 +192,13 @@ def patterns_of(
     symmetric: bool,
     parse: Callable[[str], Any],
     active: bool = False,
+    passive_alone: bool = False,
 ) -> list[Pattern]:
     """The patterns of one relation's templates ((template, negated) pairs with `{s}` and `{o}`).
 
     `active`: the relation is of the active-verb category, so its plain templates are also read in
-    the passive.
+    the passive. `passive_alone`: the relation is of the passive-verb category and no declared inverse
+    says it actively, so its "{s} was <verb> by {o}" templates are also read actively ("{o} <verb> {s}").
     """
     out = []
     for template, negated in forms:
@@ -215,6 +218,8 @@ def patterns_of(
                 out.append(Pattern(relation, v, negated, kind, past, passive))
         if (converse := _passive_variant(doc, items, kind, passive, active)) is not None:
             out.append(Pattern(relation, converse, negated, kind, past=False, passive=True))
+        if passive_alone and (converse := _active_variant(items, kind, passive)) is not None:
+            out.append(Pattern(relation, converse, negated, kind, past, passive=False))  # "was surveyed": "surveyed"
         if _intransitive_value(doc, kind, passive):  # "{s} opened in {o}" is also "{s} was opened in {o}"
             out.append(Pattern(relation, items, negated, kind, past, passive=True))
     return out
@@ -248,6 +253,23 @@ def _passive_variant(
         return None  # "{s} works for {o}": no passive with the object as its subject
     cues = tuple(i for i in items if i not in (SLOT_S, SLOT_O))
     return (SLOT_O, *cues, AGENT, SLOT_S) if cues else None
+
+
+def _active_variant(items: tuple[str, ...], kind: ValueKind, passive: bool) -> tuple[str, ...] | None:
+    """The items of a passive template said actively: "{s} was surveyed by {o}" -> "{o} surveyed {s}".
+
+    Only for a template of exactly a subject, verb cues, the agent's "by" and an entity object; the
+    cues keep their lemmas ("survey"), which both voices share, and the voice of the verb is checked
+    when a sentence is read (`reader._place`), so a passive sentence never matches it backwards.
+    """
+    if not passive or kind != ValueKind.ENTITY or len(items) < 4:
+        return None
+    if items[0] != SLOT_S or items[-2:] != (AGENT, SLOT_O):
+        return None
+    cues = items[1:-2]
+    if not cues or not all(_is_cue(c) for c in cues):
+        return None
+    return (SLOT_O, *cues, SLOT_S)
 
 
 HAVE = "have"

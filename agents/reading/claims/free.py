@@ -28,6 +28,7 @@ from agents.reading.claim_types import (
     TripleClaim,
     replaced,
 )
+from agents.reading.claims.carried import Usage, carried, usage
 from agents.reading.mentions import Hop, all_or_nothing, definite_as, fold, knower, subject_name, surname_as, they_as
 from agents.reading.questions import question_text, wh_question
 from drowzee_core.kb.model import ValueKind
@@ -216,6 +217,8 @@ def read_free(
         def objects(name: str, relation: str) -> list[str]:
             return stored_objects(store, name, relation)
 
+        usages: list[Usage] = []  # verbs read statements use for their relation (`carried`)
+        unread_at: list[tuple[int, Claim, str, str | None]] = []
         for c in found:
             misnamed = c.origin == ClaimOrigin.TEMPLATE and isinstance(c, RelatedClaim) and not named(c)
             plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
@@ -237,6 +240,12 @@ def read_free(
             if misnamed:  # "In 1980 Spain's currency ...": a template took "In 1980 Spain" for a name
                 out += [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings] or [c]
                 continue
+            if not readings and isinstance(c, TextClaim):
+                unread_at.append((len(out), c, plain, previous))
+            elif readings and readings[0].kind == "triple":
+                forms = reader.declared_forms(readings[0].relation)
+                u = usage(nlp()(plain), forms, [n for r in readings for n in (r.subject, r.object)])
+                usages += [u] if u is not None else []
             out += [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings]
             if not readings or any(r.partial for r in readings):
                 out.append(c)
@@ -246,6 +255,11 @@ def read_free(
             unread = (isinstance(c, TextClaim) or misnamed) and not readings
             if unread and (owner := subject_name(nlp()(plain), known)):
                 previous, before = owner, [owner]  # "X's old harbour is ...": unread, but about X
+        for at, c, plain, topic_then in reversed(unread_at) if usages else ():
+            again = carried(nlp()(plain), usages, topic_then)
+            readings = [r for r in statement(again, topic_then) if not r.partial] if again else []
+            if readings:  # the verb the response uses for a read relation, said as the relation's own
+                out[at : at + 1] = [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings]
         asked: list[tuple[Reading, str, bool]] = []
         if yes_no:
             read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]

@@ -38,6 +38,7 @@ from agents.reading.candidates import (
     value_labels,
     with_pronoun,
 )
+from agents.reading.claims.carried import declared_forms
 from agents.reading.mentions import (
     Hop,
     Mention,
@@ -85,6 +86,7 @@ class SentenceReader:
     def __init__(self, catalog: Catalog, linker: Callable[[], LabelLinker] | None = None, learned: bool = True) -> None:
         self.catalog = catalog
         self.learned_on = learned
+        self._forms: dict[str, dict[str, str]] = {}
         self._merged: dict[tuple[str, ...], Lexicon] = {}
         self._make_linker = linker or default_linker
         self._linker: LabelLinker | None = None
@@ -198,6 +200,12 @@ class SentenceReader:
             )
             for spec in self.catalog
         }
+
+    def declared_forms(self, relation: str) -> dict[str, str]:
+        """The declared verb of a relation per tag (`agents.reading.claims.carried.declared_forms`), cached."""
+        if relation not in self._forms:
+            self._forms[relation] = declared_forms(self.catalog, relation, parsed)
+        return self._forms[relation]
 
     def learned(
         self, sentence: str, known: Callable[[str], bool], typed: Typed, previous: str | None = None

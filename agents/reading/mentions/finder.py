@@ -57,10 +57,14 @@ def head_word(doc: Any, m: Mention) -> Any:
     return doc[m.start : m.end].root
 
 
-def _trim(span: Any) -> tuple[int, int]:
-    """Token bounds of a span without a leading article or possessive, or a trailing possessive 's."""
+def _trim(span: Any, keep_owner: bool = False) -> tuple[int, int]:
+    """Token bounds of a span without a leading article or possessive, or a trailing possessive 's.
+
+    `keep_owner`: only a leading article goes, so the possessor stays part of the name.
+    """
     start, end = span.start, span.end
-    while start < end and span.doc[start].dep_ in _NAME_DEPS_SKIP:
+    skip = frozenset({"det"}) if keep_owner else _NAME_DEPS_SKIP
+    while start < end and span.doc[start].dep_ in skip:
         start += 1
     while end > start and span.doc[end - 1].tag_ == "POS":
         end -= 1
@@ -272,6 +276,8 @@ def mentions(
     spans: dict[tuple[int, int], str | None] = {}
     for span in [*doc.ents, *doc.noun_chunks]:
         spans[_trim(span)] = None
+        if any(t.dep_ == "poss" for t in span):  # "Kalan's conjecture": a name may hold its possessor
+            spans.setdefault(_trim(span, keep_owner=True), None)
     for tok in doc:  # a possessor inside a noun chunk ("gold's symbol"), which the chunk's trim drops
         if tok.dep_ == "poss" and tok.pos_ in ("NOUN", "PROPN"):
             start = next(i for i in range(tok.left_edge.i, tok.i + 1) if doc[i].dep_ not in ("det", "case", "punct"))
