@@ -5,7 +5,8 @@ that covers the year supports the claim; a fact the KB holds only for other peri
 KB dates it, and the year is outside). Another time word ("until 2001", "since 1999", "before", "by",
 "after") is the MTL formula of `drowzee_core.logic.time_words` over the fact's periods. An undated
 fact says nothing of the year ("In 1985 the capital of Germany was Berlin": the KB's undated capital
-fact is today's), so the claim stays unknown; but a claim "since" a year takes in today, so what the KB
+fact is today's), so the claim stays unknown, unless the fact is an event a year relation dates
+("X proved Y in 1994": `event_years`); but a claim "since" a year takes in today, so what the KB
 refutes today (a value its complete list leaves out) it refutes. When the KB holds no such fact, the claim
 goes to Prolog as a past-tense claim (`kb_check`: a unique value the KB holds today does not refute it).
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from agents.verifier.kb.event_years import by_year_relation
 from agents.verifier.kb.prove import Decided, objects_of, prove_claim, relation_name
 from drowzee_core.kb.naming import typed_names
 from drowzee_core.kb.template_regex import fill
@@ -60,6 +62,9 @@ def at_year(
     if not periods:
         return _derived_at_year(reasoner, subject, name, obj, year, negated, time)
     if all(start is None and end is None for _s, _o, start, end in periods):
+        event = by_year_relation(reasoner, subject, name, obj, year, negated, time)
+        if event is not None:
+            return event
         return Decided(ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {year}")
     if time != TimeWord.AT:
         return _timed(reasoner, name, periods, year, negated, time)
@@ -126,6 +131,9 @@ def _derived_at_year(
     d = prove_claim(reasoner, subject, name, obj, negated)
     if time == TimeWord.SINCE and year <= date.today().year and not negated and d.status == ProofStatus.CONTRADICTED:
         return _refuted_today(subject, name, obj, year, d)
+    holds = ProofStatus.CONTRADICTED if negated else ProofStatus.SUPPORTED  # the fact itself holds
+    if d.status == holds and (event := by_year_relation(reasoner, subject, name, obj, year, negated, time)):
+        return event
     if time != TimeWord.AT and d.status == ProofStatus.SUPPORTED and (d.proof is None or d.proof.rule == "fact"):
         return Decided(ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {time} {year}")
     if d.status == ProofStatus.UNKNOWN or d.proof is None or d.proof.rule == "fact":

@@ -1,0 +1,102 @@
+"""An undated event put at a year is decided by the year relation its declaration shares a verb with.
+
+The relations and names are invented; the KB is built the way `drowzee kb load FILE --relations REL.toml`
+builds it. `charted_by` stores who charted a reef, undated; `charted_in` (a year) says when. "Tova Brenn
+charted Vell Reef in 1736" is both facts, proved by Prolog; `named_by` has no year relation, so a year
+said with it stays open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from agents.verifier.runner import Verifier
+from agents.verifier.settings import VerifierSettings
+from drowzee_core.kb.declarations import read_declarations
+from drowzee_core.kb.loaders.tabular import load_csv
+from drowzee_core.kb.loading import finish_load, writer_for_load
+from drowzee_core.kb.store import KBStore
+from drowzee_core.logic.scratch import bundled_catalog
+from drowzee_core.records.verdict import Decision, VerifyRequest
+
+pytestmark = pytest.mark.integration
+
+RELATIONS = """
+[[relation]]
+name = "charted_by"
+label = "charted by"
+category = "passive_verb"
+positive = "{s} was charted by {o}."
+negative = "{s} was not charted by {o}."
+question = "Was {s} charted by {o}?"
+
+[[relation]]
+name = "charted_in"
+label = "year charted"
+category = "passive_verb"
+functional = true
+object_kind = "year"
+positive = "{s} was charted in {o}."
+negative = "{s} was not charted in {o}."
+question = "Was {s} charted in {o}?"
+
+[[relation]]
+name = "named_by"
+label = "named by"
+category = "passive_verb"
+positive = "{s} was named by {o}."
+negative = "{s} was not named by {o}."
+question = "Was {s} named by {o}?"
+"""
+
+FACTS = """subject,relation,object
+Vell Reef,charted_by,Tova Brenn
+Vell Reef,charted_in,1736
+Vell Reef,named_by,Ansel Krane
+"""
+
+
+@pytest.fixture(scope="module")
+def verifier(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Verifier]:
+    """A verifier over a KB of the invented relations."""
+    folder = tmp_path_factory.mktemp("event_years_kb")
+    (folder / "relations.toml").write_text(RELATIONS, encoding="utf-8")
+    (folder / "kb.csv").write_text(FACTS, encoding="utf-8")
+    path = folder / "kb.sqlite"
+    with KBStore(path, create=True) as store:
+        plan = writer_for_load(store, read_declarations(folder / "relations.toml"), bundled_catalog())
+        report = load_csv(folder / "kb.csv", plan.writer)
+        finish_load(store, plan, report)
+    assert report.errors == [] and report.undeclared == []
+    settings = VerifierSettings.load({"kb": path, "use_guardian": False, "extractor": "templates", "cache": False})
+    with Verifier(settings) as v:
+        yield v
+
+
+@pytest.mark.parametrize(
+    ("response", "decision"),
+    [
+        ("Tova Brenn charted Vell Reef in 1736.", Decision.SUPPORTED),
+        ("Tova Brenn charted Vell Reef in 1790.", Decision.REFUTED),
+        ("Tova Brenn charted Vell Reef before 1750.", Decision.SUPPORTED),
+        ("Tova Brenn charted Vell Reef after 1750.", Decision.REFUTED),
+        ("Tova Brenn did not chart Vell Reef in 1736.", Decision.REFUTED),
+        # the event is not the KB's: what year it was said at cannot make it true
+        ("Ansel Krane charted Vell Reef in 1736.", Decision.UNDECIDED),
+        # no year relation dates `named_by`: the year stays open
+        ("Ansel Krane named Vell Reef in 1736.", Decision.UNDECIDED),
+    ],
+)
+def test_an_event_at_a_year_is_decided_by_its_year_relation(
+    verifier: Verifier, response: str, decision: Decision
+) -> None:
+    v = verifier.verify(VerifyRequest(id="v", query="Who charted Vell Reef?", response=response))
+    assert v.decision == decision, (v.explanation, [(c.status, c.text) for c in v.claims])
+
+
+def test_the_proof_names_the_year_relation(verifier: Verifier) -> None:
+    v = verifier.verify(VerifyRequest(id="v", query="Who charted Vell Reef?", response="Tova Brenn charted Vell Reef in 1790."))
+    texts = [c.proof.text for c in v.claims if c.proof is not None]
+    assert any("year charted does not fit" in t for t in texts), texts
