@@ -203,6 +203,8 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str | None:
     if m is None:
         return None
     name = f"{antecedent}'s" if m.group(1).lower() in ("its", "his", "her", "their") else antecedent
+    if m.group(1)[0].isupper():  # "It was ..." about "prime number theorem": the sentence still opens with a capital
+        name = name[:1].upper() + name[1:]
     return sentence[:cut] + name + sentence[m.end(1) :]
 
 

@@ -97,6 +97,8 @@ def test_an_event_at_a_year_is_decided_by_its_year_relation(
 
 
 def test_the_proof_names_the_year_relation(verifier: Verifier) -> None:
-    v = verifier.verify(VerifyRequest(id="v", query="Who charted Vell Reef?", response="Tova Brenn charted Vell Reef in 1790."))
+    v = verifier.verify(
+        VerifyRequest(id="v", query="Who charted Vell Reef?", response="Tova Brenn charted Vell Reef in 1790.")
+    )
     texts = [c.proof.text for c in v.claims if c.proof is not None]
     assert any("year charted does not fit" in t for t in texts), texts

@@ -6,6 +6,7 @@ Real spaCy parses; the relations and names are invented.
 from __future__ import annotations
 
 import pytest
+from spacy.tokens import Doc
 
 from agents.reading.candidates.reader import nlp
 from agents.reading.claims.carried import carried, declared_forms, usage
@@ -98,3 +99,19 @@ def test_a_passive_relation_with_no_declared_inverse_is_also_read_actively() -> 
     # "charted" is declared as the inverse: its own templates say the active voice, no variant is added
     charted_by = {p.items for p in lexicon.patterns if p.relation == "charted_by"}
     assert (SLOT_O, "chart", SLOT_S) not in charted_by
+
+
+def test_a_name_the_parse_splits_is_found_as_its_whole_run_of_nominal_words() -> None:
+    words = ["Who", "proved", "the", "odd", "lattice", "theorem", "?"]
+    # a parse that makes "the odd lattice" a chunk and "theorem" an adjective of its own
+    doc = Doc(
+        nlp().vocab,
+        words=words,
+        pos=["PRON", "VERB", "DET", "ADJ", "NOUN", "ADJ", "PUNCT"],
+        deps=["nsubj", "ROOT", "det", "amod", "nsubj", "oprd", "punct"],
+        heads=[1, 1, 4, 4, 5, 1, 1],
+    )
+    assert [c.text for c in doc.noun_chunks] == ["Who", "the odd lattice"]
+    known = {"odd lattice theorem", "lattice"}
+    found = mentions(doc, lambda n: n.lower() in known)
+    assert [m.text for m in found] == ["odd lattice theorem"]  # the whole run, not the known part inside it

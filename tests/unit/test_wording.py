@@ -14,6 +14,7 @@ from drowzee_core.kb.wording import (
     noun_comparatives,
     noun_templates,
     past_tense,
+    resolve_pronoun,
     split_names,
     stated_year,
     superlatives,
@@ -152,3 +153,9 @@ def test_a_noun_comparative_reads_with_a_list_an_appositive_and_a_year() -> None
         "most",
         ("Paris", "Lyon"),
     )
+
+
+def test_a_leading_pronoun_gives_way_to_its_name_and_keeps_the_capital() -> None:
+    assert resolve_pronoun("Its population is 5.", "Norland") == "Norland's population is 5."
+    assert resolve_pronoun("It was proved in 1990.", "twin orbit theorem") == "Twin orbit theorem was proved in 1990."
+    assert resolve_pronoun("Norland is small.", "Orvin") is None

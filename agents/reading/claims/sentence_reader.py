@@ -336,7 +336,8 @@ class SentenceReader:
             root = head_word(doc, m)
             if root.dep_ in TOPIC_DEPS and root.head.dep_ == "ROOT":
                 return m.text
-        return None
+        # "it" in the answer to "Who ...?" is the one thing the question names, however the parser hangs it
+        return things[0].text if len(things) == 1 else None
 
     def pair(self, query: str, known: Callable[[str], bool]) -> str | None:
         """The two names the query's question joins ("Do X and Y share a border?"): what "they" stands for."""

@@ -242,6 +242,29 @@ JOINERS = frozenset({"-", "/"})
 """Marks that join words into one name with no space around them ("s-block", "Europe/Orvin")."""
 
 
+NOMINAL = frozenset({"ADJ", "NOUN", "PROPN"})
+
+
+def _nominal_runs(doc: Any) -> list[tuple[int, int]]:
+    """Token bounds of each maximal run of two or more nouns, proper nouns and adjectives.
+
+    A name is its words, whatever the parse makes of them: "the prime number theorem" may be parsed as
+    the noun chunk "the prime number" and an adjective "theorem", which no chunk holds whole. Only whole
+    runs are offered, never a part, so a known shorter name inside a longer unknown one is not found here.
+    """
+    out: list[tuple[int, int]] = []
+    start = None
+    for tok in [*doc, None]:
+        if tok is not None and tok.pos_ in NOMINAL:
+            start = tok.i if start is None else start
+            continue
+        end = len(doc) if tok is None else tok.i
+        if start is not None and end - start >= 2:
+            out.append((start, end))
+        start = None
+    return out
+
+
 def _numbered_and_hyphened(doc: Any) -> list[tuple[int, int]]:
     """Spans a noun chunk leaves out: a noun numbered after it ("group 1"), and words joined by a hyphen or slash.
 
@@ -284,7 +307,7 @@ def mentions(
             spans.setdefault((start, tok.i + 1), None)
     for start, end in _proper_runs(doc):
         spans[(start, end)] = None
-    for start, end in _numbered_and_hyphened(doc):
+    for start, end in [*_numbered_and_hyphened(doc), *_nominal_runs(doc)]:
         spans.setdefault((start, end), None)
     subjects = {n.lower() for n in getattr(known, "subjects", ())}
     for start, end, supplied in _named(doc, getattr(known, "names", ())):
