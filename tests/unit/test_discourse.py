@@ -7,8 +7,10 @@ so that these tests check the grammar, not a round trip of the generator's phras
 from __future__ import annotations
 
 import pytest
+from spacy.tokens import Doc
 
 from agents.reading.candidates.reader import nlp
+from agents.reading.clauses.appositions import appositions
 from agents.reading.clauses.discourse import plain
 
 
@@ -106,6 +108,24 @@ from agents.reading.clauses.discourse import plain
             "Orvin lies on the coast. Orvin is home to 12,000 people.",
         ),
         ("Tova Brenn, the famous editor, founded the paper.", "Tova Brenn, the famous editor, founded the paper."),
+        # what a participle or a relative clause says of a copula's predicate noun it says of the subject
+        (
+            "Tova Brenn was a chemist, born in 1901, who died in 1980.",
+            "Tova Brenn was a chemist. Tova Brenn died in 1980. Tova Brenn was born in 1901.",
+        ),
+        (
+            "Tova Brenn was a Norlandic chemist, born in Orvin.",
+            "Tova Brenn was a Norlandic chemist. Tova Brenn was born in Orvin.",
+        ),
+        # a relative clause after a name inside such a participle: the name or the subject? it stays unsplit
+        (
+            "Velox is a language, designed at Norland, which first appeared in 1990.",
+            "Velox is a language. Velox was designed at Norland, which first appeared in 1990.",
+        ),
+        (
+            "Tova Brenn was a chemist born in Orvin, which lies in Norland.",
+            "Tova Brenn was a chemist born in Orvin. Orvin lies in Norland.",
+        ),
         # a counted noun's list of names: the count stays, the list is said of the name
         (
             "Norland has two official tongues: Orvish and Vellan.",
@@ -161,3 +181,19 @@ def test_each_character_points_back_to_the_response() -> None:
     last = said.text.index("It is small.")
     assert said.span(last, last + len("It is small.")) == (response.index("It is"), len(response))
     assert not plain(nlp()("Orvin is the capital.")).changed
+
+
+def test_a_capitalised_subject_the_tagger_took_for_a_verb_still_has_its_apposition() -> None:
+    words = ["Brenning", ",", "born", "in", "1901", ",", "died", "in", "1980", "."]
+    doc = Doc(
+        nlp().vocab,
+        words=words,
+        pos=["VERB", "PUNCT", "VERB", "ADP", "NUM", "PUNCT", "VERB", "ADP", "NUM", "PUNCT"],
+        tags=["VBG", ",", "VBN", "IN", "CD", ",", "VBD", "IN", "CD", "."],
+        deps=["nsubj", "punct", "acl", "prep", "pobj", "punct", "ROOT", "prep", "pobj", "punct"],
+        heads=[6, 0, 0, 2, 3, 0, 6, 6, 7, 6],
+        sent_starts=[True, *[False] * 9],
+    )
+    splits = appositions(doc[:], 0, len(doc) - 1)
+    assert [[doc[i].text for i in s.tokens] for s in splits] == [["Brenning", "born", "in", "1901"]]
+    assert splits[0].inserts == ((2, "was"),)

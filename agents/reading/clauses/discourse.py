@@ -20,12 +20,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from agents.reading.clauses.appositions import appositions, predicate_participles
 from agents.reading.clauses.conjoined import Conjoined, conjoined
 from agents.reading.clauses.relatives import relative_clauses
 from agents.reading.clauses.shared_values import shared_values
 from agents.reading.clauses.splits import (
     Split,
-    appositions,
     conjoined_objects,
     counted_lists,
     joined_clauses,
@@ -273,6 +273,8 @@ def plain(doc: Any) -> Plain:
         splits = [Split(x.cut, tuple(i for i in x.tokens if i not in inner)) for x in joined] + whens
         taken = cut | {i for x in splits for i in x.cut}
         splits += [x for x in appositions(sent, first, last) if not x.cut & taken]
+        taken |= {i for x in splits for i in x.cut}
+        splits += [x for x in predicate_participles(sent, first, last) if not x.cut & taken]
         taken |= {i for x in splits for i in x.cut}
         splits += [x for x in counted_lists(sent, first, last) if not x.cut & taken]
         taken |= {i for x in splits for i in x.cut}

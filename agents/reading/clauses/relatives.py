@@ -53,13 +53,48 @@ def relative_clauses(sent: Any) -> list[tuple[Any, Any, Any]]:
         if subject.dep_ not in ("nsubj", "nsubjpass") or subject.head.i != t.i:
             continue  # "..., which I visited": the pronoun is no subject, the clause no statement of its own
         head = _name_before(sent, pronoun.i - 1) or _name_of(t.head)
+        if head is not None and head.end == pronoun.i - 1 and _in_participle(head):
+            continue  # "X is a N, designed at Y, which ...": X or Y? The clause stays in its sentence, unread
         if head is None or head.end != pronoun.i - 1:
+            head = _predicated(sent, t.head, pronoun)
+        if head is None:
             continue
         start, end = pronoun.i - 1, t.right_edge.i + 1
         if end < sent.end and sent.doc[end].text == ",":
             end += 1
         out.append((head, pronoun, sent.doc[start:end]))
     return out
+
+
+def _in_participle(name: Any) -> bool:
+    """Whether a name stands inside a participle set off after a copula's predicate noun ("a N, designed at Y,")."""
+    doc = name.doc
+    return any(
+        a.dep_ == "acl"
+        and a.head.dep_ == "attr"
+        and a.head.head.lemma_ == "be"
+        and a.left_edge.i > 0
+        and doc[a.left_edge.i - 1].text == ","  # set off by a comma, as `predicate_participles` cuts it
+        for a in name.root.ancestors
+    )
+
+
+def _predicated(sent: Any, noun: Any, pronoun: Any) -> Any:
+    """The name a copula's predicate noun is said of ("Tova Brenn was a chemist, ..., who ..."), or None.
+
+    What the clause says of the predicate noun it says of the copula's subject, a capitalised name. Only
+    the noun's own words may stand between it and the clause's comma.
+    """
+    verb = noun.head
+    if noun.dep_ != "attr" or verb.lemma_ != "be":
+        return None
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "csubj") and c.i < verb.i), None)
+    inside = {x.i for x in noun.subtree}
+    if subject is None or not subject.text[:1].isupper() or subject.pos_ == "PRON":
+        return None
+    if not all(i in inside for i in range(noun.i, pronoun.i)):
+        return None
+    return sent.doc[subject.left_edge.i : subject.right_edge.i + 1]
 
 
 def _name_before(sent: Any, end: int) -> Any:

@@ -42,7 +42,8 @@ class Split:
     """Words said before some of `tokens` that the sentence lacks ("is", "was"): (token, word) pairs."""
 
 
-def _names_something(tokens: Any) -> bool:
+def names_something(tokens: Any) -> bool:
+    """Whether the tokens hold a name or a number: a fact the KB could check."""
     return any(t.pos_ in ("PROPN", "NUM") or t.like_num for t in tokens)
 
 
@@ -134,50 +135,6 @@ def when_clauses(sent: Any, first: int, last: int) -> list[Split]:
     return out
 
 
-MODIFIERS = frozenset({"appos", "acl", "advmod", "amod"})
-"""A name's modifiers that, set off by commas, say a fact of their own ("Orvin, home to ...,")."""
-
-
-def appositions(sent: Any, first: int, last: int) -> list[Split]:
-    """A clause subject's modifier set off by commas, said of the subject as a sentence of its own.
-
-    "Velox, designed at Norland, first appeared in 1990" says two facts: "Velox was designed at
-    Norland." and "Velox first appeared in 1990.". The subject must be a name (a proper noun or an entity)
-    that heads its clause's subject, the modifier a phrase of its (an apposition, a participle, an
-    adjective or adverb phrase) between two commas before the clause's verb. A past participle
-    takes "was" ("was designed"), any other modifier "is" ("Orvin is home to ...").
-    """
-    doc = sent.doc
-    out: list[Split] = []
-    for subject in sent:
-        verb = subject.head
-        # a name: a proper noun, an entity, or a common noun with no article ("uranium, element 92, ...")
-        bare = subject.pos_ == "NOUN" and not any(c.dep_ in ("det", "poss") for c in subject.children)
-        if (
-            subject.dep_ not in SUBJECTS
-            or verb.i < subject.i
-            or not (subject.pos_ == "PROPN" or subject.ent_type_ or bare)
-        ):
-            continue
-        for mod in subject.children:
-            if mod.dep_ not in MODIFIERS or mod.i < subject.i or (mod.dep_ == "acl" and mod.tag_ != "VBN"):
-                continue
-            right = mod.right_edge.i
-            closing = right if doc[right].text == "," and right > mod.i else right + 1  # the parse may hang it inside
-            opening = mod.left_edge.i - 1
-            if opening <= subject.i or closing >= verb.i or opening < max(first, sent.start) or closing >= last:
-                continue
-            if doc[opening].text != "," or doc[closing].text != ",":
-                continue
-            name = [i for i in range(subject.left_edge.i, opening) if not doc[i].is_punct]
-            body = [i for i in range(mod.left_edge.i, closing) if i not in name]
-            if not name or not _names_something(doc[i] for i in body) or any(doc[i].text == "," for i in name):
-                continue  # "Tova Brenn, the editor, ...": a description naming nothing is no fact to check
-            word = "was" if mod.tag_ == "VBN" else "is"
-            out.append(Split(frozenset(range(opening, closing + 1)), (*name, *body), ((body[0], word),)))
-    return out
-
-
 def counted_lists(sent: Any, first: int, last: int) -> list[Split]:
     """A counted noun's list of names, said as a statement of its own ("has two currencies, A and B").
 
@@ -227,11 +184,11 @@ def conjoined_objects(sent: Any, first: int, last: int) -> list[Split]:
     for verb in clause_heads(sent):
         subject = next((c for c in verb.children if c.dep_ in SUBJECTS and c.i < verb.i), None)
         obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
-        if subject is None or obj is None or obj.pos_ != "NOUN" or not _names_something(obj.children):
+        if subject is None or obj is None or obj.pos_ != "NOUN" or not names_something(obj.children):
             continue
         for other in (c for c in obj.children if c.dep_ == "conj" and c.i > obj.i):
             words = [t.i for t in other.subtree]
-            if not any(doc[i].pos_ == "NOUN" for i in words) or not _names_something(doc[i] for i in words):
+            if not any(doc[i].pos_ == "NOUN" for i in words) or not names_something(doc[i] for i in words):
                 continue
             if words[-1] >= last or words[0] < first:
                 continue
@@ -322,7 +279,7 @@ def _verb_arguments(sent: Any, verb: Any, taken: set[int]) -> list[Split]:
         return []  # "X is in A and in B" says two places; "X is in A in B" may say one place in another
     spans = [_own_span(p, args) for p in args]
     named = list(zip(args, spans, strict=True))
-    if not any(_names_something(sent.doc[i] for i in s) for _, s in named):
+    if not any(names_something(sent.doc[i] for i in s) for _, s in named):
         return []
     if len(named) < 2 or len(named) > MAX_ARGUMENTS or any(i in taken for _, s in named for i in s):
         return []
@@ -346,12 +303,13 @@ def _verb_arguments(sent: Any, verb: Any, taken: set[int]) -> list[Split]:
 
 
 __all__ = [
+    "SUBJECTS",
     "Split",
-    "appositions",
     "clause_heads",
     "conjoined_objects",
     "counted_lists",
     "joined_clauses",
+    "names_something",
     "verb_arguments",
     "when_clauses",
 ]
