@@ -8,11 +8,17 @@ from __future__ import annotations
 import pytest
 
 from agents.reading.candidates.reader import nlp, with_pronoun
-from agents.reading.mentions.anaphora import definite_as, subject_name, surname_as
+from agents.reading.mentions.anaphora import definite_as, subject_name, surname_as, there_as
 from agents.reading.mentions.finder import Mention
 from drowzee_core.kb.model import ValueKind
 
-KINDS = {("Norland", "country"), ("Orvin", "city"), ("Tova Brenn", "philosopher")}
+KINDS = {
+    ("Norland", "country"),
+    ("Orvin", "city"),
+    ("Tova Brenn", "philosopher"),
+    ("Orvin", "location"),
+    ("Norland", "location"),
+}
 
 
 def describes(name: str, noun: str) -> bool:
@@ -81,3 +87,16 @@ def test_a_surname_alone_is_the_full_name_said_before() -> None:
     assert surname_as(nlp()("Orvin was founded by Brenn."), said) == "Orvin was founded by Tova Brenn."
     assert surname_as(nlp()("Lena Brenn founded Orvin."), said) is None  # another Brenn, named in full
     assert surname_as(nlp()("Velox founded Orvin."), said) is None  # no full name ends with it
+
+
+def test_there_is_the_one_place_said_before() -> None:
+    assert there_as(nlp()("About 9,000 people live there."), ["Orvin", "Tova Brenn"], describes) == (
+        "About 9,000 people live in Orvin."
+    )
+    assert (
+        there_as(nlp()("She died there in 1650."), ["Tova Brenn", "Orvin"], describes) == "She died in Orvin in 1650."
+    )
+    # two places said before: "there" could be either
+    assert there_as(nlp()("About 9,000 people live there."), ["Norland", "Orvin"], describes) is None
+    assert there_as(nlp()("About 9,000 people live there."), ["Tova Brenn"], describes) is None  # no place
+    assert there_as(nlp()("There is a harbour in Orvin."), ["Orvin"], describes) is None  # the expletive

@@ -29,7 +29,17 @@ from agents.reading.claim_types import (
     replaced,
 )
 from agents.reading.claims.carried import Usage, carried, usage
-from agents.reading.mentions import Hop, all_or_nothing, definite_as, fold, knower, subject_name, surname_as, they_as
+from agents.reading.mentions import (
+    Hop,
+    all_or_nothing,
+    definite_as,
+    fold,
+    knower,
+    subject_name,
+    surname_as,
+    there_as,
+    they_as,
+)
 from agents.reading.questions import question_text, wh_question
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.naming import TypeCheck, stored_objects
@@ -226,6 +236,7 @@ def read_free(
                 said_before = [n for n in (previous, *before) if n]
                 plain = definite_as(nlp()(plain), said_before, reader.describes) or plain
                 plain = surname_as(nlp()(plain), said_before) or plain
+                plain = there_as(nlp()(plain), said_before, reader.describes) or plain
             hops: list[Hop] = []
             if isinstance(c, TextClaim) and (cmp := reader.compared(plain, known, lexicon)):
                 out.append(comparison_claim(c, cmp))  # "A was founded before B"

@@ -69,6 +69,28 @@ def surname_as(doc: Any, names: Sequence[str]) -> str | None:
     return None
 
 
+PLACE = "location"
+"""WordNet's noun for what a place name is (cities, countries, regions are kinds of it)."""
+
+
+def there_as(doc: Any, names: Sequence[str], describes: Describes) -> str | None:
+    """The sentence with an adverb "there" said as "in" the one place of `names` ("live there" -> "live in X").
+
+    "Orvin is Norland's capital. About 9,000 people live there.": "there" is the place said before. It must
+    be an adverb of the verb, not the expletive of "there is", and the name one WordNet calls a location
+    (`describes`), so "there" never stands for a person or a thing. Where two places were said, "there"
+    could be either, and the sentence stays as it is.
+    """
+    for t in doc:
+        if t.lower_ != "there" or t.dep_ != "advmod" or t.head.pos_ not in ("VERB", "AUX"):
+            continue
+        places = list(dict.fromkeys(n for n in names if describes(n, PLACE)))
+        if len(places) != 1:
+            return None  # none, or two ("The capital of X is Y. ... live there."): which one is not said
+        return f"{doc.text[: t.idx]}in {places[0]}{doc.text[t.idx + len(t.text) :]}"
+    return None
+
+
 def subject_name(doc: Any, known: Callable[[str], bool]) -> str | None:
     """The name a sentence is about, as its subject or the subject's owner ("Canada's seat ..."), if the KB knows it.
 
@@ -91,4 +113,4 @@ def subject_name(doc: Any, known: Callable[[str], bool]) -> str | None:
     return None
 
 
-__all__ = ["Describes", "definite_as", "subject_name", "surname_as"]
+__all__ = ["PLACE", "Describes", "definite_as", "subject_name", "surname_as", "there_as"]
