@@ -115,3 +115,21 @@ def test_a_name_the_parse_splits_is_found_as_its_whole_run_of_nominal_words() ->
     known = {"odd lattice theorem", "lattice"}
     found = mentions(doc, lambda n: n.lower() in known)
     assert [m.text for m in found] == ["odd lattice theorem"]  # the whole run, not the known part inside it
+
+
+def test_a_name_after_a_preposition_fills_no_direct_object_slot() -> None:
+    from agents.reading.candidates.lexicon import SLOT_O, SLOT_S, Lexicon
+    from agents.reading.candidates.reader import read
+
+    alone = Catalog([_spec("surveyed_by", "{s} was surveyed by {o}.")])
+    lexicon = Lexicon.from_catalog(alone, nlp())
+    assert [p.direct for p in lexicon.patterns if p.items == (SLOT_O, "survey", SLOT_S)] == [True]
+    names = {"tova brenn", "vell reef", "orvin bay"}
+
+    def known(n: str) -> bool:
+        return n.lower() in names
+
+    said = read(nlp()("Tova Brenn surveyed Vell Reef."), lexicon, known)
+    assert [(r.subject, r.relation, r.object) for r in said] == [("Vell Reef", "surveyed_by", "Tova Brenn")]
+    # "at Orvin Bay" says where, not what was surveyed: no reading takes it as the surveyed thing
+    assert read(nlp()("Tova Brenn surveyed it at Orvin Bay."), lexicon, known) == []

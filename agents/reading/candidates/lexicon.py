@@ -50,6 +50,9 @@ class Pattern:
     """The template is in the past tense ("was born"), so a past-tense sentence is not a past statement."""
     passive: bool = False
     """The template's verb is passive ("{s} was discovered in {o}"): the sentence's must be too."""
+    direct: bool = False
+    """The pattern's last slot is its verb's direct object ("{s} borders {o}", "{o} surveyed {s}"): a name
+    after a preposition ("surveyed it at X") never fills it."""
 
     @property
     def cues(self) -> tuple[str, ...]:
@@ -213,13 +216,14 @@ def patterns_of(
             variants.append(light)
         if symmetric:
             variants += [_symmetric_variant(v) for v in list(variants) if v is not None]
+        direct = any(t.text == _FILL_VALUE.get(kind, _FILL["{o}"]) and t.dep_ in ("dobj", "obj") for t in doc)
         for v in variants:
             if v is not None and SLOT_S in v and SLOT_O in v and any(_is_cue(i) for i in v):
-                out.append(Pattern(relation, v, negated, kind, past, passive))
+                out.append(Pattern(relation, v, negated, kind, past, passive, direct and v is items))
         if (converse := _passive_variant(doc, items, kind, passive, active)) is not None:
             out.append(Pattern(relation, converse, negated, kind, past=False, passive=True))
         if passive_alone and (converse := _active_variant(items, kind, passive)) is not None:
-            out.append(Pattern(relation, converse, negated, kind, past, passive=False))  # "was surveyed": "surveyed"
+            out.append(Pattern(relation, converse, negated, kind, past, passive=False, direct=True))  # "surveyed"
         if _intransitive_value(doc, kind, passive):  # "{s} opened in {o}" is also "{s} was opened in {o}"
             out.append(Pattern(relation, items, negated, kind, past, passive=True))
     return out

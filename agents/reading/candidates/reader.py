@@ -166,6 +166,35 @@ def _place(pattern: Pattern, s: Mention, o: Mention, lay: _Layout) -> bool:
     return True
 
 
+def _preposition_of(doc: Any, m: Mention, lay: _Layout) -> str | None:
+    """The cue a mention's preposition stands as in the layout ("at" for "at Vell Cove"), or None for none.
+
+    "by" of a passive's agent is `AGENT`, a noun's "in" before a name `OF`, as `layout` reads them.
+    """
+    if m.gap or m.start >= len(doc):
+        return None
+    root = head_word(doc, m)
+    if root.dep_ != "pobj" or root.head.pos_ != "ADP":
+        return None
+    prep = root.head
+    for lemma, places in lay.cues.items():
+        if any(p == float(prep.i) for p, _voice in places):
+            return lemma
+    return None
+
+
+def _direct_fits(pattern: Pattern, doc: Any, s: Mention, o: Mention, lay: _Layout) -> bool:
+    """Whether the name in a pattern's direct-object slot stands after no preposition.
+
+    "X painted it at Y": Y is the object of "at", so it fills no direct object of "{o} painted {s}". A
+    pattern's other slots may stand after prepositions it does not list (they are no cues).
+    """
+    if not pattern.direct or pattern.items[-1] not in (SLOT_S, SLOT_O):
+        return True
+    last = s if pattern.items[-1] == SLOT_S else o
+    return _preposition_of(doc, last, lay) is None
+
+
 def _agent_phrase(doc: Any) -> set[int]:
     """The token positions inside a passive agent phrase ("by Marie Curie")."""
     return {x.i for t in doc if t.dep_ == "agent" for x in t.subtree if x.i != t.i}
@@ -248,6 +277,8 @@ def read(
             if any(m.start in supposed for m in (s, o) if not m.gap):
                 continue  # "if X was Y's father, ...": a supposition asserts nothing
             if s.kind != ValueKind.ENTITY or o.kind != pattern.object_kind or not _place(pattern, s, o, lay):
+                continue
+            if not _direct_fits(pattern, doc, s, o, lay):
                 continue
             if n > best_cues:
                 best, best_cues = [], n
