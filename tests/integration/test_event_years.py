@@ -102,3 +102,17 @@ def test_the_proof_names_the_year_relation(verifier: Verifier) -> None:
     )
     texts = [c.proof.text for c in v.claims if c.proof is not None]
     assert any("year charted does not fit" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(
+    ("response", "decision"),
+    [
+        ("Yes. She charted it in 1736.", Decision.SUPPORTED),
+        ("Yes. She charted it in 1790.", Decision.REFUTED),
+    ],
+)
+def test_she_and_it_are_the_questions_doer_and_what_was_done(
+    verifier: Verifier, response: str, decision: Decision
+) -> None:
+    v = verifier.verify(VerifyRequest(id="v", query="Did Tova Brenn chart Vell Reef?", response=response))
+    assert v.decision == decision, (v.explanation, [(c.status, c.text) for c in v.claims])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from agents.reading.candidates.reader import nlp, with_pronoun
-from agents.reading.mentions.anaphora import definite_as, subject_name, surname_as, there_as
+from agents.reading.mentions.anaphora import definite_as, it_as, subject_name, surname_as, there_as
 from agents.reading.mentions.finder import Mention
 from drowzee_core.kb.model import ValueKind
 
@@ -100,3 +100,9 @@ def test_there_is_the_one_place_said_before() -> None:
     assert there_as(nlp()("About 9,000 people live there."), ["Norland", "Orvin"], describes) is None
     assert there_as(nlp()("About 9,000 people live there."), ["Tova Brenn"], describes) is None  # no place
     assert there_as(nlp()("There is a harbour in Orvin."), ["Orvin"], describes) is None  # the expletive
+
+
+def test_he_and_it_are_the_doer_and_what_was_done() -> None:
+    assert it_as(nlp()("She charted it in 1736."), "Vell Reef", "Tova Brenn") == "Tova Brenn charted Vell Reef in 1736."
+    assert it_as(nlp()("It was charted in 1736."), "Vell Reef", "Tova Brenn") is None  # no "he" / "she"
+    assert it_as(nlp()("She charted the reef."), "Vell Reef", "Tova Brenn") is None  # no "it"

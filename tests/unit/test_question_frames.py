@@ -260,6 +260,10 @@ def test_an_opening_pronoun_stands_for_the_name_the_question_asks_about() -> Non
     # however the parser hangs the one thing a "Who ...?" question names ("theorem" as a predicate), "it" is it
     assert reader.topic("Who proved the twin orbit theorem?", odd, "It was proved in 1990.") == "twin orbit theorem"
     assert reader.topic("Who proved the twin orbit theorem?", odd, "She proved it.") is None  # "She" is the answer
+    pair = Known(NoKB(), [["Tova Brenn", "x", "Vell Reef"]])  # type: ignore[arg-type]
+    assert reader.doer_and_done("Did Tova Brenn chart Vell Reef?", pair) == ("Tova Brenn", "Vell Reef")
+    assert reader.doer_and_done("Was Vell Reef charted by Tova Brenn?", pair) is None  # passive: no word order
+    assert reader.doer_and_done("Did Tova Brenn die?", pair) is None
     assert reader.topic("Which city borders Norland?", known) is None  # "It ..." is the answer
     assert reader.topic("What is the capital of Norland?", known) is None  # "It ..." is the capital
     assert reader.topic("Tell me about Tova Brenn.", known) is None

@@ -34,6 +34,7 @@ from agents.reading.mentions import (
     all_or_nothing,
     definite_as,
     fold,
+    it_as,
     knower,
     subject_name,
     surname_as,
@@ -172,6 +173,7 @@ def read_free(
     triples: Sequence[Sequence[str]],
     topic: str | None = None,
     both: str | None = None,
+    roles: tuple[str, str] | None = None,
 ) -> list[Claim]:
     """Text claims the reader reads become triple claims; the query with a Yes / No or a short answer too.
 
@@ -179,7 +181,8 @@ def read_free(
     the answer's claim from it (templates, Drowzee's question shapes, MTL questions), which the caller
     says by passing `said` empty and `query` "". A reader claim keeps its sentence's span; its text is
     the claim as the catalog words it; an opening pronoun is `topic` (`SentenceReader.topic`), a subject
-    "they" the two names `both` of the question (`SentenceReader.pair`). A
+    "they" the two names `both` of the question (`SentenceReader.pair`), a subject "he" / "she" and an
+    object "it" together the question's subject and object `roles` (`SentenceReader.doer_and_done`). A
     *partial* reading (the sentence holds more than the claim) keeps the sentence as a text claim
     beside it, so it can refute the sentence but never prove all of it.
     """
@@ -237,6 +240,8 @@ def read_free(
                 plain = definite_as(nlp()(plain), said_before, reader.describes) or plain
                 plain = surname_as(nlp()(plain), said_before) or plain
                 plain = there_as(nlp()(plain), said_before, reader.describes) or plain
+                if roles is not None and previous in (None, *roles):  # "Did X paint Y?" "He painted it in 1886."
+                    plain = it_as(nlp()(plain), roles[1], roles[0]) or plain
             hops: list[Hop] = []
             if isinstance(c, TextClaim) and (cmp := reader.compared(plain, known, lexicon)):
                 out.append(comparison_claim(c, cmp))  # "A was founded before B"

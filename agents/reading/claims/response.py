@@ -143,6 +143,7 @@ def _read_claims(
     known = knower(services.store, triples)  # the store's thread: call it through `services.gate`
     topic = services.gate.run(lambda: services.sentence_reader.topic(query, known, response))
     both = services.gate.run(lambda: services.sentence_reader.pair(query, known))
+    roles = services.gate.run(lambda: services.sentence_reader.doer_and_done(query, known))
     for st in services.reader.with_query(query, response, topic):
         claim = _with_tolerance(_from_statement(st), services.catalog)
         named = services.gate.run(lambda c=claim: names_known(c, known, services.catalog))
@@ -173,7 +174,7 @@ def _read_claims(
         found.append(supplied)  # no span: the sentences it reads stay for the Seeker
     answered = any(c.origin == ClaimOrigin.QUERY for c in found)
     said = [] if answered else stances(response)
-    found = read_free(services, "" if answered else query, response, said, found, triples, topic, both)
+    found = read_free(services, "" if answered else query, response, said, found, triples, topic, both, roles)
     found = relabel(found, triples, services.catalog, lambda: services.sentence_reader.linker, nlp())
     found = services.gate.run(lambda: narrowed(found, services.catalog, lambda r, s, o: typed(r, s, o, strict=True)))
     if extract is not None:

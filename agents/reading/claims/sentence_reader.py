@@ -80,6 +80,10 @@ def parsed(sentence: str) -> Any:
     return nlp()(sentence)
 
 
+ACTIVE_AUXILIARIES = frozenset({"do", "have"})
+"""Auxiliaries that open an active yes/no question ("Did X paint Y?", "Has X painted Y?")."""
+
+
 class SentenceReader:
     """Reads sentences into `Reading`s with the catalog's lexicon (built on first use)."""
 
@@ -338,6 +342,26 @@ class SentenceReader:
                 return m.text
         # "it" in the answer to "Who ...?" is the one thing the question names, however the parser hangs it
         return things[0].text if len(things) == 1 else None
+
+    def doer_and_done(self, query: str, known: Callable[[str], bool]) -> tuple[str, str] | None:
+        """The names an active yes/no question says before and after its verb: who "he" and what "it" is.
+
+        "Did Tova Brenn paint Grey Harbour?" "Yes, she painted it in 1886.": "she" is Tova Brenn, the
+        question's doer, and "it" Grey Harbour, what was done (`agents.reading.mentions.it_as`). The
+        question opens with "do" or "have" (an active verb follows; "Was X painted by Y?" is passive) and
+        names two things with words between them; the word order says the roles, which a parser of names it
+        does not know may miss. None otherwise.
+        """
+        asked = last_question(query)
+        if asked is None:
+            return None
+        doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
+        if len(doc) == 0 or doc[0].lemma_.lower() not in ACTIVE_AUXILIARIES:
+            return None
+        names = [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY]
+        if len(names) != 2 or names[1].start <= names[0].end:
+            return None
+        return names[0].text, names[1].text
 
     def pair(self, query: str, known: Callable[[str], bool]) -> str | None:
         """The two names the query's question joins ("Do X and Y share a border?"): what "they" stands for."""

@@ -91,6 +91,25 @@ def there_as(doc: Any, names: Sequence[str], describes: Describes) -> str | None
     return None
 
 
+PERSONAL = frozenset({"he", "she"})
+
+
+def it_as(doc: Any, thing: str, person: str) -> str | None:
+    """The sentence with a subject "he" / "she" said as `person` and an object "it" as `thing` ("He painted it").
+
+    "Did Tova Brenn paint Grey Harbour?" "Yes. She painted it in 1886.": the personal pronoun stands for
+    the person the question asked about, and "it", which no person is, for the question's other name
+    (`SentenceReader.doer_and_done`). None where the sentence has not both.
+    """
+    he = next((t for t in doc if t.lower_ in PERSONAL and t.dep_ in ("nsubj", "nsubjpass")), None)
+    it = next((t for t in doc if t.lower_ == "it" and t.dep_ in ("dobj", "pobj")), None)
+    if he is None or it is None:
+        return None
+    text = doc.text
+    said_person = person[:1].upper() + person[1:] if he.i == 0 or he.text[:1].isupper() else person
+    return f"{text[: he.idx]}{said_person}{text[he.idx + len(he.text) : it.idx]}{thing}{text[it.idx + len(it.text) :]}"
+
+
 def subject_name(doc: Any, known: Callable[[str], bool]) -> str | None:
     """The name a sentence is about, as its subject or the subject's owner ("Canada's seat ..."), if the KB knows it.
 
@@ -113,4 +132,4 @@ def subject_name(doc: Any, known: Callable[[str], bool]) -> str | None:
     return None
 
 
-__all__ = ["PLACE", "Describes", "definite_as", "subject_name", "surname_as", "there_as"]
+__all__ = ["PERSONAL", "PLACE", "Describes", "definite_as", "it_as", "subject_name", "surname_as", "there_as"]
