@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agents.reading.candidates.reader import Reading
-from agents.reading.claims.sentence_reader import SentenceReader, question_text
+from agents.reading.claims.sentence_reader import SentenceReader
 from agents.reading.mentions.known import Known
+from agents.reading.questions import question_text
 from agents.verifier.runner import Verifier
 from drowzee_core.records.enums import Label
 from drowzee_core.records.verdict import DecidedBy, Decision, VerifyRequest

@@ -17,8 +17,8 @@ from agents.reading.candidates.labels import LabelLinker, entity_labels, value_l
 from agents.reading.candidates.lexicon import Lexicon
 from agents.reading.candidates.reader import Reading, nlp
 from agents.reading.candidates.scope import asserts_nothing, negated_doc
-from agents.reading.claims.sentence_reader import question_text
 from agents.reading.mentions.known import Known
+from agents.reading.questions import question_text
 from agents.reading.questions.asked import asked_text
 from agents.reading.questions.frames import Span, predicate_words
 from agents.reading.questions.yes_no import read_question

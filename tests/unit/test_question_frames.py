@@ -16,8 +16,9 @@ from numpy.typing import NDArray
 from agents.reading.candidates.labels import LabelLinker, Related, RelationLabel, entity_labels, label_lemmas
 from agents.reading.candidates.lexicon import Lexicon
 from agents.reading.candidates.reader import Reading, nlp
-from agents.reading.claims.sentence_reader import SentenceReader, question_text
+from agents.reading.claims.referents import doer_and_done, topic
 from agents.reading.mentions.known import Known
+from agents.reading.questions import question_text
 from agents.reading.questions.asked import asked_text, is_request
 from agents.reading.questions.frames import Span, quantity, sameness
 from agents.reading.questions.yes_no import read_question
@@ -240,33 +241,30 @@ def test_a_people_in_the_plural_is_read_as_its_place() -> None:
 
 
 def test_an_opening_pronoun_stands_for_the_name_the_question_asks_about() -> None:
-    reader = SentenceReader(Catalog.from_toml())
     known = Known(NoKB(), [["Tova Brenn", "x", "Norland"]])  # type: ignore[arg-type]
-    assert reader.topic("When was Tova Brenn born?", known) == "Tova Brenn"
-    assert reader.topic("Some context first. Did Tova Brenn found Norland?", known) == "Tova Brenn"
-    assert reader.topic("Which country is Tova Brenn from?", known) == "Tova Brenn"
-    assert reader.topic("Who married Tova Brenn?", known) is None  # "She ..." is the answer, not Tova Brenn
-    assert reader.topic("Who founded Norland?", known, "She founded it.") is None  # "She" is the answer
+    assert topic("When was Tova Brenn born?", known) == "Tova Brenn"
+    assert topic("Some context first. Did Tova Brenn found Norland?", known) == "Tova Brenn"
+    assert topic("Which country is Tova Brenn from?", known) == "Tova Brenn"
+    assert topic("Who married Tova Brenn?", known) is None  # "She ..." is the answer, not Tova Brenn
+    assert topic("Who founded Norland?", known, "She founded it.") is None  # "She" is the answer
     # no person is "it": the question's name is, where the question asks for a person
-    assert reader.topic("Who founded Norland?", known, "It was founded in 1850.") == "Norland"
-    assert reader.topic("Who founded Norland?", known, "Tova Brenn founded it in 1850.") == "Norland"  # "it" anywhere
-    assert reader.topic("Who founded Norland?", known, "He founded it in 1850.") is None  # "He" is the answer
+    assert topic("Who founded Norland?", known, "It was founded in 1850.") == "Norland"
+    assert topic("Who founded Norland?", known, "Tova Brenn founded it in 1850.") == "Norland"  # "it" anywhere
+    assert topic("Who founded Norland?", known, "He founded it in 1850.") is None  # "He" is the answer
     possessed = Known(NoKB(), [["Ansel's Last Theorem", "x", "Norland"]])  # type: ignore[arg-type]
     # the name's head is "Theorem", the object of "proved", not its possessor "Ansel"
-    assert (
-        reader.topic("Who proved Ansel's Last Theorem?", possessed, "It was proved in 1990.") == "Ansel's Last Theorem"
-    )
+    assert topic("Who proved Ansel's Last Theorem?", possessed, "It was proved in 1990.") == "Ansel's Last Theorem"
     odd = Known(NoKB(), [["twin orbit theorem", "x", "Norland"]])  # type: ignore[arg-type]
     # however the parser hangs the one thing a "Who ...?" question names ("theorem" as a predicate), "it" is it
-    assert reader.topic("Who proved the twin orbit theorem?", odd, "It was proved in 1990.") == "twin orbit theorem"
-    assert reader.topic("Who proved the twin orbit theorem?", odd, "She proved it.") is None  # "She" is the answer
+    assert topic("Who proved the twin orbit theorem?", odd, "It was proved in 1990.") == "twin orbit theorem"
+    assert topic("Who proved the twin orbit theorem?", odd, "She proved it.") is None  # "She" is the answer
     pair = Known(NoKB(), [["Tova Brenn", "x", "Vell Reef"]])  # type: ignore[arg-type]
-    assert reader.doer_and_done("Did Tova Brenn chart Vell Reef?", pair) == ("Tova Brenn", "Vell Reef")
-    assert reader.doer_and_done("Was Vell Reef charted by Tova Brenn?", pair) is None  # passive: no word order
-    assert reader.doer_and_done("Did Tova Brenn die?", pair) is None
-    assert reader.topic("Which city borders Norland?", known) is None  # "It ..." is the answer
-    assert reader.topic("What is the capital of Norland?", known) is None  # "It ..." is the capital
-    assert reader.topic("Tell me about Tova Brenn.", known) is None
+    assert doer_and_done("Did Tova Brenn chart Vell Reef?", pair) == ("Tova Brenn", "Vell Reef")
+    assert doer_and_done("Was Vell Reef charted by Tova Brenn?", pair) is None  # passive: no word order
+    assert doer_and_done("Did Tova Brenn die?", pair) is None
+    assert topic("Which city borders Norland?", known) is None  # "It ..." is the answer
+    assert topic("What is the capital of Norland?", known) is None  # "It ..." is the capital
+    assert topic("Tell me about Tova Brenn.", known) is None
 
 
 def test_one_name_and_one_value_link_a_value_label() -> None:

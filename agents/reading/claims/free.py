@@ -180,9 +180,9 @@ def read_free(
     `said` holds the response's Yes / No stance(s); the query is read only when no other reader made
     the answer's claim from it (templates, Drowzee's question shapes, MTL questions), which the caller
     says by passing `said` empty and `query` "". A reader claim keeps its sentence's span; its text is
-    the claim as the catalog words it; an opening pronoun is `topic` (`SentenceReader.topic`), a subject
-    "they" the two names `both` of the question (`SentenceReader.pair`), a subject "he" / "she" and an
-    object "it" together the question's subject and object `roles` (`SentenceReader.doer_and_done`). A
+    the claim as the catalog words it; an opening pronoun is `topic` (`referents.topic`), a subject
+    "they" the two names `both` of the question (`referents.pair`), a subject "he" / "she" and an
+    object "it" together the question's subject and object `roles` (`referents.doer_and_done`). A
     *partial* reading (the sentence holds more than the claim) keeps the sentence as a text claim
     beside it, so it can refute the sentence but never prove all of it.
     """

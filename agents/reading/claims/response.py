@@ -26,6 +26,9 @@ from agents.reading.claim_types import (
 )
 from agents.reading.claims.answer_claims import answers_claim, set_claim, stances, temporal_claims
 from agents.reading.claims.free import ReadingServices, read_free
+from agents.reading.claims.referents import doer_and_done
+from agents.reading.claims.referents import pair as pair_of_query
+from agents.reading.claims.referents import topic as topic_of
 from agents.reading.clauses import Plain, plain
 from agents.reading.mentions import knower, names_known, narrowed, number_phrase, typed_readings, without_article
 from agents.reading.questions import without_echoes
@@ -141,9 +144,9 @@ def _read_claims(
     found: list[Claim] = []
     misread: list[tuple[int, int]] = []
     known = knower(services.store, triples)  # the store's thread: call it through `services.gate`
-    topic = services.gate.run(lambda: services.sentence_reader.topic(query, known, response))
-    both = services.gate.run(lambda: services.sentence_reader.pair(query, known))
-    roles = services.gate.run(lambda: services.sentence_reader.doer_and_done(query, known))
+    topic = services.gate.run(lambda: topic_of(query, known, response))
+    both = services.gate.run(lambda: pair_of_query(query, known))
+    roles = services.gate.run(lambda: doer_and_done(query, known))
     for st in services.reader.with_query(query, response, topic):
         claim = _with_tolerance(_from_statement(st), services.catalog)
         named = services.gate.run(lambda c=claim: names_known(c, known, services.catalog))

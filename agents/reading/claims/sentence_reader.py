@@ -43,24 +43,15 @@ from agents.reading.mentions import (
     Hop,
     Mention,
     distributed,
-    head_word,
     listed,
     mentions,
-    pair_of,
     resolve_descriptions,
 )
 from agents.reading.questions import (
-    MAX_QUERY_CHARS,
     MAX_SHORT_ANSWER_WORDS,
-    TOPIC_DEPS,
     Typed,
-    asks_subject,
     hedge_tokens,
-    last_question,
-    question_names,
-    question_text,
     read_question,
-    says_it,
 )
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import RelationCategory, ValueKind
@@ -78,10 +69,6 @@ def _strictly(typed: Typed, text: str, relation: str, end: Literal["s", "o"]) ->
 def parsed(sentence: str) -> Any:
     """A sentence's parse, shared by the readers that try it one after another (none of them changes it)."""
     return nlp()(sentence)
-
-
-ACTIVE_AUXILIARIES = frozenset({"do", "have"})
-"""Auxiliaries that open an active yes/no question ("Did X paint Y?", "Has X painted Y?")."""
 
 
 class SentenceReader:
@@ -314,62 +301,6 @@ class SentenceReader:
         """The sentence once per name of its one list of names (`agents.reading.mentions.coordination`); else []."""
         doc = parsed(sentence)
         return distributed(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
-
-    def topic(self, query: str, known: Callable[[str], bool], response: str = "") -> str | None:
-        """The name the query's last question is about: what a response's opening pronoun stands for.
-
-        That is a name that is a direct argument of the question's verb ("When was X born?", "Which
-        continent is X on?", "Did X use ...?"), not one inside a phrase ("What is the capital of X?":
-        "It" is the capital). A question that asks for its subject has none ("Who married X?",
-        "Which country borders X?"): a pronoun there is the answer. Only where the question asks for a
-        person ("Who proved X?") and the `response` says "it" or "its" in its first sentence, which no person
-        is, does the pronoun stand for the question's name ("It was founded in 1850 by ...", "Ansel Krane
-        proved it").
-        """
-        asked = last_question(query)
-        if asked is None:
-            return None
-        doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
-        person = doc[0].lower_ in ("who", "whom")
-        if doc[0].lower_ == "whose" or asks_subject(doc) or (person and not says_it(response)):
-            return None
-        found = mentions(doc, known)
-        # names, not descriptions ("continent"); for "it", a thing the KB knows by a lowercase word too ("radium")
-        things = [m for m in found if m.kind == ValueKind.ENTITY and m.linked] if person else []
-        for m in things or question_names(doc, found, known):
-            root = head_word(doc, m)
-            if root.dep_ in TOPIC_DEPS and root.head.dep_ == "ROOT":
-                return m.text
-        # "it" in the answer to "Who ...?" is the one thing the question names, however the parser hangs it
-        return things[0].text if len(things) == 1 else None
-
-    def doer_and_done(self, query: str, known: Callable[[str], bool]) -> tuple[str, str] | None:
-        """The names an active yes/no question says before and after its verb: who "he" and what "it" is.
-
-        "Did Tova Brenn paint Grey Harbour?" "Yes, she painted it in 1886.": "she" is Tova Brenn, the
-        question's doer, and "it" Grey Harbour, what was done (`agents.reading.mentions.it_as`). The
-        question opens with "do" or "have" (an active verb follows; "Was X painted by Y?" is passive) and
-        names two things with words between them; the word order says the roles, which a parser of names it
-        does not know may miss. None otherwise.
-        """
-        asked = last_question(query)
-        if asked is None:
-            return None
-        doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
-        if len(doc) == 0 or doc[0].lemma_.lower() not in ACTIVE_AUXILIARIES:
-            return None
-        names = [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY]
-        if len(names) != 2 or names[1].start <= names[0].end:
-            return None
-        return names[0].text, names[1].text
-
-    def pair(self, query: str, known: Callable[[str], bool]) -> str | None:
-        """The two names the query's question joins ("Do X and Y share a border?"): what "they" stands for."""
-        asked = question_text(query) or last_question(query)
-        if asked is None:
-            return None
-        doc = nlp()(asked[:MAX_QUERY_CHARS])
-        return pair_of(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
 
     def answers_of(self, response: str, known: Callable[[str], bool], question: str = "") -> list[Mention]:
         """The names or values a short answer gives ("Lima.", "In 1789.", "The answer is Lima."), or [].

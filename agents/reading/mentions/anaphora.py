@@ -99,7 +99,7 @@ def it_as(doc: Any, thing: str, person: str) -> str | None:
 
     "Did Tova Brenn paint Grey Harbour?" "Yes. She painted it in 1886.": the personal pronoun stands for
     the person the question asked about, and "it", which no person is, for the question's other name
-    (`SentenceReader.doer_and_done`). None where the sentence has not both.
+    (`claims.referents.doer_and_done`). None where the sentence has not both.
     """
     he = next((t for t in doc if t.lower_ in PERSONAL and t.dep_ in ("nsubj", "nsubjpass")), None)
     it = next((t for t in doc if t.lower_ == "it" and t.dep_ in ("dobj", "pobj")), None)
