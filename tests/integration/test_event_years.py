@@ -43,6 +43,14 @@ negative = "{s} was not charted in {o}."
 question = "Was {s} charted in {o}?"
 
 [[relation]]
+name = "charted_at"
+label = "charted at"
+category = "passive_verb"
+positive = "{s} was charted at {o}."
+negative = "{s} was not charted at {o}."
+question = "Was {s} charted at {o}?"
+
+[[relation]]
 name = "named_by"
 label = "named by"
 category = "passive_verb"
@@ -55,6 +63,9 @@ FACTS = """subject,relation,object
 Vell Reef,charted_by,Tova Brenn
 Vell Reef,charted_in,1736
 Vell Reef,named_by,Ansel Krane
+Orvin Bay,charted_by,Ansel Krane
+Orvin Bay,charted_in,1802
+Orvin Bay,charted_at,Kest Harbour
 """
 
 
@@ -116,3 +127,16 @@ def test_she_and_it_are_the_questions_doer_and_what_was_done(
 ) -> None:
     v = verifier.verify(VerifyRequest(id="v", query="Did Tova Brenn chart Vell Reef?", response=response))
     assert v.decision == decision, (v.explanation, [(c.status, c.text) for c in v.claims])
+
+
+def test_a_comparison_question_is_no_relation_between_its_names(verifier: Verifier) -> None:
+    # "charted before" compares the two years; it never reads as a `charted_by` of one name by the other
+    v = verifier.verify(
+        VerifyRequest(
+            id="v",
+            query="Was Orvin Bay charted before Vell Reef?",
+            response="No, Orvin Bay was charted after Vell Reef.",
+        )
+    )
+    assert v.decision == Decision.SUPPORTED, (v.explanation, [(c.status, c.text) for c in v.claims])
+    assert all("charted by" not in c.text and "charted at" not in c.text for c in v.claims)

@@ -277,7 +277,7 @@ def read_free(
             if readings:  # the verb the response uses for a read relation, said as the relation's own
                 out[at : at + 1] = [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings]
         asked: list[tuple[Reading, str, bool]] = []
-        if yes_no:
+        if yes_no and reader.compared(yes_no, known, lexicon) is None:  # a comparison is no relation of its names
             read_q = reader.ask(yes_no, known, lexicon, triples, typed)[:1]
             asked = [(flip(r, yes), yes_no, yes) for r in read_q for yes in said]
         elif wh and (answers := reader.answers_of(response, known, wh)):
