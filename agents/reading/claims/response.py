@@ -124,6 +124,21 @@ def read_response(
     return [c if c.span is None else c.model_copy(update={"span": _mapped(said, c.span)}) for c in claims]
 
 
+def without_repeats(claims: Sequence[Claim]) -> list[Claim]:
+    """The claims without a repeat: one claim per kind, wording and span.
+
+    "X created Y." may be read from a sentence and again from the statement a clause split cut from it.
+    """
+    seen: set[tuple[str, str, tuple[int, int] | None]] = set()
+    out: list[Claim] = []
+    for c in claims:
+        key = (type(c).__name__, c.text, c.span)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
 def _mapped(said: Plain, span: tuple[int, int]) -> tuple[int, int]:
     """A span of the plain text on the response (text past the parsed part keeps its offset shift)."""
     n = len(said.text)
@@ -182,8 +197,9 @@ def _read_claims(
     found = services.gate.run(lambda: narrowed(found, services.catalog, lambda r, s, o: typed(r, s, o, strict=True)))
     if extract is not None:
         found = extract(found)
+    found = without_repeats(found)
     found.sort(key=lambda c: (c.span or (10**9, 0))[0])
     return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
 
 
-__all__ = ["HEADING", "MAX_PARSE_CHARS", "ResponseServices", "read_response"]
+__all__ = ["HEADING", "MAX_PARSE_CHARS", "ResponseServices", "read_response", "without_repeats"]
