@@ -124,6 +124,21 @@ def test_a_name_after_a_preposition_fills_no_direct_object_slot() -> None:
     alone = Catalog([_spec("surveyed_by", "{s} was surveyed by {o}.")])
     lexicon = Lexicon.from_catalog(alone, nlp())
     assert [p.direct for p in lexicon.patterns if p.items == (SLOT_O, "survey", SLOT_S)] == [True]
+    # a statement and its question say the same direct object: one pattern, not a direct and an indirect one
+    active = RelationSpec(
+        name="charts",
+        label="charts",
+        category="active_verb",
+        positive="{s} charted {o}.",
+        negative="{s} did not chart {o}.",
+        question="Did {s} chart {o}?",
+    )
+    charts = [
+        p.direct
+        for p in Lexicon.from_catalog(Catalog([active]), nlp()).patterns
+        if p.items == (SLOT_S, "chart", SLOT_O)
+    ]
+    assert charts == [True]
     names = {"tova brenn", "vell reef", "orvin bay"}
 
     def known(n: str) -> bool:

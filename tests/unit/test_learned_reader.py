@@ -195,3 +195,16 @@ def test_a_word_of_the_relations_antonym_keeps_the_sentence_unread() -> None:
     m = model([0.01, 0.01, 0.98])
     assert choose(doc, found, CATALOG, lambda t, r, e: r == "located_in", encode, m, denials=denials) is None
     assert choose(doc, found, CATALOG, lambda t, r, e: r == "located_in", encode, m) is not None
+
+
+def test_a_main_verb_another_relation_is_declared_with_leaves_the_sentence_unread() -> None:
+    wording = {"in_constellation": frozenset({"be", "in", "constellation"}), "located_in": frozenset({"locate", "in"})}
+    sights = {**wording, "sighted_by": frozenset({"sight", "by"})}  # a third relation declares "sight"
+    doc = nlp()("Canopus sighted Centaurus.")
+    found = mentions(doc, (0, 1, ValueKind.ENTITY), (2, 3, ValueKind.ENTITY))
+    sure = model([0.05, 0.9, 0.05])
+    assert choose(doc, found, CATALOG, star_can, encode, sure, wording=sights) is None  # "sight" says another one
+    assert choose(doc, found, CATALOG, star_can, encode, sure, wording=wording) is not None  # no relation says it
+    found_in = nlp()("Canopus is found in Centaurus.")
+    spans = mentions(found_in, (0, 1, ValueKind.ENTITY), (4, 5, ValueKind.ENTITY))
+    assert choose(found_in, spans, CATALOG, star_can, encode, sure, wording=sights) is not None  # "find": none

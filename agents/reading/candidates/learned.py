@@ -18,7 +18,8 @@ found in Y"), and a logistic regression over the bundled encoder's vector of the
 
 A number inside a name ("the Group of 15") is no value, and a number that may be a year is read
 only as one. A sentence with more mentions, or none that fits, stays unread, and so does one with a word of the
-relation's antonym templates ("outside" of "lies outside"). The reading says it was read by the model
+relation's antonym templates ("outside" of "lies outside"), or whose main verb other relations are
+declared with and this one is not ("discovered ... in 1928" is no death year). The reading says it was read by the model
 (`Reading.cues` is 0), so an explanation can tell it from a pattern's reading.
 """
 
@@ -205,6 +206,24 @@ def _numbers_its_noun(doc: Any, o: Mention, relation: str, wording: Mapping[str,
     return last.head.lemma_.lower() in wording.get(relation, frozenset())
 
 
+PLAIN_VERBS = frozenset({"be", "have", "do"})
+"""Verbs that say no relation of their own (a copula, "have"): the model judges their sentences."""
+
+
+def _verb_says_another(doc: Any, relation: str, wording: Mapping[str, frozenset[str]]) -> bool:
+    """Whether the sentence's main verb is one other relations are declared with and `relation` is not.
+
+    "X discovered penicillin in 1928" names a person and a year, which fit "died in"; but "discover" is a
+    declared verb of the discovery relations, so the sentence says one of those (of a thing the KB may not
+    know), not a death. A verb no relation declares ("is found in") leaves the model to judge.
+    """
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ != "VERB" or (lemma := root.lemma_.lower()) in PLAIN_VERBS:
+        return False
+    declared = any(lemma in lemmas for name, lemmas in wording.items() if name != relation)
+    return declared and lemma not in wording.get(relation, frozenset())
+
+
 def choose(
     doc: Any,
     found: Sequence[Mention],
@@ -266,6 +285,8 @@ def choose(
     row = probs[orientations.index((s.start, o.start))]
     rivals = [q for q, _s, _o, r in scored[1:] if r != relation]
     if denials and any(t.lemma_.lower() in denials.get(relation, frozenset()) for t in doc):
+        return None
+    if wording is not None and _verb_says_another(doc, relation, wording):
         return None
     relation_p = 1.0 - float(row[none])
     if relation_p < (model.threshold if threshold is None else threshold) or (rivals and p < MARGIN * rivals[0]):

@@ -216,7 +216,10 @@ def patterns_of(
             variants.append(light)
         if symmetric:
             variants += [_symmetric_variant(v) for v in list(variants) if v is not None]
-        direct = any(t.text == _FILL_VALUE.get(kind, _FILL["{o}"]) and t.dep_ in ("dobj", "obj") for t in doc)
+        # the object follows its verb with nothing between ("{s} discovered {o}", "Did {s} discover {o}?")
+        direct = any(
+            t.text == _FILL_VALUE.get(kind, _FILL["{o}"]) and t.i > 0 and doc[t.i - 1].pos_ == "VERB" for t in doc
+        )
         for v in variants:
             if v is not None and SLOT_S in v and SLOT_O in v and any(_is_cue(i) for i in v):
                 out.append(Pattern(relation, v, negated, kind, past, passive, direct and v is items))
@@ -286,7 +289,16 @@ def _with_have(pattern: Pattern) -> Pattern:
 
 
 def _unique(patterns: Iterable[Pattern]) -> list[Pattern]:
-    return list(dict.fromkeys(patterns))
+    """The patterns once each; a pattern one template says with a direct object is direct for all of them.
+
+    The parser may tag a verb of a question template as a noun ("Did {s} chart {o}?"), so its object
+    looks indirect where the statement's is direct.
+    """
+    out: dict[Pattern, Pattern] = {}
+    for p in patterns:
+        key = dataclasses.replace(p, direct=False)
+        out[key] = dataclasses.replace(p, direct=p.direct or out[key].direct) if key in out else p
+    return list(out.values())
 
 
 def _is_cue(item: str) -> bool:
