@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from agents.reading.candidates.reader import nlp, with_pronoun
-from agents.reading.mentions.anaphora import definite_as, it_as, subject_name, surname_as, there_as
+from agents.reading.mentions.anaphora import definite_as, it_as, subject_name, surname_as, then_as, there_as
 from agents.reading.mentions.finder import Mention
 from drowzee_core.kb.model import ValueKind
 
@@ -106,3 +106,12 @@ def test_he_and_it_are_the_doer_and_what_was_done() -> None:
     assert it_as(nlp()("She charted it in 1736."), "Vell Reef", "Tova Brenn") == "Tova Brenn charted Vell Reef in 1736."
     assert it_as(nlp()("It was charted in 1736."), "Vell Reef", "Tova Brenn") is None  # no "he" / "she"
     assert it_as(nlp()("She charted the reef."), "Vell Reef", "Tova Brenn") is None  # no "it"
+
+
+def test_a_phrase_that_points_back_to_a_time_is_the_year_said_before() -> None:
+    assert then_as("before that it used the orv.", 1999) == "before 1999 it used the orv."
+    assert then_as("Back then, Norland used the orv.", 1901) == "In 1901, Norland used the orv."
+    assert then_as("It has used the orv since then.", 1950) == "It has used the orv since 1950."
+    assert then_as("In that year Orvin became the capital.", 1820) == "In 1820 Orvin became the capital."
+    assert then_as("Back then, Norland used the orv.", None) is None  # no year said before
+    assert then_as("Norland used the orv.", 1901) is None

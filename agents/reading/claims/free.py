@@ -32,12 +32,14 @@ from agents.reading.claims.carried import Usage, carried, usage
 from agents.reading.mentions import (
     Hop,
     all_or_nothing,
+    as_year,
     definite_as,
     fold,
     it_as,
     knower,
     subject_name,
     surname_as,
+    then_as,
     there_as,
     they_as,
 )
@@ -92,6 +94,16 @@ def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
 def _origin(r: Reading) -> ClaimOrigin:
     """How a reading of a free sentence was made: a pattern's cues, or the relation model."""
     return ClaimOrigin.MODEL if r.by_model else ClaimOrigin.READER
+
+
+def _year_of(claims: Sequence[Claim]) -> int | None:
+    """The year the last claim read with one says: the year it is put at, or its object where that is a year."""
+    for c in reversed(claims):
+        if isinstance(c, TripleClaim):
+            if c.year is not None:
+                return c.year
+            return as_year(c.object) if c.object.strip().isdigit() else None
+    return None
 
 
 def _ends(claim: Claim) -> tuple[str, str | None] | None:
@@ -240,6 +252,7 @@ def read_free(
                 plain = definite_as(nlp()(plain), said_before, reader.describes) or plain
                 plain = surname_as(nlp()(plain), said_before) or plain
                 plain = there_as(nlp()(plain), said_before, reader.describes) or plain
+                plain = then_as(plain, _year_of(out)) or plain  # "...; before that it used the mark"
                 if roles is not None and previous in (None, *roles):  # "Did X paint Y?" "He painted it in 1886."
                     plain = it_as(nlp()(plain), roles[1], roles[0]) or plain
             hops: list[Hop] = []

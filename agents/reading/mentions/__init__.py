@@ -7,7 +7,7 @@ The interface: `mentions` / `Mention`, `knower` / `Known` and the name helpers, 
 (`fold`, `number_phrase`, ...), descriptions, anaphora and coordination.
 """
 
-from agents.reading.mentions.anaphora import definite_as, it_as, subject_name, surname_as, there_as
+from agents.reading.mentions.anaphora import definite_as, it_as, subject_name, surname_as, then_as, there_as
 from agents.reading.mentions.coordination import all_or_nothing, distributed, listed, pair_of, they_as
 from agents.reading.mentions.descriptions import Hop, resolve_descriptions
 from agents.reading.mentions.finder import Mention, head_word, in_a_name, mentions
@@ -51,6 +51,7 @@ __all__ = [
     "resolve_descriptions",
     "subject_name",
     "surname_as",
+    "then_as",
     "there_as",
     "they_as",
     "tolerance",

@@ -10,6 +10,7 @@ country whose capital is ..." describes by a relation: `agents.reading.mentions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -110,6 +111,43 @@ def it_as(doc: Any, thing: str, person: str) -> str | None:
     return f"{text[: he.idx]}{said_person}{text[he.idx + len(he.text) : it.idx]}{thing}{text[it.idx + len(it.text) :]}"
 
 
+THEN: tuple[tuple[str, str], ...] = (
+    ("before that", "before"),
+    ("before then", "before"),
+    ("after that", "after"),
+    ("until then", "until"),
+    ("till then", "until"),
+    ("since then", "since"),
+    ("by then", "by"),
+    ("back then", "in"),
+    ("at that time", "in"),
+    ("at the time", "in"),
+    ("in that year", "in"),
+    ("that same year", "in"),
+    ("that year", "in"),
+)
+"""Phrases that put a claim in time by the year said before, and the time word each says it with."""
+_THEN = re.compile(r"\b(" + "|".join(re.escape(p) for p, _ in THEN) + r")\b", re.IGNORECASE)
+
+
+def then_as(sentence: str, year: int | None) -> str | None:
+    """The sentence with a phrase that points back to a time said as that year ("before that" -> "before 1999").
+
+    "Germany has used the euro since 1999; before that it used the mark." puts the second claim before the
+    year the first one said. `year` is the year of the claim read last; None, or no such phrase, gives None.
+    """
+    if year is None:
+        return None
+    m = _THEN.search(sentence)
+    if m is None:
+        return None
+    word = dict(THEN)[m.group(1).lower()]
+    said = f"{word} {year}"
+    if m.group(1)[0].isupper():
+        said = said[:1].upper() + said[1:]
+    return f"{sentence[: m.start()]}{said}{sentence[m.end() :]}"
+
+
 def subject_name(doc: Any, known: Callable[[str], bool]) -> str | None:
     """The name a sentence is about, as its subject or the subject's owner ("Canada's seat ..."), if the KB knows it.
 
@@ -132,4 +170,15 @@ def subject_name(doc: Any, known: Callable[[str], bool]) -> str | None:
     return None
 
 
-__all__ = ["PERSONAL", "PLACE", "Describes", "definite_as", "it_as", "subject_name", "surname_as", "there_as"]
+__all__ = [
+    "PERSONAL",
+    "PLACE",
+    "THEN",
+    "Describes",
+    "definite_as",
+    "it_as",
+    "subject_name",
+    "surname_as",
+    "then_as",
+    "there_as",
+]
