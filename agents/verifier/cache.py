@@ -13,7 +13,8 @@ answer, so a retrained adapter, another model or a changed prompt never gets an 
   a cache hit, not as tokens spent.
 - `judge` (`CachingJudge`): one entry per (query, response, evidence) input of the Seeker's judge; the
   misses of one call are scored together in one batch.
-- `prove` (`memo`): a pair's KB results by KB fingerprint, package version, supplied triples and claims.
+- `prove` (`memo`): a pair's KB results by KB fingerprint, package version, the proving code's digest, supplied
+  triples and claims.
 - web search results (`drowzee_core.retrieval.web`) share the file under their own tool name.
 
 A cache that cannot be read or written (another process holding the file past its busy timeout, an
