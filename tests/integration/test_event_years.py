@@ -13,13 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 from agents.verifier.runner import Verifier
-from agents.verifier.settings import VerifierSettings
-from drowzee_core.kb.declarations import read_declarations
-from drowzee_core.kb.loaders.tabular import load_csv
-from drowzee_core.kb.loading import finish_load, writer_for_load
-from drowzee_core.kb.store import KBStore
-from drowzee_core.logic.scratch import bundled_catalog
 from drowzee_core.records.verdict import Decision, VerifyRequest
+from tests.integration.user_kb import user_kb_verifier
 
 pytestmark = pytest.mark.integration
 
@@ -72,17 +67,7 @@ Orvin Bay,charted_at,Kest Harbour
 @pytest.fixture(scope="module")
 def verifier(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Verifier]:
     """A verifier over a KB of the invented relations."""
-    folder = tmp_path_factory.mktemp("event_years_kb")
-    (folder / "relations.toml").write_text(RELATIONS, encoding="utf-8")
-    (folder / "kb.csv").write_text(FACTS, encoding="utf-8")
-    path = folder / "kb.sqlite"
-    with KBStore(path, create=True) as store:
-        plan = writer_for_load(store, read_declarations(folder / "relations.toml"), bundled_catalog())
-        report = load_csv(folder / "kb.csv", plan.writer)
-        finish_load(store, plan, report)
-    assert report.errors == [] and report.undeclared == []
-    settings = VerifierSettings.load({"kb": path, "use_guardian": False, "extractor": "templates", "cache": False})
-    with Verifier(settings) as v:
+    with user_kb_verifier(tmp_path_factory.mktemp("event_years_kb"), RELATIONS, FACTS) as v:
         yield v
 
 
