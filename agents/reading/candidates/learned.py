@@ -19,7 +19,8 @@ found in Y"), and a logistic regression over the bundled encoder's vector of the
 A number inside a name ("the Group of 15") is no value, and a number that may be a year is read
 only as one. A sentence with more mentions, or none that fits, stays unread, and so does one with a word of the
 relation's antonym templates ("outside" of "lies outside"), or whose main verb other relations are
-declared with and this one is not ("discovered ... in 1928" is no death year). The reading says it was read by the model
+declared with, which fit the two mentions, and this one is not ("born in" a country is no nationality).
+The reading says it was read by the model
 (`Reading.cues` is 0), so an explanation can tell it from a pattern's reading.
 """
 
@@ -187,13 +188,19 @@ PRONOUN_ENDS = frozenset({"dobj", "pobj", "dative", "nsubj", "nsubjpass", "attr"
 
 
 def _third_end(doc: Any, spans: Sequence[Sequence[Mention]]) -> bool:
-    """Whether a personal pronoun that is neither mention fills one of the sentence's places.
+    """Whether a personal pronoun or a noun that is neither mention fills one of the sentence's places.
 
     "Ansel Krane created it in 1736" names a creator and a year, and the thing created is "it": what
-    the sentence relates is no pair of its two mentions, so the model reads nothing there.
+    the sentence relates is no pair of its two mentions, so the model reads nothing there. So does a noun
+    the main verb takes as its object that neither mention holds ("created the chart in 1736").
     """
     inside = {i for group in spans for m in group for i in range(m.start, m.end)}
-    return any(t.tag_ == "PRP" and t.dep_ in PRONOUN_ENDS and t.i not in inside for t in doc)
+    if any(t.tag_ == "PRP" and t.dep_ in PRONOUN_ENDS and t.i not in inside for t in doc):
+        return True
+    # "X discovered penicillin in 1928": the main verb's object is a noun neither mention holds
+    return any(
+        t.dep_ == "dobj" and t.head.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN") and t.i not in inside for t in doc
+    )
 
 
 def _numbers_its_noun(doc: Any, o: Mention, relation: str, wording: Mapping[str, frozenset[str]] | None) -> bool:
@@ -210,18 +217,20 @@ PLAIN_VERBS = frozenset({"be", "have", "do"})
 """Verbs that say no relation of their own (a copula, "have"): the model judges their sentences."""
 
 
-def _verb_says_another(doc: Any, relation: str, wording: Mapping[str, frozenset[str]]) -> bool:
-    """Whether the sentence's main verb is one other relations are declared with and `relation` is not.
+def _verb_says_another(doc: Any, relation: str, wording: Mapping[str, frozenset[str]]) -> list[str]:
+    """The other relations the sentence's main verb is declared with, where `relation` is not; else [].
 
-    "X discovered penicillin in 1928" names a person and a year, which fit "died in"; but "discover" is a
-    declared verb of the discovery relations, so the sentence says one of those (of a thing the KB may not
-    know), not a death. A verb no relation declares ("is found in") leaves the model to judge.
+    "X was born in the United States" names a person and a country, which fit a nationality; but "bear" is
+    a declared verb of the birth relations, and a birthplace fits the pair too, so the sentence says that
+    (`choose` leaves it unread). A verb no relation declares ("is found in") leaves the model to judge, and
+    so does one whose relations cannot hold the pair ("X was created at Y" of a place: no creator).
     """
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None or root.pos_ != "VERB" or (lemma := root.lemma_.lower()) in PLAIN_VERBS:
-        return False
-    declared = any(lemma in lemmas for name, lemmas in wording.items() if name != relation)
-    return declared and lemma not in wording.get(relation, frozenset())
+        return []
+    if lemma in wording.get(relation, frozenset()):
+        return []
+    return [name for name, lemmas in wording.items() if name != relation and lemma in lemmas]
 
 
 def choose(
@@ -286,8 +295,9 @@ def choose(
     rivals = [q for q, _s, _o, r in scored[1:] if r != relation]
     if denials and any(t.lemma_.lower() in denials.get(relation, frozenset()) for t in doc):
         return None
-    if wording is not None and _verb_says_another(doc, relation, wording):
-        return None
+    said = _verb_says_another(doc, relation, wording) if wording is not None else []
+    if any(fits(catalog, can, r, s, o) for r in said):
+        return None  # the verb's own relations could hold this pair: the sentence says one of those
     relation_p = 1.0 - float(row[none])
     if relation_p < (model.threshold if threshold is None else threshold) or (rivals and p < MARGIN * rivals[0]):
         return None
