@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from agents.reading.candidates import WORDNET_SCORE, Comparative, Reading, nlp, reading_claim, verbalize
+from agents.reading.candidates import WORDNET_SCORE, Comparative, Reading, reading_claim, verbalize
 from agents.reading.claim_types import (
     Claim,
     ClaimOrigin,
@@ -29,6 +29,7 @@ from agents.reading.claim_types import (
     replaced,
 )
 from agents.reading.claims.carried import Usage, carried, usage
+from agents.reading.claims.sentence_reader import parsed
 from agents.reading.mentions import (
     Hop,
     all_or_nothing,
@@ -246,15 +247,15 @@ def read_free(
         unread_at: list[tuple[int, Claim, str, str | None]] = []
         for c in found:
             misnamed = c.origin == ClaimOrigin.TEMPLATE and isinstance(c, RelatedClaim) and not named(c)
-            plain = (they_as(nlp()(c.text), both) if both else None) or c.text  # "They do not ...": the two names
+            plain = (they_as(parsed(c.text), both) if both else None) or c.text  # "They do not ...": the two names
             if isinstance(c, TextClaim) or misnamed:  # "The country uses ...", "Brenn wrote ...": a name said before
                 said_before = [n for n in (previous, *before) if n]
-                plain = definite_as(nlp()(plain), said_before, reader.describes) or plain
-                plain = surname_as(nlp()(plain), said_before) or plain
-                plain = there_as(nlp()(plain), said_before, reader.describes) or plain
+                plain = definite_as(parsed(plain), said_before, reader.describes) or plain
+                plain = surname_as(parsed(plain), said_before) or plain
+                plain = there_as(parsed(plain), said_before, reader.describes) or plain
                 plain = then_as(plain, _year_of(out)) or plain  # "...; before that it used the mark"
                 if roles is not None and previous in (None, *roles):  # "Did X paint Y?" "He painted it in 1886."
-                    plain = it_as(nlp()(plain), roles[1], roles[0]) or plain
+                    plain = it_as(parsed(plain), roles[1], roles[0]) or plain
             hops: list[Hop] = []
             if isinstance(c, TextClaim) and (cmp := reader.compared(plain, known, lexicon)):
                 out.append(comparison_claim(c, cmp))  # "A was founded before B"
@@ -273,7 +274,7 @@ def read_free(
                 unread_at.append((len(out), c, plain, previous))
             elif readings and readings[0].kind == "triple":
                 forms = reader.declared_forms(readings[0].relation)
-                u = usage(nlp()(plain), forms, [n for r in readings for n in (r.subject, r.object)])
+                u = usage(parsed(plain), forms, [n for r in readings for n in (r.subject, r.object)])
                 usages += [u] if u is not None else []
             out += [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings]
             if not readings or any(r.partial for r in readings):
@@ -282,10 +283,10 @@ def read_free(
             previous = first_named(last.text, *(_ends(last) or ("", None))) if last is not None else previous
             before = [n for n in (_ends(last) or ()) if n] if last is not None else before
             unread = (isinstance(c, TextClaim) or misnamed) and not readings
-            if unread and (owner := subject_name(nlp()(plain), known)):
+            if unread and (owner := subject_name(parsed(plain), known)):
                 previous, before = owner, [owner]  # "X's old harbour is ...": unread, but about X
         for at, c, plain, topic_then in reversed(unread_at) if usages else ():
-            again = carried(nlp()(plain), usages, topic_then)
+            again = carried(parsed(plain), usages, topic_then)
             readings = [r for r in statement(again, topic_then) if not r.partial] if again else []
             if readings:  # the verb the response uses for a read relation, said as the relation's own
                 out[at : at + 1] = [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings]

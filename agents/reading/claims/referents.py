@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.reading.candidates import nlp
+from agents.reading.claims.sentence_reader import parsed
 from agents.reading.mentions import head_word, mentions, pair_of
 from agents.reading.questions import (
     MAX_QUERY_CHARS,
@@ -40,7 +40,7 @@ def topic(query: str, known: Callable[[str], bool], response: str = "") -> str |
     asked = last_question(query)
     if asked is None:
         return None
-    doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
+    doc = parsed((question_text(query) or asked)[:MAX_QUERY_CHARS])
     person = doc[0].lower_ in ("who", "whom")
     if doc[0].lower_ == "whose" or asks_subject(doc) or (person and not says_it(response)):
         return None
@@ -67,7 +67,7 @@ def doer_and_done(query: str, known: Callable[[str], bool]) -> tuple[str, str] |
     asked = last_question(query)
     if asked is None:
         return None
-    doc = nlp()((question_text(query) or asked)[:MAX_QUERY_CHARS])
+    doc = parsed((question_text(query) or asked)[:MAX_QUERY_CHARS])
     if len(doc) == 0 or doc[0].lemma_.lower() not in ACTIVE_AUXILIARIES:
         return None
     names = [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY]
@@ -81,7 +81,7 @@ def pair(query: str, known: Callable[[str], bool]) -> str | None:
     asked = question_text(query) or last_question(query)
     if asked is None:
         return None
-    doc = nlp()(asked[:MAX_QUERY_CHARS])
+    doc = parsed(asked[:MAX_QUERY_CHARS])
     return pair_of(doc, [m for m in mentions(doc, known) if m.kind == ValueKind.ENTITY])
 
 
