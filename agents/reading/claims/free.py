@@ -97,13 +97,14 @@ def _origin(r: Reading) -> ClaimOrigin:
     return ClaimOrigin.MODEL if r.by_model else ClaimOrigin.READER
 
 
-def _year_of(claims: Sequence[Claim]) -> int | None:
-    """The year the last claim read with one says: the year it is put at, or its object where that is a year."""
+def _year_of(claims: Sequence[Claim], catalog: Catalog) -> int | None:
+    """The year the last triple claim says: the year it is put at, or its object where its relation takes a year."""
     for c in reversed(claims):
         if isinstance(c, TripleClaim):
             if c.year is not None:
                 return c.year
-            return as_year(c.object) if c.object.strip().isdigit() else None
+            takes_year = c.relation in catalog and catalog.get(c.relation).object_kind == ValueKind.YEAR
+            return as_year(c.object) if takes_year else None
     return None
 
 
@@ -253,7 +254,7 @@ def read_free(
                 plain = definite_as(parsed(plain), said_before, reader.describes) or plain
                 plain = surname_as(parsed(plain), said_before) or plain
                 plain = there_as(parsed(plain), said_before, reader.describes) or plain
-                plain = then_as(plain, _year_of(out)) or plain  # "...; before that it used the mark"
+                plain = then_as(plain, _year_of(out, catalog)) or plain  # "...; before that it used the mark"
                 if roles is not None and previous in (None, *roles):  # "Did X paint Y?" "He painted it in 1886."
                     plain = it_as(parsed(plain), roles[1], roles[0]) or plain
             hops: list[Hop] = []
