@@ -197,7 +197,7 @@ def _third_end(doc: Any, spans: Sequence[Sequence[Mention]]) -> bool:
     inside = {i for group in spans for m in group for i in range(m.start, m.end)}
     if any(t.tag_ == "PRP" and t.dep_ in PRONOUN_ENDS and t.i not in inside for t in doc):
         return True
-    # "X discovered penicillin in 1928": the main verb's object is a noun neither mention holds
+    # "X discovered velium in 1901": the main verb's object is a noun neither mention holds
     return any(
         t.dep_ == "dobj" and t.head.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN") and t.i not in inside for t in doc
     )
@@ -220,7 +220,7 @@ PLAIN_VERBS = frozenset({"be", "have", "do"})
 def _verb_says_another(doc: Any, relation: str, wording: Mapping[str, frozenset[str]]) -> list[str]:
     """The other relations the sentence's main verb is declared with, where `relation` is not; else [].
 
-    "X was born in the United States" names a person and a country, which fit a nationality; but "bear" is
+    "X was born in Norland" names a person and a country, which fit a nationality; but "bear" is
     a declared verb of the birth relations, and a birthplace fits the pair too, so the sentence says that
     (`choose` leaves it unread). A verb no relation declares ("is found in") leaves the model to judge, and
     so does one whose relations cannot hold the pair ("X was created at Y" of a place: no creator).
