@@ -254,7 +254,7 @@ def read_free(
                 plain = definite_as(parsed(plain), said_before, reader.describes) or plain
                 plain = surname_as(parsed(plain), said_before) or plain
                 plain = there_as(parsed(plain), said_before, reader.describes) or plain
-                plain = then_as(plain, _year_of(out, catalog)) or plain  # "...; before that it used the mark"
+                plain = then_as(plain, _year_of(out, catalog)) or plain  # "...; before that it used the vell"
                 if roles is not None and previous in (None, *roles):  # "Did X paint Y?" "He painted it in 1886."
                     plain = it_as(parsed(plain), roles[1], roles[0]) or plain
             hops: list[Hop] = []

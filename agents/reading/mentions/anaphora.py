@@ -133,7 +133,7 @@ _THEN = re.compile(r"\b(" + "|".join(re.escape(p) for p, _ in THEN) + r")\b", re
 def then_as(sentence: str, year: int | None) -> str | None:
     """The sentence with a phrase that points back to a time said as that year ("before that" -> "before 1999").
 
-    "Germany has used the euro since 1999; before that it used the mark." puts the second claim before the
+    "Norland has used the orv since 1999; before that it used the vell." puts the second claim before the
     year the first one said. `year` is the year of the claim read last; None, or no such phrase, gives None.
     """
     if year is None:
