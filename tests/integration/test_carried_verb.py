@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 from agents.verifier.runner import Verifier
-from drowzee_core.records.verdict import Decision, VerifyRequest
-from tests.integration.user_kb import user_kb_verifier
+from drowzee_core.records.verdict import Decision
+from tests.integration.user_kb import assert_decided, user_kb_verifier
 
 pytestmark = pytest.mark.integration
 
@@ -71,5 +71,4 @@ def verifier(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Verifier]:
 def test_a_verb_read_as_a_relation_is_read_so_in_the_other_statements(
     verifier: Verifier, response: str, decision: Decision
 ) -> None:
-    v = verifier.verify(VerifyRequest(id="v", query="Who surveyed Vell Reef?", response=response))
-    assert v.decision == decision, (v.explanation, [(c.status, c.text) for c in v.claims])
+    assert_decided(verifier, "Who surveyed Vell Reef?", response, decision)

@@ -14,7 +14,7 @@ import pytest
 
 from agents.verifier.runner import Verifier
 from drowzee_core.records.verdict import Decision, VerifyRequest
-from tests.integration.user_kb import user_kb_verifier
+from tests.integration.user_kb import assert_decided, user_kb_verifier
 
 pytestmark = pytest.mark.integration
 
@@ -88,8 +88,7 @@ def verifier(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Verifier]:
 def test_an_event_at_a_year_is_decided_by_its_year_relation(
     verifier: Verifier, response: str, decision: Decision
 ) -> None:
-    v = verifier.verify(VerifyRequest(id="v", query="Who charted Vell Reef?", response=response))
-    assert v.decision == decision, (v.explanation, [(c.status, c.text) for c in v.claims])
+    assert_decided(verifier, "Who charted Vell Reef?", response, decision)
 
 
 def test_the_proof_names_the_year_relation(verifier: Verifier) -> None:
@@ -110,8 +109,7 @@ def test_the_proof_names_the_year_relation(verifier: Verifier) -> None:
 def test_she_and_it_are_the_questions_doer_and_what_was_done(
     verifier: Verifier, response: str, decision: Decision
 ) -> None:
-    v = verifier.verify(VerifyRequest(id="v", query="Did Tova Brenn chart Vell Reef?", response=response))
-    assert v.decision == decision, (v.explanation, [(c.status, c.text) for c in v.claims])
+    assert_decided(verifier, "Did Tova Brenn chart Vell Reef?", response, decision)
 
 
 def test_a_comparison_question_is_no_relation_between_its_names(verifier: Verifier) -> None:

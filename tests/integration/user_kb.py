@@ -13,6 +13,7 @@ from drowzee_core.kb.loaders.tabular import load_csv
 from drowzee_core.kb.loading import finish_load, writer_for_load
 from drowzee_core.kb.store import KBStore
 from drowzee_core.logic.scratch import bundled_catalog
+from drowzee_core.records.verdict import Decision, VerifyRequest
 
 
 @contextmanager
@@ -29,3 +30,9 @@ def user_kb_verifier(folder: Path, relations: str, facts: str) -> Iterator[Verif
     settings = VerifierSettings.load({"kb": path, "use_guardian": False, "extractor": "templates", "cache": False})
     with Verifier(settings) as v:
         yield v
+
+
+def assert_decided(verifier: Verifier, query: str, response: str, decision: Decision) -> None:
+    """The pair's verdict is `decision`; a failure shows the explanation and each claim's status."""
+    v = verifier.verify(VerifyRequest(id="v", query=query, response=response))
+    assert v.decision == decision, (v.explanation, [(c.status, c.text) for c in v.claims])
