@@ -238,6 +238,23 @@ def test_free_statements_are_linked_to_a_relation_their_names_can_fill(
     assert any(c.proof is not None for c in v.claims)
 
 
+@pytest.mark.parametrize(
+    ("query", "response", "misread"),
+    [
+        # a year after a time word is no number: not "the atomic number of fluorine is 1896"
+        ("When was fluorine isolated?", "Fluorine was first isolated in 1896.", "atomic_number"),
+        # a person cannot be "developed at" anything: the KB's types say who can be the subject
+        ("Who created Perl?", "Perl was developed by Larry Wall in 1991.", "developed_at"),
+    ],
+)
+def test_a_linked_label_the_value_or_subject_cannot_fill_is_no_reading(
+    verifier: Verifier, query: str, response: str, misread: str
+) -> None:
+    v = verifier.verify(VerifyRequest(query=query, response=response))
+    assert all(c.reading.relation != misread for c in v.claims), [c.text for c in v.claims]
+    assert v.decision != Decision.REFUTED, v.explanation
+
+
 def test_a_currency_the_kb_does_not_give_the_country_is_not_supported(verifier: Verifier) -> None:
     v = verifier.verify(VerifyRequest(query="What currency does Japan use?", response="Japan uses the euro."))
     assert v.decision != Decision.SUPPORTED, v.explanation

@@ -168,8 +168,10 @@ class ScriptedTypes:
     def __call__(self, relation: str, subject: str, obj: str, strict: bool = False) -> bool:
         return (relation, subject, obj) in HOLDS
 
-    def can(self, text: str, relation: str, end: str) -> bool:
-        return any(r == relation and (s if end == "s" else o) == text for r, s, o in HOLDS)
+    def can(self, text: str, relation: str, end: str, strict: bool = False) -> bool:
+        """Like `TypeCheck.can`: a relation no held triple has says nothing (True unless `strict`)."""
+        held = [(s, o) for r, s, o in HOLDS if r == relation]
+        return any((s if end == "s" else o) == text for s, o in held) or (not held and not strict)
 
 
 typed = ScriptedTypes()

@@ -35,6 +35,7 @@ from agents.reading.candidates.scope import (
     supposed_tokens,
     time_of,
     time_qualifier,
+    time_word,
 )
 from agents.reading.candidates.wording import reading_claim, verbalize
 from agents.reading.candidates.wordnet_related import WordNetRelated, default_linker
@@ -75,6 +76,7 @@ __all__ = [
     "supposed_tokens",
     "time_of",
     "time_qualifier",
+    "time_word",
     "unit_table",
     "value_labels",
     "verbalize",

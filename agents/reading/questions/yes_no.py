@@ -36,6 +36,7 @@ from agents.reading.candidates import (
     supposed_tokens,
     time_of,
     time_qualifier,
+    time_word,
     with_pronoun,
 )
 from agents.reading.mentions import Mention, head_word, mentions
@@ -171,9 +172,12 @@ def _valued_claim(
 ) -> list[Reading]:
     """One name and one year or number ("Mozart's birth year is 1770"): the value label the other words say.
 
-    Only labels of the value's kind that the name can be the subject of (by the KB's types) compete.
+    Only labels of the value's kind that the name can be the subject of (by the KB's types) compete. A number
+    that may be a year and follows a time word ("in 1896", "until 2001") is read only as a year.
     """
     said = [m for m in found if m.kind != ValueKind.ENTITY]
+    timed = {(m.start, m.end) for m in said if m.kind == ValueKind.YEAR and time_word(doc, m) is not None}
+    said = [m for m in said if m.kind == ValueKind.YEAR or (m.start, m.end) not in timed]  # "isolated in 1896": a year
     inside = {
         (m.start, m.end)
         for m in said
@@ -294,6 +298,10 @@ def read_question(
         if link is None or where is None:
             return []
         s, o = where
+        if typed is not None and s.linked and not typed.can(s.text, link.label, "s"):
+            # the KB's types say the subject cannot have the relation (a person "developed at" a language); the
+            # object end is not checked: a wrong value ("the capital is <a city no capital>") is the claim itself
+            return []
     when = time_qualifier(doc, found, s, o)  # "In 1990 Germany used ...": the claim holds at that year
     # a relation its templates say in the past ("was painted by") is no past statement for being said so
     said_past = any(p.past for p in lexicon.patterns if p.relation == link.label)
