@@ -36,7 +36,8 @@ class ClaimKind(StrEnum):
     SET = "set"
     """The answer to "What are all X such that ...?" is complete (`candidates` are the members named,
     `conditions` the question's): refuted by a member the KB proves that the list leaves out; never
-    proved (absence of other members proves nothing)."""
+    proved (absence of other members proves nothing). Also a list a response gives as a subject's whole
+    list of values (`said_whole`), refuted only for a relation the KB declares complete."""
     TEXT = "text"
     """A sentence no template reads: only the Seeker's judge and the Guardian see it."""
 
@@ -170,6 +171,12 @@ class SetClaim(ClaimBase):
     operation: str = Field(description="How the conditions combine (`kb.set_questions`: and, or, not ...).")
     candidates: tuple[str, ...] = Field(default=(), description="The members the response names.")
     conditions: tuple[ClaimCondition, ...] = Field(description="The question's conditions on X.")
+    said_whole: bool = Field(
+        default=False,
+        description="Read from a response that gives a subject's values as the whole list ('X's official tongues"
+        " are A and B', 'the only ...'); its one condition is 'subject relation X'. Decided only where the KB"
+        " declares the relation complete, on the values it holds today (`kb.lists`).",
+    )
 
 
 class TemporalClaim(ClaimBase):

@@ -32,6 +32,7 @@ from agents.verifier.explain_clauses import (
     quote,
 )
 from agents.verifier.explain_evidence import from_evidence, read_by, sentences
+from agents.verifier.kb.lists import WHOLE_LIST_RULE
 from agents.verifier.kb.supplied import DISTINCT_RULE
 from agents.verifier.schemas import KBResult
 from drowzee_core.generate.factchd_record import NO_FALLACY
@@ -58,7 +59,7 @@ _QUOTE = re.compile(r"^(?:yes|no)\b|\b(?:I|I'm|my|me|we|our)\b", re.IGNORECASE)
 """A Yes / No answer, or one in the first person ("Sydney, if I recall."), is quoted, not read as a statement
 ("The answer "No. ..." is ...")."""
 MAX_LISTED = 6
-STATED = frozenset({DISTINCT_RULE})
+STATED = frozenset({DISTINCT_RULE, WHOLE_LIST_RULE})
 """Proof rules whose conclusion the explanation says after the facts (the facts alone leave it implicit)."""
 MIN_STATEMENT_WORDS = 3
 """A shorter response is a short answer, quoted rather than read as a clause ("The answer "Tokyo." ...")."""

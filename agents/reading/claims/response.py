@@ -29,13 +29,14 @@ from agents.reading.claims.free import ReadingServices, read_free
 from agents.reading.claims.referents import doer_and_done
 from agents.reading.claims.referents import pair as pair_of_query
 from agents.reading.claims.referents import topic as topic_of
+from agents.reading.claims.whole_lists import whole_lists
 from agents.reading.clauses import Plain, plain
 from agents.reading.mentions import knower, names_known, narrowed, number_phrase, typed_readings, without_article
 from agents.reading.questions import without_echoes
 from agents.reading.templates import ComparisonStatement, QueryReader, Statement
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.model import ValueKind
-from drowzee_core.kb.naming import TypeCheck
+from drowzee_core.kb.naming import TypeCheck, stored_objects
 
 
 class ResponseServices(ReadingServices, Protocol):
@@ -198,6 +199,11 @@ def _read_claims(
     if extract is not None:
         found = extract(found)
     found = without_repeats(found)
+
+    def values_of(name: str, relation: str) -> list[str]:
+        return stored_objects(services.store, name, relation)
+
+    found += services.gate.run(lambda: whole_lists(found, query, sentences, services.catalog, values_of, response))
     found.sort(key=lambda c: (c.span or (10**9, 0))[0])
     return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
 
