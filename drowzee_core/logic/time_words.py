@@ -13,6 +13,7 @@ the Prolog encoding Drowzee's temporal questions are answered with:
 | before Y | `Finally[0, Y - 1 - lo](Atom(f))`: at some year from the horizon's start to Y - 1 | lo |
 | by Y | `Finally[0, Y - lo](Atom(f))` | lo |
 | after Y | `Finally[0, hi - Y - 1](Atom(f))`: at some year after Y, up to the horizon's end | Y + 1 |
+| in the Ys (a decade) | `Finally[0, 9](Atom(f))`: at some year of the ten from Y | Y |
 
 Both accept a year either side: the KB's years are those of dates ("1960-01-01" to "2002-02-17"), and
 English says "until 2001" of a currency withdrawn early in 2002 as well as "until 2002". The horizon
@@ -66,7 +67,14 @@ def time_formula(word: TimeWord, year: int, span: Interval) -> tuple[Formula, in
         return Finally(0, max(year - lo, 0), f), lo
     if word == TimeWord.AFTER:
         return Finally(0, max(hi - year - 1, 0), f), year + 1
+    if word == TimeWord.DECADE:
+        return Finally(0, 9, f), year
     return f, year
+
+
+def time_phrase(word: TimeWord, year: int) -> str:
+    """A time word and its year as English says them ("until 2001", "in the 1990s")."""
+    return f"in the {year}s" if word == TimeWord.DECADE else f"{word} {year}"
 
 
 def timed_truth(
@@ -88,4 +96,4 @@ def timed_truth(
     return TimedTruth(truth, f"{to_drowzee(formula)}, {at}", closed)
 
 
-__all__ = ["FACT", "TimedTruth", "horizon", "time_formula", "timed_truth"]
+__all__ = ["FACT", "TimedTruth", "horizon", "time_formula", "time_phrase", "timed_truth"]

@@ -68,6 +68,8 @@ class TimeWord(StrEnum):
     """It held at some time before or in the year ("by 2005")."""
     AFTER = "after"
     """It held at some time after the year."""
+    DECADE = "in the decade"
+    """It held at some time in the ten years from the year ("in the 1990s": the year is 1990)."""
 
 
 __all__ = ["Grounding", "Label", "ProofStatus", "Split", "TimeWord", "YesNo"]

@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from agents.reading.candidates.lexicon import OF
-from agents.reading.mentions import Mention, head_word
+from agents.reading.mentions import Mention, as_decade, head_word
 from drowzee_core.kb.model import ValueKind
 from drowzee_core.records.enums import TimeWord
 
@@ -117,6 +117,8 @@ def time_word(doc: Any, m: Mention) -> TimeWord | None:
     """How the word before a year puts a claim in time ("until 2001": `until`), or None for no time word."""
     if m.start <= 0:
         return None
+    if as_decade(doc[m.start].text) is not None:
+        return TimeWord.DECADE  # "in the 1990s" (the finder makes a decade a mention only after "in the")
     word = doc[m.start - 1].lower_
     if word == "of" and not (m.start > 1 and doc[m.start - 2].lower_ == "as"):
         return None

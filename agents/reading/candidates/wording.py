@@ -77,7 +77,12 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
     else:  # a supplied triple's relation label, worded by its grammar ("distributed by": "X is distributed by Y")
         wording = label_wording(r.relation)
         template = wording.negative if r.negated else wording.positive
+    if r.year is not None and r.time == TimeWord.DECADE and r.object == str(r.year):
+        said = fill(template, r.subject, f"the {r.year}s")  # "Perl first appeared in the 1980s": the value a decade
+        return said[:1].upper() + said[1:]
     said = fill(template, r.subject, r.object)
+    if r.year is not None and r.time == TimeWord.DECADE:
+        return f"In the {r.year}s, {lower_lead(said)}"
     if r.year is not None:
         return f"{TIME_LEADS[r.time]} {r.year}, {lower_lead(said)}"
     return said[:1].upper() + said[1:]  # a name written in lower case ("uranium") still opens a sentence

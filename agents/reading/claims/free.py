@@ -33,6 +33,7 @@ from agents.reading.claims.sentence_reader import parsed
 from agents.reading.mentions import (
     Hop,
     all_or_nothing,
+    as_decade,
     as_year,
     definite_as,
     fold,
@@ -49,6 +50,7 @@ from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.naming import TypeCheck, stored_objects
 from drowzee_core.kb.template_regex import fill
 from drowzee_core.kb.wording import first_named
+from drowzee_core.records.enums import TimeWord
 
 if TYPE_CHECKING:
     from agents.reading.claims.sentence_reader import SentenceReader
@@ -95,6 +97,22 @@ def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
 def _origin(r: Reading) -> ClaimOrigin:
     """How a reading of a free sentence was made: a pattern's cues, or the relation model."""
     return ClaimOrigin.MODEL if r.by_model else ClaimOrigin.READER
+
+
+def decade_valued(r: Reading, text: str, catalog: Catalog) -> Reading:
+    """A year relation's value said as a decade ("appeared in the 1980s") put at the decade: any of its years.
+
+    The finder makes "in the 1980s" the year mention 1980; as a year relation's object it says the value
+    is one of 1980-1989 (`TimeWord.DECADE`, decided by the KB check against the one stored year).
+    """
+    if r.kind != "triple" or r.year is not None or r.relation not in catalog:
+        return r
+    if catalog.get(r.relation).object_kind != ValueKind.YEAR:
+        return r
+    decades = {as_decade(w.strip(".,;:!?")) for w in text.split()}
+    if not r.object.isdigit() or int(r.object) not in decades:
+        return r
+    return dataclasses.replace(r, year=int(r.object), time=TimeWord.DECADE)
 
 
 def _year_of(claims: Sequence[Claim], catalog: Catalog) -> int | None:
@@ -229,6 +247,7 @@ def read_free(
                 readings = reader.learned(text, known, typed, previous)  # mentions that fit one relation
             # a name related to itself is a pronoun misread ("X has the orv as its currency": X's currency X)
             readings = [r for r in readings if r.kind != "triple" or r.subject.casefold() != r.object.casefold()]
+            readings = [decade_valued(r, text, catalog) for r in readings]  # "first appeared in the 1980s"
             said = {reader.lexicon.canonical(r)[:3] for r in readings}
             # a number in a relation's declared unit ("home to 4 million people") is a fact of its own
             return readings + [r for r in measures if reader.lexicon.canonical(r)[:3] not in said]

@@ -21,6 +21,7 @@ from agents.reading.mentions.values import (
     SCALES,
     UNITS,
     YEAR_ZERO,
+    as_decade,
     as_number,
     as_year,
     tolerance,
@@ -341,6 +342,11 @@ def mentions(
             found.append(Mention(start, end, doc[start:end].text, ValueKind.ENTITY, linked=False))
         found = _qualified(doc, found)
     found += _worded_numbers(doc, found)
+    for tok in doc:  # "in the 1990s": the decade's first year, a time (`candidates.scope.time_word`), never a value
+        decade = as_decade(tok.text)
+        timed = tok.i >= 2 and doc[tok.i - 1].lower_ == "the" and doc[tok.i - 2].lower_ in DECADE_WORDS
+        if decade is not None and timed and not any(m.start <= tok.i < m.end for m in found):
+            found.append(Mention(tok.i, tok.i + 1, str(decade), ValueKind.YEAR))
     for tok in doc:
         if any(m.start <= tok.i < m.end for m in found) or tok.i not in numeric:
             continue
@@ -355,6 +361,8 @@ def mentions(
     return sorted(found, key=lambda m: m.start)[:MAX_MENTIONS]
 
 
+DECADE_WORDS = frozenset({"in", "during", "throughout"})
+"""The words that put a claim in a decade ("in the 1990s"); a decade said otherwise is no mention."""
 VALUE_ENTITIES = frozenset({"DATE", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL", "TIME"})
 """spaCy's entity types of values; a number inside any other entity is part of a name."""
 

@@ -24,6 +24,15 @@ def as_year(text: str) -> int | None:
     return int(t) if _YEAR.match(t) else None
 
 
+_DECADE = re.compile(r"^(1[0-9]|20)[1-9]0s$")
+
+
+def as_decade(text: str) -> int | None:
+    """The first year of a decade a token names ("1990s": 1990), or None ("the 1800s" may be a century)."""
+    t = text.strip()
+    return int(t[:-1]) if _DECADE.match(t) else None
+
+
 def as_number(text: str, scale: str | None = None) -> str | None:
     """A number token (with an optional scale word after it) as the KB writes numbers ("67000000"), or None."""
     t = text.strip()
@@ -194,6 +203,7 @@ __all__ = [
     "APPROX_WORDS",
     "NUMBER_WORDS",
     "SCALES",
+    "as_decade",
     "as_number",
     "as_year",
     "fold",

@@ -21,7 +21,7 @@ from agents.verifier.kb.prove import Decided, objects_of, prove_claim, relation_
 from drowzee_core.kb.naming import typed_names
 from drowzee_core.kb.template_regex import fill
 from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner
-from drowzee_core.logic.time_words import timed_truth
+from drowzee_core.logic.time_words import time_phrase, timed_truth
 from drowzee_core.records.enums import ProofStatus, TimeWord
 from drowzee_core.records.proof import ProofNode
 
@@ -105,17 +105,19 @@ def _timed(
     truths = [(key, timed_truth(time, year, spans, today)) for key, spans in by_fact.items()]
     decided = [(key, t) for key, t in truths if t is not None]
     if not decided:
-        return Decided(ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {time} {year}")
+        return Decided(
+            ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {time_phrase(time, year)}"
+        )
     (s, o), truth = next(((k, t) for k, t in decided if t.holds), decided[0])
     labels = reasoner.store.labels([s, o])
     said = _said(reasoner, name, labels[s], labels[o])
     spans = ", ".join(_period(a, b) for a, b in sorted(by_fact[(s, o)], key=lambda p: (p[0] or 0, p[1] or 0)))
     fact = ProofNode(rule="fact", fact=(labels[s], name, labels[o]), text=f"{said} ({spans}).")
     verdict = "holds" if truth.holds else "does not hold"
-    text = f"The KB dates this fact to {spans}: it {verdict} {time} {year} (MTL {truth.formula})."
+    text = f"The KB dates this fact to {spans}: it {verdict} {time_phrase(time, year)} (MTL {truth.formula})."
     proof = ProofNode(rule="at_year", fact=(labels[s], name, labels[o]), text=text, premises=[fact])
     status = ProofStatus.SUPPORTED if truth.holds else ProofStatus.CONTRADICTED
-    return Decided(_FLIP.get(status, status) if negated else status, proof, f"dated fact {time} {year}")
+    return Decided(_FLIP.get(status, status) if negated else status, proof, f"dated fact {time_phrase(time, year)}")
 
 
 def _derived_at_year(
@@ -135,7 +137,9 @@ def _derived_at_year(
     if d.status == holds and (event := by_year_relation(reasoner, subject, name, obj, year, negated, time)):
         return event
     if time != TimeWord.AT and d.status == ProofStatus.SUPPORTED and (d.proof is None or d.proof.rule == "fact"):
-        return Decided(ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {time} {year}")
+        return Decided(
+            ProofStatus.UNKNOWN, None, f"the KB holds this fact undated: it says nothing of {time_phrase(time, year)}"
+        )
     if d.status == ProofStatus.UNKNOWN or d.proof is None or d.proof.rule == "fact":
         return d
     own = [c.second for c in reasoner.catalog.composites if c.result == name and _transitive(reasoner, c.first)]

@@ -11,10 +11,11 @@ lasted, which an event's year does not: they stay with the caller.
 
 from __future__ import annotations
 
-from agents.verifier.kb.prove import Decided, prove_claim
+from agents.verifier.kb.prove import Decided, prove_claim, relation_name
 from drowzee_core.kb.event_years import year_relation_of
 from drowzee_core.kb.naming import typed_names
 from drowzee_core.logic.reasoner import MAX_CANDIDATES, Reasoner
+from drowzee_core.logic.time_words import time_phrase
 from drowzee_core.records.enums import ProofStatus, TimeWord
 from drowzee_core.records.proof import ProofNode
 
@@ -23,6 +24,7 @@ _COMPARED = {
     TimeWord.BEFORE: lambda stored, year: stored < year,
     TimeWord.BY: lambda stored, year: stored <= year,
     TimeWord.AFTER: lambda stored, year: stored > year,
+    TimeWord.DECADE: lambda stored, year: year <= stored <= year + 9,
 }
 
 
@@ -58,11 +60,11 @@ def by_year_relation(
     fact = event.proof.fact if event.proof is not None and event.proof.fact else (subject, name, obj)
     proof = ProofNode(rule="at_year", fact=fact, text=text, premises=premises)
     final = _FLIP.get(status, status) if negated else status
-    return Decided(final, proof, f"the event and its {other} {time} {year}")
+    return Decided(final, proof, f"the event and its {other} {time_phrase(time, year)}")
 
 
 def _compared(reasoner: Reasoner, subject: str, other: str, year: int, time: TimeWord) -> Decided:
-    """Decide "before / by / after" a year against the one year a functional year relation stores for the subject."""
+    """Decide "before / by / after" a year, or "in the 1990s", by the one year a functional year relation stores."""
     spec = reasoner.catalog.get(other)
     subs = typed_names(reasoner.store, reasoner.catalog, subject, other, "s", MAX_CANDIDATES)
     rid = reasoner.relation_ids.get(other)
@@ -85,9 +87,23 @@ def _compared(reasoner: Reasoner, subject: str, other: str, year: int, time: Tim
     )
     verdict = "fits" if holds else "does not fit"
     proof = ProofNode(
-        rule="compare", fact=(labels[s], other, labels[o]), text=f"{value} {verdict} '{time} {year}'.", premises=[fact]
+        rule="compare",
+        fact=(labels[s], other, labels[o]),
+        text=f"{value} {verdict} '{time_phrase(time, year)}'.",
+        premises=[fact],
     )
-    return Decided(ProofStatus.SUPPORTED if holds else ProofStatus.CONTRADICTED, proof, f"{value} {time} {year}")
+    return Decided(
+        ProofStatus.SUPPORTED if holds else ProofStatus.CONTRADICTED, proof, f"{value} {time_phrase(time, year)}"
+    )
 
 
-__all__ = ["by_year_relation"]
+def in_decade(reasoner: Reasoner, subject: str, relation: str, decade: int, negated: bool = False) -> Decided:
+    """Decide "the subject's `relation` (a functional year relation) is a year of the decade from `decade`"."""
+    name = relation_name(reasoner, relation)
+    if name is None or name not in reasoner.catalog:
+        return Decided(ProofStatus.UNKNOWN, None, f"relation {relation!r} is not in this KB", linked=False)
+    d = _compared(reasoner, subject, name, decade, TimeWord.DECADE)
+    return Decided(_FLIP.get(d.status, d.status) if negated else d.status, d.proof, d.note, d.linked)
+
+
+__all__ = ["by_year_relation", "in_decade"]

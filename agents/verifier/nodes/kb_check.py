@@ -40,6 +40,8 @@ from agents.verifier.cache import PROVE_TOOL
 from agents.verifier.context import VerifierContext
 from agents.verifier.kb.counts import count_values
 from agents.verifier.kb.dates import at_year
+from agents.verifier.kb.event_years import in_decade
+from agents.verifier.kb.lists import whole_list
 from agents.verifier.kb.numbers import near
 from agents.verifier.kb.prove import Decided, common, compare, prove_claim, temporal
 from agents.verifier.kb.sets import count_at_least, set_complete
@@ -50,7 +52,7 @@ from agents.verifier.schemas import KBOrigin, KBResult
 from agents.verifier.state import VerifierState
 from drowzee_core.logic.reasoner import Reasoner
 from drowzee_core.logic.temporal import TemporalEngine
-from drowzee_core.records.enums import ProofStatus
+from drowzee_core.records.enums import ProofStatus, TimeWord
 from drowzee_core.records.provenance import code_digest
 from drowzee_core.records.verdict import EvidenceItem, EvidenceSource, OpinionSource
 
@@ -75,6 +77,9 @@ def _decide(reasoner: Reasoner, claim: Decidable) -> Decided:
 
 
 def _decide_now(reasoner: Reasoner, claim: Decidable) -> Decided:
+    if isinstance(claim, SetClaim) and claim.said_whole:
+        whole = claim.conditions[0]
+        return whole_list(reasoner, whole.other, whole.relation, claim.candidates)
     if isinstance(claim, SetClaim):
         return set_complete(reasoner, claim.operation, claim.conditions, claim.candidates, claim.text)
     if isinstance(claim, CountClaim) and claim.values:
@@ -85,6 +90,8 @@ def _decide_now(reasoner: Reasoner, claim: Decidable) -> Decided:
         return compare(reasoner, claim.subject, claim.relation, claim.direction, claim.candidates, claim.year)
     if isinstance(claim, CommonClaim):
         return common(reasoner, claim.subject, claim.relation, claim.object, claim.negated)
+    if claim.year is not None and claim.time == TimeWord.DECADE and claim.object == str(claim.year):
+        return in_decade(reasoner, claim.subject, claim.relation, claim.year, claim.negated)
     if claim.year is not None and claim.tolerance is None:
         return at_year(reasoner, claim.subject, claim.relation, claim.object, claim.year, claim.negated, claim.time)
     if claim.tolerance is not None:
