@@ -158,11 +158,16 @@ def test_a_passive_without_its_by_names_no_doer(verifier: Verifier) -> None:
 
 def test_a_list_of_names_is_one_claim_per_name(verifier: Verifier) -> None:
     v = verifier.verify(
-        VerifyRequest(query="Which countries border Belgium?", response="Belgium is bordered by France and Germany.")
+        VerifyRequest(query="Tell me about Belgium.", response="Belgium is bordered by France and Germany.")
     )
     assert v.decision == Decision.SUPPORTED, v.explanation
     read = sorted((c.reading.subject, c.reading.object) for c in v.claims if c.reading and c.reading.relation)
     assert read == [("France", "Belgium"), ("Germany", "Belgium")]
+    # the answer to a question for every neighbour gives its list as whole: the KB's complete list refutes it
+    v = verifier.verify(
+        VerifyRequest(query="Which countries border Belgium?", response="Belgium is bordered by France and Germany.")
+    )
+    assert v.decision == Decision.REFUTED and "declared complete" in v.explanation, v.explanation
 
 
 @pytest.mark.parametrize(
@@ -228,6 +233,12 @@ def test_a_year_in_the_sentence_dates_the_claim(verifier: Verifier, response: st
         ("Is Lyon in Germany?", "No. The claim that Lyon is in Germany is false.", Decision.SUPPORTED),
         ("Is Lyon in Germany?", 'My answer to "Is Lyon in Germany?": no, it is in France.', Decision.SUPPORTED),
         ("Do Germany and France share a border?", "They do not share a border.", Decision.REFUTED),  # they: both
+        # "the country's" is the name said before, not WordNet's "country" (session 38)
+        (
+            "Which continent is Peru on?",
+            "Peru lies in South America; the country's capital is Lima.",
+            Decision.SUPPORTED,
+        ),
     ],
 )
 def test_free_statements_are_linked_to_a_relation_their_names_can_fill(
@@ -252,6 +263,19 @@ def test_a_linked_label_the_value_or_subject_cannot_fill_is_no_reading(
 ) -> None:
     v = verifier.verify(VerifyRequest(query=query, response=response))
     assert all(c.reading.relation != misread for c in v.claims), [c.text for c in v.claims]
+    assert v.decision != Decision.REFUTED, v.explanation
+
+
+def test_its_is_the_name_the_sentence_says_first(verifier: Verifier) -> None:
+    """ "Its" is the sentence's first name, though the claim is worded "United States has Utah as a member"."""
+    v = verifier.verify(
+        VerifyRequest(
+            query="When did Utah become part of the United States?",
+            response="Utah joined the United States in 1896. Its state capital is Salt Lake City.",
+        )
+    )
+    read = [(c.reading.subject, c.status) for c in v.claims if c.reading.relation == "has_capital"]
+    assert read == [("Utah", ProofStatus.SUPPORTED)], [c.text for c in v.claims]
     assert v.decision != Decision.REFUTED, v.explanation
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.reading.candidates import Reading, nlp, time_word, verbalize
-from agents.reading.claims.free import decade_valued
+from agents.reading.candidates import Reading, decade_valued, nlp, time_word, verbalize
 from agents.reading.mentions import as_decade, mentions
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.logic.mtl import Atom, Finally

@@ -37,7 +37,7 @@ from agents.reading.candidates.scope import (
     time_qualifier,
     time_word,
 )
-from agents.reading.candidates.wording import reading_claim, verbalize
+from agents.reading.candidates.wording import decade_valued, reading_claim, verbalize
 from agents.reading.candidates.wordnet_related import WordNetRelated, default_linker
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "catalog_labels",
     "choose",
     "counted",
+    "decade_valued",
     "default_linker",
     "embedded",
     "entity_labels",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from agents.reading.candidates.reader import Reading
 from agents.reading.claim_types import (
     Claim,
@@ -11,8 +13,10 @@ from agents.reading.claim_types import (
     RelatedClaim,
     TripleClaim,
 )
+from agents.reading.mentions import as_decade
 from drowzee_core.kb.catalog import Catalog
 from drowzee_core.kb.label_grammar import LabelForm, label_form, label_wording
+from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.template_regex import fill
 from drowzee_core.kb.wording import lower_lead
 from drowzee_core.records.enums import TimeWord
@@ -88,6 +92,22 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
     return said[:1].upper() + said[1:]  # a name written in lower case ("uranium") still opens a sentence
 
 
+def decade_valued(r: Reading, text: str, catalog: Catalog) -> Reading:
+    """A year relation's value said as a decade ("appeared in the 1980s") put at the decade: any of its years.
+
+    The finder makes "in the 1980s" the year mention 1980; as a year relation's object it says the value
+    is one of 1980-1989 (`TimeWord.DECADE`, decided by the KB check against the one stored year).
+    """
+    if r.kind != "triple" or r.year is not None or r.relation not in catalog:
+        return r
+    if catalog.get(r.relation).object_kind != ValueKind.YEAR:
+        return r
+    decades = {as_decade(w.strip(".,;:!?")) for w in text.split()}
+    if not r.object.isdigit() or int(r.object) not in decades:
+        return r
+    return dataclasses.replace(r, year=int(r.object), time=TimeWord.DECADE)
+
+
 TIME_LEADS = {
     TimeWord.AT: "In",
     TimeWord.UNTIL: "Until",
@@ -99,4 +119,4 @@ TIME_LEADS = {
 """How a dated claim is worded ("Until 2001, the currency of France was ...")."""
 
 
-__all__ = ["plural", "reading_claim", "verbalize"]
+__all__ = ["decade_valued", "plural", "reading_claim", "verbalize"]

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from agents.reading.candidates import WORDNET_SCORE, Comparative, Reading, reading_claim, verbalize
+from agents.reading.candidates import WORDNET_SCORE, Comparative, Reading, decade_valued, reading_claim, verbalize
 from agents.reading.claim_types import (
     Claim,
     ClaimOrigin,
@@ -33,7 +33,6 @@ from agents.reading.claims.sentence_reader import parsed
 from agents.reading.mentions import (
     Hop,
     all_or_nothing,
-    as_decade,
     as_year,
     definite_as,
     fold,
@@ -50,7 +49,6 @@ from drowzee_core.kb.model import ValueKind
 from drowzee_core.kb.naming import TypeCheck, stored_objects
 from drowzee_core.kb.template_regex import fill
 from drowzee_core.kb.wording import first_named
-from drowzee_core.records.enums import TimeWord
 
 if TYPE_CHECKING:
     from agents.reading.claims.sentence_reader import SentenceReader
@@ -97,22 +95,6 @@ def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
 def _origin(r: Reading) -> ClaimOrigin:
     """How a reading of a free sentence was made: a pattern's cues, or the relation model."""
     return ClaimOrigin.MODEL if r.by_model else ClaimOrigin.READER
-
-
-def decade_valued(r: Reading, text: str, catalog: Catalog) -> Reading:
-    """A year relation's value said as a decade ("appeared in the 1980s") put at the decade: any of its years.
-
-    The finder makes "in the 1980s" the year mention 1980; as a year relation's object it says the value
-    is one of 1980-1989 (`TimeWord.DECADE`, decided by the KB check against the one stored year).
-    """
-    if r.kind != "triple" or r.year is not None or r.relation not in catalog:
-        return r
-    if catalog.get(r.relation).object_kind != ValueKind.YEAR:
-        return r
-    decades = {as_decade(w.strip(".,;:!?")) for w in text.split()}
-    if not r.object.isdigit() or int(r.object) not in decades:
-        return r
-    return dataclasses.replace(r, year=int(r.object), time=TimeWord.DECADE)
 
 
 def _year_of(claims: Sequence[Claim], catalog: Catalog) -> int | None:
@@ -260,13 +242,24 @@ def read_free(
                 return catalog.get(c.relation).object_kind != ValueKind.ENTITY or known(c.object)
             return True
 
+        def described(c: Claim, said_before: list[str]) -> bool:
+            """Whether a template's subject describes a name said before ("the country's capital").
+
+            The KB may hold the common noun ("country") as an entity, but the sentence speaks of that name.
+            """
+            subject = c.subject if isinstance(c, RelatedClaim) else ""
+            written = subject.islower() and f"the {subject}" in c.text.lower()
+            return written and any(reader.describes(n, subject) for n in said_before)
+
         def objects(name: str, relation: str) -> list[str]:
             return stored_objects(store, name, relation)
 
         usages: list[Usage] = []  # verbs read statements use for their relation (`carried`)
         unread_at: list[tuple[int, Claim, str, str | None]] = []
         for c in found:
-            misnamed = c.origin == ClaimOrigin.TEMPLATE and isinstance(c, RelatedClaim) and not named(c)
+            templated = isinstance(c, RelatedClaim) and c.origin == ClaimOrigin.TEMPLATE
+            description = templated and described(c, [n for n in (previous, *before) if n])
+            misnamed = isinstance(c, RelatedClaim) and templated and (not named(c) or description)
             plain = (they_as(parsed(c.text), both) if both else None) or c.text  # "They do not ...": the two names
             if isinstance(c, TextClaim) or misnamed:  # "The country uses ...", "Brenn wrote ...": a name said before
                 said_before = [n for n in (previous, *before) if n]
@@ -288,7 +281,8 @@ def read_free(
                 readings = all_or_nothing(each, functools.partial(statement, previous=previous))
             out += [hop_claim(c, h, catalog) for h in hops] if readings else []
             if misnamed:  # "In 1980 Spain's currency ...": a template took "In 1980 Spain" for a name
-                out += [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings] or [c]
+                kept = TextClaim(id="", text=c.text, span=c.span, origin=ClaimOrigin.SENTENCE) if description else c
+                out += [reading_claim(c, r, _origin(r), verbalize(catalog, r)) for r in readings] or [kept]
                 continue
             if not readings and isinstance(c, TextClaim):
                 unread_at.append((len(out), c, plain, previous))
@@ -300,7 +294,10 @@ def read_free(
             if not readings or any(r.partial for r in readings):
                 out.append(c)
             last = next((x for x in reversed(out) if (e := _ends(x)) and e[0]), None)
-            previous = first_named(last.text, *(_ends(last) or ("", None))) if last is not None else previous
+            # "It" next is the end the sentence names first, as written (a claim read in the inverse relation,
+            # "Y has X as a member" of "X joined Y", is worded the other way round)
+            said_as = response[last.span[0] : last.span[1]] if last is not None and last.span else None
+            previous = first_named(said_as or last.text, *(_ends(last) or ("", None))) if last is not None else previous
             before = [n for n in (_ends(last) or ()) if n] if last is not None else before
             unread = (isinstance(c, TextClaim) or misnamed) and not readings
             if unread and (owner := subject_name(parsed(plain), known)):

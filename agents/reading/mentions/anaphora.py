@@ -23,10 +23,13 @@ Describes = Callable[[str, str], bool]
 
 
 def _description(t: Any) -> range | None:
-    """The token span of a plain definite description headed by `t` ("the famous painter"), or None."""
-    if t.pos_ != "NOUN" or not t.text.islower() or t.dep_ not in PLACES:
+    """The token span of a plain definite description headed by `t` ("the famous painter"), or None.
+
+    A possessor counts too, without its "'s" ("the country's capital": "the country").
+    """
+    if t.pos_ != "NOUN" or not t.text.islower() or t.dep_ not in (*PLACES, "poss"):
         return None
-    words = list(t.subtree)
+    words = [w for w in t.subtree if not (t.dep_ == "poss" and w.dep_ == "case" and w.head.i == t.i)]
     if any(w.i > t.i for w in words) or words[0].lower_ != "the":
         return None  # "the country whose ...", "the country of X": more than a noun describes it
     if any(w.i != t.i and (w.dep_ not in MODIFIERS or w.pos_ == "PROPN") for w in words[1:]):
