@@ -233,6 +233,8 @@ def test_a_year_in_the_sentence_dates_the_claim(verifier: Verifier, response: st
         ("Is Lyon in Germany?", "No. The claim that Lyon is in Germany is false.", Decision.SUPPORTED),
         ("Is Lyon in Germany?", 'My answer to "Is Lyon in Germany?": no, it is in France.', Decision.SUPPORTED),
         ("Do Germany and France share a border?", "They do not share a border.", Decision.REFUTED),  # they: both
+        # "It" is the thing asked of, though the sentence names the year first (session 38)
+        ("Who proved the Poincaré conjecture?", "It was proved in 2003 by Grigori Perelman.", Decision.SUPPORTED),
         # "the country's" is the name said before, not WordNet's "country" (session 38)
         (
             "Which continent is Peru on?",

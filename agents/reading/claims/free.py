@@ -296,7 +296,9 @@ def read_free(
             last = next((x for x in reversed(out) if (e := _ends(x)) and e[0]), None)
             # "It" next is the end the sentence names first, as written (a claim read in the inverse relation,
             # "Y has X as a member" of "X joined Y", is worded the other way round)
-            said_as = response[last.span[0] : last.span[1]] if last is not None and last.span else None
+            said_as = response[last.span[0] : last.span[1]] if last is not None and last.span else ""
+            ends = [n for n in (_ends(last) or ()) if n] if last is not None else []
+            said_as = said_as if ends and all(n in said_as for n in ends) else ""  # else a pronoun stood for one
             previous = first_named(said_as or last.text, *(_ends(last) or ("", None))) if last is not None else previous
             before = [n for n in (_ends(last) or ()) if n] if last is not None else before
             unread = (isinstance(c, TextClaim) or misnamed) and not readings
