@@ -11,39 +11,10 @@ from agents.reading.candidates import nlp
 from agents.reading.claim_types import Claim, ClaimOrigin, SetClaim, TripleClaim
 from agents.reading.claims.whole_lists import asks_all, whole_lists
 from drowzee_core.kb.catalog import Catalog
+from tests.integration.test_whole_lists import RELATIONS
 
-CATALOG = Catalog.from_dict(
-    tomllib.loads(
-        """
-[[relation]]
-name = "has_dialect"
-label = "dialect"
-category = "noun_phrase"
-complete = true
-positive = "A dialect of {s} is {o}."
-negative = "{o} is not a dialect of {s}."
-question = "Is {o} a dialect of {s}?"
-
-[[relation]]
-name = "trades_with"
-label = "trades with"
-category = "active_verb"
-symmetric = true
-complete = true
-positive = "{s} trades with {o}."
-negative = "{s} does not trade with {o}."
-question = "Does {s} trade with {o}?"
-
-[[relation]]
-name = "has_patron"
-label = "patron"
-category = "noun_phrase"
-positive = "A patron of {s} is {o}."
-negative = "{o} is not a patron of {s}."
-question = "Is {o} a patron of {s}?"
-"""
-    )
-)
+CATALOG = Catalog.from_dict(tomllib.loads(RELATIONS))
+"""The invented relations of the integration test: `dialect` and `trades with` complete, `patron` not."""
 STORED = {("Orvin Bay", "has_dialect"): ["Tessic", "Brannish", "Olmic"]}
 
 
