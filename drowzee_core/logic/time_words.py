@@ -73,7 +73,7 @@ def time_formula(word: TimeWord, year: int, span: Interval) -> tuple[Formula, in
 
 
 def time_phrase(word: TimeWord, year: int) -> str:
-    """A time word and its year as English says them ("until 2001", "in the 1990s")."""
+    """A time word and its year as English says them ("until 1802", "in the 1730s")."""
     return f"in the {year}s" if word == TimeWord.DECADE else f"{word} {year}"
 
 

@@ -69,7 +69,7 @@ class TimeWord(StrEnum):
     AFTER = "after"
     """It held at some time after the year."""
     DECADE = "in the decade"
-    """It held at some time in the ten years from the year ("in the 1990s": the year is 1990)."""
+    """It held at some time in the ten years from the year ("in the 1730s": the year is 1730)."""
 
 
 __all__ = ["Grounding", "Label", "ProofStatus", "Split", "TimeWord", "YesNo"]

@@ -238,7 +238,7 @@ def test_a_year_in_the_sentence_dates_the_claim(verifier: Verifier, response: st
         # "the country's" is the name said before, not WordNet's "country" (session 38)
         (
             "Which continent is Peru on?",
-            "Peru lies in South America; the country's capital is Lima.",
+            "Peru is in South America. The country's capital is Lima.",
             Decision.SUPPORTED,
         ),
     ],
@@ -254,10 +254,10 @@ def test_free_statements_are_linked_to_a_relation_their_names_can_fill(
 @pytest.mark.parametrize(
     ("query", "response", "misread"),
     [
-        # a year after a time word is no number: not "the atomic number of fluorine is 1896"
-        ("When was fluorine isolated?", "Fluorine was first isolated in 1896.", "atomic_number"),
+        # a year after a time word is no number: not "the atomic number of tungsten is 1783"
+        ("When was tungsten isolated?", "Tungsten was first isolated in 1783.", "atomic_number"),
         # a person cannot be "developed at" anything: the KB's types say who can be the subject
-        ("Who created Perl?", "Perl was developed by Larry Wall in 1991.", "developed_at"),
+        ("Who created Python?", "Python was developed by Guido van Rossum in 1991.", "developed_at"),
     ],
 )
 def test_a_linked_label_the_value_or_subject_cannot_fill_is_no_reading(
@@ -273,7 +273,7 @@ def test_its_is_the_name_the_sentence_says_first(verifier: Verifier) -> None:
     v = verifier.verify(
         VerifyRequest(
             query="When did Utah become part of the United States?",
-            response="Utah joined the United States in 1896. Its state capital is Salt Lake City.",
+            response="Utah joined the United States in 1896. Salt Lake City is its capital.",
         )
     )
     read = [(c.reading.subject, c.status) for c in v.claims if c.reading.relation == "has_capital"]

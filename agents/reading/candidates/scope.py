@@ -118,7 +118,7 @@ def time_word(doc: Any, m: Mention) -> TimeWord | None:
     if m.start <= 0:
         return None
     if as_decade(doc[m.start].text) is not None:
-        return TimeWord.DECADE  # "in the 1990s" (the finder makes a decade a mention only after "in the")
+        return TimeWord.DECADE  # "in the 1730s" (the finder makes a decade a mention only after "in the")
     word = doc[m.start - 1].lower_
     if word == "of" and not (m.start > 1 and doc[m.start - 2].lower_ == "as"):
         return None

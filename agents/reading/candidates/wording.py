@@ -82,7 +82,7 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
         wording = label_wording(r.relation)
         template = wording.negative if r.negated else wording.positive
     if r.year is not None and r.time == TimeWord.DECADE and r.object == str(r.year):
-        said = fill(template, r.subject, f"the {r.year}s")  # "Perl first appeared in the 1980s": the value a decade
+        said = fill(template, r.subject, f"the {r.year}s")  # "Velox first appeared in the 1730s": the value a decade
         return said[:1].upper() + said[1:]
     said = fill(template, r.subject, r.object)
     if r.year is not None and r.time == TimeWord.DECADE:
@@ -93,9 +93,9 @@ def verbalize(catalog: Catalog, r: Reading) -> str:
 
 
 def decade_valued(r: Reading, text: str, catalog: Catalog) -> Reading:
-    """A year relation's value said as a decade ("appeared in the 1980s") put at the decade: any of its years.
+    """A year relation's value said as a decade ("appeared in the 1730s") put at the decade: any of its years.
 
-    The finder makes "in the 1980s" the year mention 1980; as a year relation's object it says the value
+    The finder makes "in the 1730s" the year mention 1730; as a year relation's object it says the value
     is one of 1980-1989 (`TimeWord.DECADE`, decided by the KB check against the one stored year).
     """
     if r.kind != "triple" or r.year is not None or r.relation not in catalog:

@@ -229,7 +229,7 @@ def read_free(
                 readings = reader.learned(text, known, typed, previous)  # mentions that fit one relation
             # a name related to itself is a pronoun misread ("X has the orv as its currency": X's currency X)
             readings = [r for r in readings if r.kind != "triple" or r.subject.casefold() != r.object.casefold()]
-            readings = [decade_valued(r, text, catalog) for r in readings]  # "first appeared in the 1980s"
+            readings = [decade_valued(r, text, catalog) for r in readings]  # "first appeared in the 1730s"
             said = {reader.lexicon.canonical(r)[:3] for r in readings}
             # a number in a relation's declared unit ("home to 4 million people") is a fact of its own
             return readings + [r for r in measures if reader.lexicon.canonical(r)[:3] not in said]
@@ -243,7 +243,7 @@ def read_free(
             return True
 
         def described(c: Claim, said_before: list[str]) -> bool:
-            """Whether a template's subject describes a name said before ("the country's capital").
+            """Whether a template's subject describes a name said before ("the island's harbour").
 
             The KB may hold the common noun ("country") as an entity, but the sentence speaks of that name.
             """

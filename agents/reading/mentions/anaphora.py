@@ -25,7 +25,7 @@ Describes = Callable[[str, str], bool]
 def _description(t: Any) -> range | None:
     """The token span of a plain definite description headed by `t` ("the famous painter"), or None.
 
-    A possessor counts too, without its "'s" ("the country's capital": "the country").
+    A possessor counts too, without its "'s" ("the island's harbour": "the island").
     """
     if t.pos_ != "NOUN" or not t.text.islower() or t.dep_ not in (*PLACES, "poss"):
         return None

@@ -342,7 +342,7 @@ def mentions(
             found.append(Mention(start, end, doc[start:end].text, ValueKind.ENTITY, linked=False))
         found = _qualified(doc, found)
     found += _worded_numbers(doc, found)
-    for tok in doc:  # "in the 1990s": the decade's first year, a time (`candidates.scope.time_word`), never a value
+    for tok in doc:  # "in the 1730s": the decade's first year, a time (`candidates.scope.time_word`), never a value
         decade = as_decade(tok.text)
         timed = tok.i >= 2 and doc[tok.i - 1].lower_ == "the" and doc[tok.i - 2].lower_ in DECADE_WORDS
         if decade is not None and timed and not any(m.start <= tok.i < m.end for m in found):
@@ -362,7 +362,7 @@ def mentions(
 
 
 DECADE_WORDS = frozenset({"in", "during", "throughout"})
-"""The words that put a claim in a decade ("in the 1990s"); a decade said otherwise is no mention."""
+"""The words that put a claim in a decade ("in the 1730s"); a decade said otherwise is no mention."""
 VALUE_ENTITIES = frozenset({"DATE", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL", "TIME"})
 """spaCy's entity types of values; a number inside any other entity is part of a name."""
 

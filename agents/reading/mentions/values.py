@@ -28,7 +28,7 @@ _DECADE = re.compile(r"^(1[0-9]|20)[1-9]0s$")
 
 
 def as_decade(text: str) -> int | None:
-    """The first year of a decade a token names ("1990s": 1990), or None ("the 1800s" may be a century)."""
+    """The first year of a decade a token names ("1730s": 1730), or None ("the 1800s" may be a century)."""
     t = text.strip()
     return int(t[:-1]) if _DECADE.match(t) else None
 

@@ -173,11 +173,11 @@ def _valued_claim(
     """One name and one year or number ("Mozart's birth year is 1770"): the value label the other words say.
 
     Only labels of the value's kind that the name can be the subject of (by the KB's types) compete. A number
-    that may be a year and follows a time word ("in 1896", "until 2001") is read only as a year.
+    that may be a year and follows a time word ("in 1736", "until 1802") is read only as a year.
     """
     said = [m for m in found if m.kind != ValueKind.ENTITY]
     timed = {(m.start, m.end) for m in said if m.kind == ValueKind.YEAR and time_word(doc, m) is not None}
-    said = [m for m in said if m.kind == ValueKind.YEAR or (m.start, m.end) not in timed]  # "isolated in 1896": a year
+    said = [m for m in said if m.kind == ValueKind.YEAR or (m.start, m.end) not in timed]  # "charted in 1736": a year
     inside = {
         (m.start, m.end)
         for m in said

@@ -64,7 +64,7 @@ def by_year_relation(
 
 
 def _compared(reasoner: Reasoner, subject: str, other: str, year: int, time: TimeWord) -> Decided:
-    """Decide "before / by / after" a year, or "in the 1990s", by the one year a functional year relation stores."""
+    """Decide "before / by / after" a year, or "in the 1730s", by the one year a functional year relation stores."""
     spec = reasoner.catalog.get(other)
     subs = typed_names(reasoner.store, reasoner.catalog, subject, other, "s", MAX_CANDIDATES)
     rid = reasoner.relation_ids.get(other)
