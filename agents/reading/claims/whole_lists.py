@@ -125,6 +125,14 @@ def _plural(t: Any) -> bool:
     return t.tag_ == "VBZ" and t.lemma_.lower() not in ("be", "do", "have") and t.lower_.endswith("s")
 
 
+def _once_each(names: Sequence[str]) -> list[str]:
+    """The names in order, each once whatever its case ("Egyptian pound", "Egyptian Pound": the first)."""
+    seen: dict[str, str] = {}
+    for n in names:
+        seen.setdefault(n.casefold(), n)
+    return list(seen.values())
+
+
 def _worded(spec: RelationSpec, owner: str, values: Sequence[str]) -> str:
     """The whole-list claim as a sentence: "X has no dialect other than A and B.", "X trades with only A."."""
     names = values[0] if len(values) == 1 else f"{', '.join(values[:-1])} and {values[-1]}"
@@ -167,6 +175,8 @@ def whole_lists(
     groups: dict[tuple[str, str], list[TripleClaim]] = {}
     owners: dict[tuple[str, str], str] = {}
     eligible = [c for c in found if isinstance(c, TripleClaim) and _eligible(c, catalog)]
+    if not eligible:
+        return []  # most responses: no claim of a complete relation, nothing to parse
     for owner, c in _oriented(eligible, catalog, f"{query}\n{response}"):
         key = (c.relation, owner.casefold())
         groups.setdefault(key, []).append(c)
@@ -192,7 +202,7 @@ def whole_lists(
         )
         folded = response.casefold()
         named = [v for v in values_of(owner, relation) if re.search(rf"\b{re.escape(v.casefold())}\b", folded)]
-        candidates = tuple({n.casefold(): n for n in reversed([*members, *named])}.values())[::-1]
+        candidates = tuple(_once_each([*members, *named]))
         spans = [c.span for c in claims if c.span is not None]
         span = (min(a for a, _b in spans), max(b for _a, b in spans)) if spans else None
         text = _worded(spec, owner, candidates)
