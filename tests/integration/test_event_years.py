@@ -3,7 +3,8 @@
 The relations and names are invented; the KB is built the way `drowzee kb load FILE --relations REL.toml`
 builds it. `charted_by` stores who charted a reef, undated; `charted_in` (a year) says when. "Tova Brenn
 charted Vell Reef in 1736" is both facts, proved by Prolog; `named_by` has no year relation, so a year
-said with it stays open.
+said with it stays open. `surveyed` is declared the inverse of `surveyed_by`: a claim read in it ("A
+surveyed X in 1744") is dated by X's `surveyed_in`.
 """
 
 from __future__ import annotations
@@ -46,6 +47,34 @@ negative = "{s} was not charted at {o}."
 question = "Was {s} charted at {o}?"
 
 [[relation]]
+name = "surveyed_by"
+label = "surveyed by"
+category = "passive_verb"
+inverse_of = "surveyed"
+positive = "{s} was surveyed by {o}."
+negative = "{s} was not surveyed by {o}."
+question = "Was {s} surveyed by {o}?"
+
+[[relation]]
+name = "surveyed"
+label = "surveyed"
+category = "active_verb"
+inverse_of = "surveyed_by"
+positive = "{s} surveyed {o}."
+negative = "{s} did not survey {o}."
+question = "Did {s} survey {o}?"
+
+[[relation]]
+name = "surveyed_in"
+label = "year surveyed"
+category = "passive_verb"
+functional = true
+object_kind = "year"
+positive = "{s} was surveyed in {o}."
+negative = "{s} was not surveyed in {o}."
+question = "Was {s} surveyed in {o}?"
+
+[[relation]]
 name = "named_by"
 label = "named by"
 category = "passive_verb"
@@ -59,6 +88,8 @@ Vell Reef,charted_by,Tova Brenn
 Vell Reef,charted_in,1736
 Vell Reef,named_by,Ansel Krane
 Orvin Bay,charted_by,Ansel Krane
+Kest Shoal,surveyed_by,Ansel Krane
+Kest Shoal,surveyed_in,1744
 Orvin Bay,charted_in,1802
 Orvin Bay,charted_at,Kest Harbour
 """
@@ -89,6 +120,21 @@ def test_an_event_at_a_year_is_decided_by_its_year_relation(
     verifier: Verifier, response: str, decision: Decision
 ) -> None:
     assert_decided(verifier, "Who charted Vell Reef?", response, decision)
+
+
+@pytest.mark.parametrize(
+    ("response", "decision"),
+    [
+        ("Ansel Krane surveyed Kest Shoal in 1744.", Decision.SUPPORTED),
+        ("Ansel Krane surveyed Kest Shoal in 1750.", Decision.REFUTED),
+        ("Tova Brenn surveyed Kest Shoal in 1744.", Decision.UNDECIDED),
+    ],
+)
+def test_an_event_said_in_the_inverse_relation_is_dated_by_its_objects_year(
+    verifier: Verifier, response: str, decision: Decision
+) -> None:
+    # "A surveyed X in 1744": the KB stores "X was surveyed by A" and dates it by X's `surveyed_in`
+    assert_decided(verifier, "Who surveyed Kest Shoal?", response, decision)
 
 
 def test_the_proof_names_the_year_relation(verifier: Verifier) -> None:
