@@ -74,3 +74,20 @@ def test_the_parts_of_a_hyphenated_word_are_not_read_as_names(verifier: Verifier
     v = verifier.verify(VerifyRequest(query="", response="Sodium sits in period 3 and group 1, in the s-block."))
     assert v.decision != Decision.REFUTED, v.explanation
     assert all(c.reading is None or c.reading.object != "-" for c in v.claims)
+
+
+@pytest.mark.parametrize(
+    ("response", "decision"),
+    [
+        ("Antares is located in Scorpius.", Decision.SUPPORTED),
+        ("Deneb is located in Lyra.", Decision.REFUTED),  # Cygnus
+    ],
+)
+def test_a_pattern_reading_whose_subject_the_kb_types_rule_out_is_read_again_by_the_model(
+    verifier: Verifier, rules: Callable[[str], list[Reading]], response: str, decision: Decision
+) -> None:
+    # the catalog's `located_in` template reads the sentence, but a star is no subject of `located_in`
+    assert [r.relation for r in rules(response)] == ["located_in"]
+    v = verifier.verify(VerifyRequest(query="", response=response))
+    assert v.decision == decision, v.explanation
+    assert [c.reading.relation for c in v.claims if c.reading is not None] == ["in_constellation"]

@@ -92,6 +92,18 @@ def spoken_of(reading: Reading, triples: Sequence[Sequence[str]]) -> bool:
     return any(len(t) >= 3 and str(t[1]) == reading.relation and fold(str(t[0])) == subject for t in triples)
 
 
+def _mistyped(r: Reading | TripleClaim, typed: TypeCheck) -> bool:
+    """Whether the KB's stored facts rule out the subject of a triple reading or claim at its relation's subject end.
+
+    Only where the KB can tell: a relation with no stored facts types nothing (`TypeCheck`, not strict). The
+    object end is never asked: a wrong value ("Vell is the capital of Norland", Vell being no capital) is
+    what the KB check refutes.
+    """
+    if (isinstance(r, Reading) and r.kind != "triple") or r.relation not in typed.catalog:
+        return False
+    return not typed.can(r.subject, r.relation, "s")
+
+
 def _origin(r: Reading) -> ClaimOrigin:
     """How a reading of a free sentence was made: a pattern's cues, or the relation model."""
     return ClaimOrigin.MODEL if r.by_model else ClaimOrigin.READER
@@ -227,6 +239,10 @@ def read_free(
             measures = reader.measured(text, known, typed, previous) + reader.counted(text, known, typed, previous)
             if not readings and not measures:  # no pattern, no label, no unit: the relation model, for two
                 readings = reader.learned(text, known, typed, previous)  # mentions that fit one relation
+            elif readings and not measures and all(_mistyped(r, typed) for r in readings):
+                # "Orvin is located in Great Ket": a pattern read a relation whose ends the names cannot fill
+                # (Orvin is a star, Great Ket a constellation); the relation model reads the relation they fit
+                readings = reader.learned(text, known, typed, previous) or readings
             # a name related to itself is a pronoun misread ("X has the orv as its currency": X's currency X)
             readings = [r for r in readings if r.kind != "triple" or r.subject.casefold() != r.object.casefold()]
             readings = [decade_valued(r, text, catalog) for r in readings]  # "first appeared in the 1730s"
@@ -259,7 +275,10 @@ def read_free(
         for c in found:
             templated = isinstance(c, RelatedClaim) and c.origin == ClaimOrigin.TEMPLATE
             description = templated and described(c, [n for n in (previous, *before) if n])
-            misnamed = isinstance(c, RelatedClaim) and templated and (not named(c) or description)
+            # a template claim whose names the KB's types rule out ("Orvin is located in Great Ket", a star in
+            # a constellation) is read again, as a free sentence is
+            mistyped = isinstance(c, TripleClaim) and templated and _mistyped(c, typed)
+            misnamed = isinstance(c, RelatedClaim) and templated and (not named(c) or description or mistyped)
             plain = (they_as(parsed(c.text), both) if both else None) or c.text  # "They do not ...": the two names
             if isinstance(c, TextClaim) or misnamed:  # "The country uses ...", "Brenn wrote ...": a name said before
                 said_before = [n for n in (previous, *before) if n]
