@@ -31,6 +31,12 @@ def test_a_list_of_names_gives_one_sentence_per_name() -> None:
     assert variants("Ostria and Vessa use the krone.") == ["Ostria use the krone.", "Vessa use the krone."]
 
 
+def test_a_preposition_said_again_before_a_later_member_is_part_of_the_list() -> None:
+    said = variants("Dunmere belongs to Ostria and to Vessa.")
+    assert said == ["Dunmere belongs to Ostria.", "Dunmere belongs to Vessa."]
+    assert variants("Dunmere trades with Ostria and to Vessa.") == []  # another preposition: no one list
+
+
 def test_no_list_or_a_list_that_is_no_claim_gives_nothing() -> None:
     assert variants("Norland borders Ostria.") == []  # two names, no list
     assert variants("Norland or Ostria borders Vessa.") == []  # "or": one of them, not each

@@ -165,6 +165,31 @@ def test_what_changes_the_claim_is_kept(response: str) -> None:
     assert plain(nlp()(response)).text == response
 
 
+@pytest.mark.parametrize(
+    ("response", "statement"),
+    [
+        ("It does: Norland observes Founders' Day.", "Norland observes Founders' Day."),
+        ("It is, Tova Brenn was born in Vell.", "Tova Brenn was born in Vell."),
+        ("They do not; Orvin and Vell lie in Westland.", "Orvin and Vell lie in Westland."),
+        ("Yes on both counts: the bridge opened in 1931.", "The bridge opened in 1931."),
+    ],
+)
+def test_a_short_answer_before_a_clause_of_its_own_goes(response: str, statement: str) -> None:
+    assert plain(nlp()(response)).text == statement
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "It does, as a rule.",  # nothing follows that says the fact
+        "In 1931, the bridge opened.",  # a year dates the clause: no short answer
+        "Orvin does: it borders Vell.",  # a name is no echo of the question
+    ],
+)
+def test_a_lead_that_is_no_short_answer_stays(response: str) -> None:
+    assert plain(nlp()(response)).text.startswith(response.split()[0].rstrip(","))
+
+
 def test_a_kept_yes_stays_before_the_unhedged_claim() -> None:
     assert plain(nlp()("Yes, I believe Orvin is the capital.")).text == "Yes, Orvin is the capital."
 

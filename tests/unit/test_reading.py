@@ -319,3 +319,46 @@ def test_a_claim_opens_with_a_capital_though_its_name_is_written_in_lower_case()
 
     said = verbalize(Catalog.from_toml(), Reading("velium", "in_block", "p-block", False, False, 1))
     assert said == "Velium is in the p-block of the periodic table."
+
+
+def test_a_plural_common_noun_names_the_kind_the_kb_holds_in_the_singular() -> None:
+    from agents.reading.mentions import mentions
+
+    names = {"tova brenn", "quasicrystal"}
+    doc = nlp()("Tova Brenn studied quasicrystals in 1984.")
+    found = [m.text for m in mentions(doc, lambda n: n.lower() in names)]
+    assert "quasicrystal" in found and "Tova Brenn" in found
+    # a plural the KB holds as written stays as written; an unknown one names nothing
+    plural = {*names, "quasicrystals"}
+    assert [m.text for m in mentions(nlp()("Tova Brenn studied quasicrystals."), lambda n: n.lower() in plural)][1] == (
+        "quasicrystals"
+    )
+    unknown = mentions(nlp()("Tova Brenn studied lattices."), lambda n: n.lower() in names)
+    assert [m.text for m in unknown] == ["Tova Brenn"]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "Orvin lies in Norland \u2014 the country whose capital is Vell.",
+            "Orvin lies in Norland , the country whose capital is Vell.",
+        ),
+        ("Orvin lies in Norland - the country of lakes.", "Orvin lies in Norland , the country of lakes."),
+        ("Orvin\u2014the old town\u2014lies in Norland.", "Orvin,the old town,lies in Norland."),
+        ("The s-block; 1948\u20132002; 7 - 3 is 4.", "The s-block; 1948\u20132002; 7 - 3 is 4."),
+    ],
+)
+def test_an_asides_dash_reads_as_a_comma_and_a_words_or_ranges_dash_stays(text: str, want: str) -> None:
+    from agents.reading.claims.response import dashes_as_commas
+
+    assert dashes_as_commas(text) == want
+    assert len(dashes_as_commas(text)) == len(text)
+
+
+def test_a_subject_the_tagger_took_for_an_interjection_is_still_a_name() -> None:
+    from agents.reading.mentions import mentions
+
+    doc = nlp()("Tin is soft.")
+    assert doc[0].pos_ == "INTJ"  # the parse this test is about
+    assert [m.text for m in mentions(doc, lambda n: n.lower() == "tin")] == ["Tin"]

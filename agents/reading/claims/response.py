@@ -117,12 +117,23 @@ def read_response(
     (`agents.reading.questions.asking.without_echoes`); each claim's span is on the response's own words.
     """
     bare = without_echoes(query, response)  # 'You asked "<the query>"': the echo asserts nothing
-    response = bare if bare.strip() else response
+    response = dashes_as_commas(bare if bare.strip() else response)
     said = plain(nlp()(response[:MAX_PARSE_CHARS])) if response.strip() else None
     if said is None or not said.changed:
         return _read_claims(services, query, response, triples, extract)
     claims = _read_claims(services, query, said.text + response[MAX_PARSE_CHARS:], triples, extract)
     return [c if c.span is None else c.model_copy(update={"span": _mapped(said, c.span)}) for c in claims]
+
+
+DASH = re.compile(r"(?<=[\w)]\s)[\u2014\u2013-](?=\s[^\W\d])|(?<=\w)\u2014(?=\w)")
+"""A dash that sets off an aside ("X is in Y, the same Z as W" written with a dash): spaced before a word, or an
+unspaced em dash between words; never a hyphen or an en dash inside a word, a range or a sum ("s-block", a span
+of years, "5 - 3")."""
+
+
+def dashes_as_commas(text: str) -> str:
+    """The text with each aside's dash a comma, the mark the clause readers know (same length: spans stay)."""
+    return DASH.sub(",", text)
 
 
 def without_repeats(claims: Sequence[Claim]) -> list[Claim]:
@@ -208,4 +219,12 @@ def _read_claims(
     return [c.model_copy(update={"id": f"C{i}"}) for i, c in enumerate(found[:MAX_CLAIMS], 1)]
 
 
-__all__ = ["HEADING", "MAX_PARSE_CHARS", "ResponseServices", "read_response", "without_repeats"]
+__all__ = [
+    "DASH",
+    "HEADING",
+    "MAX_PARSE_CHARS",
+    "ResponseServices",
+    "dashes_as_commas",
+    "read_response",
+    "without_repeats",
+]

@@ -133,6 +133,37 @@ def _lead_hedge(sent: Any) -> range:
     return range(start, cut)
 
 
+ANSWER_PRONOUNS = frozenset({"it", "they", "he", "she", "that", "this", "there"})
+LEAD_MARKS = frozenset({",", ":", ";"})
+
+
+def _short_answer(sent: Any) -> range:
+    """A short answer that opens the sentence before a clause of its own: "It does: X is ...", "Yes on both counts: ".
+
+    The clause after the mark says the fact in full; the short answer ("it is", "they do not", "yes") only
+    echoes the question, so it goes with its mark. A lead of a pronoun and its auxiliary (and "not",
+    "indeed"), or one that opens with "yes" / "no" and names nothing, before a comma, colon or semicolon.
+    """
+    mark = next((t for t in sent[:7] if t.text in LEAD_MARKS), None)
+    if mark is None or mark.i == sent.start or mark.i + 2 >= sent.end:
+        return range(0)
+    lead = sent.doc[sent.start : mark.i]
+    rest = sent.doc[mark.i + 1 : sent.end]
+    echo = lead[0].lower_ in ANSWER_PRONOUNS and all(
+        t.pos_ == "AUX" or t.lemma_ in ("be", "do", "have") or t.dep_ == "neg" or t.lower_ in ("indeed", "so", "still")
+        for t in lead[1:]
+    )
+    yes_no = (
+        lead[0].lower_ in ("yes", "no")
+        and mark.text != ","
+        and not any(t.pos_ in ("PROPN", "NUM", "VERB", "AUX") for t in lead)
+    )
+    if not (len(lead) > 1 and echo) and not yes_no:
+        return range(0)
+    own_clause = any(t.dep_ in ("nsubj", "nsubjpass") and t.head.i >= mark.i + 1 for t in rest)
+    return range(sent.start, mark.i + 1) if own_clause else range(0)
+
+
 def _tail_hedge(sent: Any) -> int:
     """Tokens at the sentence's end that hedge it (", I believe.", ", if I remember correctly."): their start."""
     end: int = sent.end - 1 if sent[-1].is_punct else sent.end
@@ -259,7 +290,7 @@ def plain(doc: Any) -> Plain:
                 _add_relative(out, head, pronoun, clause)
             at = sent.end_char
             continue
-        lead = _lead_hedge(sent)
+        lead = _lead_hedge(sent) or _short_answer(sent)
         first = lead.stop if lead and lead.start == sent.start else sent.start
         last = _tail_hedge(sent)
         relatives = [r for r in relative_clauses(sent) if r[2].start >= first and r[2].end <= last]

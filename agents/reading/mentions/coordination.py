@@ -63,7 +63,7 @@ def _written_lists(doc: Any, names: Sequence[Mention]) -> list[list[Mention]]:
     runs: list[list[Mention]] = []
     run = ordered[:1]
     for a, b in itertools.pairwise(ordered):
-        gap = [t.lower_ for t in doc[a.end : b.start]]
+        gap = _without_repeated_preposition(doc, run[0], [t for t in doc[a.end : b.start]])
         if gap and all(w in (",", "and") for w in gap):
             run.append(b)
             continue
@@ -72,10 +72,20 @@ def _written_lists(doc: Any, names: Sequence[Mention]) -> list[list[Mention]]:
     runs.append(run)
     out = []
     for r in runs:
-        gaps = [[t.lower_ for t in doc[a.end : b.start]] for a, b in itertools.pairwise(r)]
+        gaps = [_without_repeated_preposition(doc, r[0], list(doc[a.end : b.start])) for a, b in itertools.pairwise(r)]
         if len(r) >= 2 and "and" in gaps[-1] and all(g == [","] for g in gaps[:-1]):
             out.append(r)
     return out
+
+
+def _without_repeated_preposition(doc: Any, first: Mention, gap: list[Any]) -> list[str]:
+    """The words between two list members, less a preposition that repeats the first member's ("to A and to B")."""
+    at = _said_start(doc, first) - 1
+    before = doc[at] if at >= 0 and doc[at].pos_ == "ADP" else None
+    words = [t.lower_ for t in gap]
+    if before is not None and words[-2:-1] == ["and"] and words[-1] == before.lower_:
+        return words[:-1]
+    return words
 
 
 def distributed(doc: Any, names: Sequence[Mention]) -> list[str]:

@@ -162,6 +162,19 @@ def _without_final_period(doc: Any, end: int, text: str, known: Callable[[str], 
     return bare if last and text.endswith(".") and bare.count(".") == 0 and bare and known(bare) else text
 
 
+def _singular(doc: Any, start: int, end: int) -> str | None:
+    """The span with its last word, a plural common noun, in the singular ("prime numbers" -> "prime number").
+
+    A KB labels a kind of thing in the singular ("Quaternion"); a sentence may speak of its instances in
+    the plural. None where the last word is no plural noun or its lemma is the word itself.
+    """
+    last = doc[end - 1]
+    if last.tag_ not in ("NNS", "NNPS") or last.is_upper or last.lemma_.lower() == last.lower_:
+        return None
+    lemma = str(last.lemma_) if last.text[:1].islower() else last.lemma_[:1].upper() + last.lemma_[1:]
+    return str(doc[start : end - 1].text_with_ws) + lemma if end - 1 > start else lemma
+
+
 def _pronoun(tok: Any) -> bool:
     """A pronoun, not a name the tagger took for one ("Sk_ne", a title with a lost letter)."""
     return bool(tok.pos_ == "PRON" and tok.is_alpha)
@@ -308,6 +321,9 @@ def mentions(
             spans.setdefault((start, tok.i + 1), None)
     for start, end in _proper_runs(doc):
         spans[(start, end)] = None
+    for tok in doc:  # a subject the tagger took for no noun ("Tin has ...": an interjection), which no chunk holds
+        if tok.dep_ in ("nsubj", "nsubjpass") and tok.pos_ in ("INTJ", "ADJ", "VERB", "X") and tok.is_alpha:
+            spans.setdefault((tok.i, tok.i + 1), None)
     for start, end in [*_numbered_and_hyphened(doc), *_nominal_runs(doc)]:
         spans.setdefault((start, end), None)
     subjects = {n.lower() for n in getattr(known, "subjects", ())}
@@ -332,6 +348,8 @@ def mentions(
         text = name or _without_final_period(doc, end, doc[start:end].text, known)
         if not any(ch.isalnum() for ch in text):
             continue  # "-" of "s-block": no name, whatever a KB labels so
+        if not known(text) and name is None:
+            text = _singular(doc, start, end) or text  # "discovered quaternions": the KB's "Quaternion"
         if known(text):
             found.append(Mention(start, end, text, ValueKind.ENTITY))
     if unlinked:
