@@ -229,3 +229,13 @@ def test_a_noun_the_main_verb_takes_that_neither_mention_holds_leaves_the_senten
     plain = nlp()("Canopus shines in Centaurus.")
     two = mentions(plain, (0, 1, ValueKind.ENTITY), (3, 4, ValueKind.ENTITY))
     assert choose(plain, two, CATALOG, star_can, encode, sure) is not None
+
+
+def test_an_article_is_the_mentions_own_only_where_it_heads_it() -> None:
+    from agents.reading.candidates.learned import _classed
+
+    doc = nlp()("Velium is an x-block element.")
+    block = Mention(3, 6, "x-block", ValueKind.ENTITY)
+    assert doc[3:6].text == "x-block" and not _classed(doc, block)  # "an" is the element's
+    doc = nlp()("Orvin is a mountain.")
+    assert _classed(doc, Mention(3, 4, "mountain", ValueKind.ENTITY))

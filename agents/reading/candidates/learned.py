@@ -140,6 +140,17 @@ def fits(catalog: Catalog, can: Can, relation: str, subject: Mention, obj: Menti
     return obj.kind != ValueKind.ENTITY or (obj.linked and can(obj.text, relation, "o"))
 
 
+def _classed(doc: Any, m: Mention) -> bool:
+    """Whether "a" / "an" before the mention is its own article ("is a mountain"), not a later noun's.
+
+    In "is an f-block element" the article is the noun's ("element"), and the mention only modifies it.
+    """
+    if m.start == 0 or doc[m.start - 1].lower_ not in ("a", "an"):
+        return False
+    head = doc[m.start - 1].head
+    return m.start <= head.i < m.end or head.i < m.start - 1
+
+
 def _spans(found: Sequence[Mention]) -> list[list[Mention]]:
     """The mentions grouped by span (a year is also a number), spans inside a longer one left out."""
     spans: dict[tuple[int, int], list[Mention]] = {}
@@ -263,7 +274,7 @@ def choose(
     for first, second in ((spans[0], spans[1]), (spans[1], spans[0])):
         for s in first:
             for o in second:
-                classed = o.start > 0 and doc[o.start - 1].lower_ in ("a", "an")
+                classed = _classed(doc, o)
                 if subject_of(doc, s, o):
                     options += [
                         (s, o, r.name)
