@@ -148,7 +148,7 @@ def _classed(doc: Any, m: Mention) -> bool:
     if m.start == 0 or doc[m.start - 1].lower_ not in ("a", "an"):
         return False
     head = doc[m.start - 1].head
-    return m.start <= head.i < m.end or head.i < m.start - 1
+    return bool(m.start <= head.i < m.end or head.i < m.start - 1)
 
 
 def _spans(found: Sequence[Mention]) -> list[list[Mention]]:
