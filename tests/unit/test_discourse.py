@@ -168,10 +168,10 @@ def test_what_changes_the_claim_is_kept(response: str) -> None:
 @pytest.mark.parametrize(
     ("response", "statement"),
     [
-        ("It does: Norland observes Founders' Day.", "Norland observes Founders' Day."),
+        ("They did: Norland observed Founders' Day.", "Norland observed Founders' Day."),
         ("It is, Tova Brenn was born in Vell.", "Tova Brenn was born in Vell."),
         ("They do not; Orvin and Vell lie in Westland.", "Orvin and Vell lie in Westland."),
-        ("Yes on both counts: the bridge opened in 1931.", "The bridge opened in 1931."),
+        ("Yes to both: the bridge opened in 1931.", "The bridge opened in 1931."),
     ],
 )
 def test_a_short_answer_before_a_clause_of_its_own_goes(response: str, statement: str) -> None:

@@ -143,7 +143,7 @@ def fits(catalog: Catalog, can: Can, relation: str, subject: Mention, obj: Menti
 def _classed(doc: Any, m: Mention) -> bool:
     """Whether "a" / "an" before the mention is its own article ("is a mountain"), not a later noun's.
 
-    In "is an f-block element" the article is the noun's ("element"), and the mention only modifies it.
+    In "is an x-block element" the article is the noun's ("element"), and the mention only modifies it.
     """
     if m.start == 0 or doc[m.start - 1].lower_ not in ("a", "an"):
         return False

@@ -138,7 +138,7 @@ LEAD_MARKS = frozenset({",", ":", ";"})
 
 
 def _short_answer(sent: Any) -> range:
-    """A short answer that opens the sentence before a clause of its own: "It does: X is ...", "Yes on both counts: ".
+    """A short answer that opens the sentence before a clause of its own: "They did: X is ...", "Yes to both: ...".
 
     The clause after the mark says the fact in full; the short answer ("it is", "they do not", "yes") only
     echoes the question, so it goes with its mark. A lead of a pronoun and its auxiliary (and "not",

@@ -165,7 +165,7 @@ def _without_final_period(doc: Any, end: int, text: str, known: Callable[[str], 
 def _singular(doc: Any, start: int, end: int) -> str | None:
     """The span with its last word, a plural common noun, in the singular ("prime numbers" -> "prime number").
 
-    A KB labels a kind of thing in the singular ("Quaternion"); a sentence may speak of its instances in
+    A KB labels a kind of thing in the singular ("Quasicrystal"); a sentence may speak of its instances in
     the plural. None where the last word is no plural noun or its lemma is the word itself.
     """
     last = doc[end - 1]
@@ -321,7 +321,7 @@ def mentions(
             spans.setdefault((start, tok.i + 1), None)
     for start, end in _proper_runs(doc):
         spans[(start, end)] = None
-    for tok in doc:  # a subject the tagger took for no noun ("Tin has ...": an interjection), which no chunk holds
+    for tok in doc:  # a subject the tagger took for no noun ("Tin is soft.": an interjection), which no chunk holds
         if tok.dep_ in ("nsubj", "nsubjpass") and tok.pos_ in ("INTJ", "ADJ", "VERB", "X") and tok.is_alpha:
             spans.setdefault((tok.i, tok.i + 1), None)
     for start, end in [*_numbered_and_hyphened(doc), *_nominal_runs(doc)]:
@@ -349,7 +349,7 @@ def mentions(
         if not any(ch.isalnum() for ch in text):
             continue  # "-" of "s-block": no name, whatever a KB labels so
         if not known(text) and name is None:
-            text = _singular(doc, start, end) or text  # "discovered quaternions": the KB's "Quaternion"
+            text = _singular(doc, start, end) or text  # "studied quasicrystals": the KB's "Quasicrystal"
         if known(text):
             found.append(Mention(start, end, text, ValueKind.ENTITY))
     if unlinked:

@@ -33,13 +33,13 @@ def by_year_relation(
 ) -> Decided | None:
     """Decide the event (subject, name, object) at `year` by the relation that dates it (module doc).
 
-    None where no year relation dates `name` (nor its inverse, whose year is the object's: "A discovered X in
-    1886" is dated by X's discovery year), or the time word is one an event's year cannot decide.
+    None where no year relation dates `name` (nor its inverse, whose year is the object's: "A surveyed X in
+    1744" is dated by X's survey year), or the time word is one an event's year cannot decide.
     """
     other, dated = year_relation_of(reasoner.catalog, name), subject
     inverse = reasoner.catalog.get(name).inverse_of if name in reasoner.catalog else None
     if other is None and inverse is not None and inverse in reasoner.catalog:
-        # "A discovered X in 1886": the event is the inverse relation's fact of X, which its year relation dates
+        # "A surveyed X in 1744": the event is the inverse relation's fact of X, which its year relation dates
         other, dated = year_relation_of(reasoner.catalog, inverse), obj
     if other is None or (time != TimeWord.AT and time not in _COMPARED):
         return None
