@@ -131,7 +131,8 @@ def test_a_repeated_claim_is_not_left_over_as_free_text() -> None:
     from tests.unit.verifier_fakes import FakeSentenceReader
 
     reader = QueryReader(Catalog.from_toml())
-    knows_all = SimpleNamespace(resolve=lambda text, limit=20: [1])  # a KB that names every template subject
+    # a KB that names every template subject and types nothing (it holds no relation, so any name fits)
+    knows_all = SimpleNamespace(resolve=lambda text, limit=20: [1], relation_ids=dict)
     services = SimpleNamespace(
         reader=reader, sentence_reader=FakeSentenceReader(), store=knows_all, catalog=reader.catalog
     )
