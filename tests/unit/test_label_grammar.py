@@ -12,8 +12,9 @@ import pytest
 from agents.reading.candidates.labels import LabelLinker, Related, RelationLabel, entity_labels
 from agents.reading.candidates.lexicon import Lexicon
 from agents.reading.candidates.reader import Reading, nlp
-from agents.reading.mentions.finder import fold_same_length, mentions
+from agents.reading.mentions.finder import mentions
 from agents.reading.mentions.known import Known
+from agents.reading.mentions.spans import fold_same_length
 from agents.reading.questions import question_text
 from agents.reading.questions.yes_no import read_question
 from drowzee_core.kb.catalog import Catalog
